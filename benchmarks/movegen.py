@@ -1,0 +1,67 @@
+"""Legal-play generation: ours against GNU Backgammon's (gnubg-nn), side by side in one run.
+
+A fixed, seeded set of positions from random games, each with a seeded roll; the time of each
+engine is printed with the ratio ours / gnubg-nn, for non-doubles and doubles separately.
+gnubg-nn is asked for its full move list with steps (``moves(board, d1, d2, 1)``), the nearest
+equivalent of our list of Play objects.
+
+    .venv/bin/python benchmarks/movegen.py [--positions 10000] [--repeat 3]
+"""
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import gnubg_nn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from conftest import random_positions  # noqa: E402
+
+
+def best_time(function, cases, repeat):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function(cases)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def ours(cases):
+    for position, _, d1, d2 in cases:
+        position.legal_plays(d1, d2)
+
+
+def gnubg(cases):
+    moves = gnubg_nn.moves
+    for _, board, d1, d2 in cases:
+        moves(board, d1, d2, 1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    rng = random.Random(20261129)
+    cases = []
+    for position in random_positions(args.positions, seed=42):
+        board = [list(position.opponent), list(position.player)]
+        cases.append((position, board, rng.randint(1, 6), rng.randint(1, 6)))
+    print(f"{len(cases)} positions, best of {args.repeat} runs")
+    print(f"{'rolls':<12}{'count':>7}{'ours ms':>10}{'gnubg ms':>10}{'ratio':>8}{'plays/pos':>11}")
+    for name, subset in (
+        ("non-doubles", [c for c in cases if c[2] != c[3]]),
+        ("doubles", [c for c in cases if c[2] == c[3]]),
+        ("all", cases),
+    ):
+        mine = best_time(ours, subset, args.repeat)
+        theirs = best_time(gnubg, subset, args.repeat)
+        plays = sum(len(c[0].legal_plays(c[2], c[3])) for c in subset) / len(subset)
+        print(f"{name:<12}{len(subset):>7}{mine * 1e3:>10.1f}{theirs * 1e3:>10.1f}{mine / theirs:>8.1f}{plays:>11.1f}")
+
+
+if __name__ == "__main__":
+    main()

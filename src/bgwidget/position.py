@@ -1,0 +1,361 @@
+"""Layer 1, the board: an immutable backgammon position.
+
+A :class:`Position` holds the checkers of both sides, which side is on roll, and nothing else
+(no dice, no cube, no score: those belong to the game layer).
+
+Conventions (the same as GNU Backgammon's own board arrays):
+
+* Each side's checkers are a tuple of 25 counts **from that side's own point of view**: index
+  ``i`` (0..23) is the side's point ``i + 1``, index 24 its bar. Checkers borne off are not
+  stored: ``off = 15 - sum(side)``.
+* ``player`` is the side **on roll**, ``opponent`` the other one. A checker on the player's
+  point ``p`` stands on the opponent's point ``25 - p``.
+* ``turn`` says which seat is on roll: 0 is the bottom player of the widget, 1 the top player.
+  It does not change the Position ID, which is relative to the player on roll.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from bgwidget.moves import Play
+
+__all__ = ["CHECKERS", "BAR", "Outcome", "Position", "PositionError", "PositionIdError"]
+
+CHECKERS = 15
+"""Checkers per side."""
+BAR = 24
+"""Index of the bar in a side's 25-tuple."""
+
+_START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+_OUTCOME_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
+
+
+class PositionError(ValueError):
+    """A position that cannot exist (wrong checker counts, both colours on one point...)."""
+
+
+class PositionIdError(PositionError):
+    """A malformed GNU Backgammon Position ID."""
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended, on the board alone (the cube is the game layer's business).
+
+    ``winner`` is the seat (0 bottom, 1 top) that bore off all 15 checkers; ``points`` is 1 for a
+    single game, 2 for a gammon (the loser has borne off none), 3 for a backgammon (the loser has
+    borne off none and still has a checker on the bar or in the winner's home board).
+    """
+
+    winner: int
+    points: int
+
+    @property
+    def kind(self) -> str:
+        """``"single game"``, ``"gammon"`` or ``"backgammon"``."""
+        return _OUTCOME_NAMES[self.points]
+
+
+class Position:
+    """An immutable, hashable backgammon position with the side on roll.
+
+    Build one with :meth:`initial`, :meth:`from_position_id` or :meth:`from_points`, or directly
+    from two 25-tuples (see the module docstring for their layout)::
+
+        Position(player=(...25 counts...), opponent=(...25 counts...), turn=0)
+
+    Raises :class:`PositionError` when a side has more than 15 checkers or a negative count, or
+    when both sides have checkers on the same point.
+    """
+
+    __slots__ = ("player", "opponent", "turn", "_hash")
+
+    player: tuple[int, ...]
+    opponent: tuple[int, ...]
+    turn: int
+
+    def __init__(self, player, opponent, turn: int = 0) -> None:
+        player = tuple(player)
+        opponent = tuple(opponent)
+        _validate(player, opponent, turn)
+        _init(self, player, opponent, turn)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Position is immutable")
+
+    # ----------------------------------------------------------------- constructors
+
+    @classmethod
+    def initial(cls, turn: int = 0) -> Position:
+        """The starting position, ``turn`` (0 bottom, 1 top) on roll."""
+        return _new(_START, _START, turn)
+
+    @classmethod
+    def from_points(
+        cls,
+        player: Mapping[int | str, int],
+        opponent: Mapping[int | str, int],
+        turn: int = 0,
+    ) -> Position:
+        """A position from a plain description of where each side's checkers stand.
+
+        Each mapping goes from a point number **in that side's own numbering** (1..24) or
+        ``"bar"`` to a count of checkers; checkers not placed are borne off (``"off"`` may be
+        given too, and must then agree). ``player`` is the side on roll.
+
+        >>> Position.from_points({6: 2, 5: 3}, {1: 2, "bar": 1}).pip_counts()
+        (27, 27)
+
+        Raises :class:`PositionError` on an unknown point, a negative count, more than 15
+        checkers, or two colours on one point.
+        """
+        return cls(_side_from_points(player, "player"), _side_from_points(opponent, "opponent"), turn)
+
+    @classmethod
+    def from_position_id(cls, position_id: str, turn: int = 0) -> Position:
+        """Decode a GNU Backgammon Position ID (14 Base64 characters).
+
+        The 80-bit key holds the side **not** on roll first, then the side on roll, as in
+        gnubg's ``positionid.c`` (the manual's prose says the opposite; the code is the standard).
+        ``turn`` says which seat (0 bottom, 1 top) the player on roll sits in.
+
+        Raises :class:`PositionIdError` when the ID is not 14 Base64 characters or does not
+        describe a legal position.
+        """
+        if not isinstance(position_id, str):
+            raise PositionIdError(f"a Position ID is a string, not {type(position_id).__name__}")
+        text = position_id.strip()
+        if len(text) != 14:
+            raise PositionIdError(f"a Position ID has 14 characters, {text!r} has {len(text)}")
+        try:
+            key = base64.b64decode(text + "==", validate=True)
+        except ValueError:
+            raise PositionIdError(f"{text!r} is not Base64") from None
+        bits = int.from_bytes(key, "little")
+        halves: list[list[int]] = [[], []]
+        half, count, used = 0, 0, 0
+        for k in range(80):
+            if bits >> k & 1:
+                count += 1
+                used += 1
+                continue
+            halves[half].append(count)
+            count = 0
+            if len(halves[half]) == 25:
+                half += 1
+                if half == 2:
+                    break
+        if half < 2 or used > 2 * CHECKERS:
+            raise PositionIdError(f"{text!r} does not hold two sides of at most 15 checkers")
+        try:
+            return cls(halves[1], halves[0], turn)
+        except PositionError as error:
+            raise PositionIdError(f"{text!r}: {error}") from None
+
+    # ----------------------------------------------------------------- reading
+
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID (14 characters); the side not on roll comes first."""
+        bits, k = 0, 0
+        for side in (self.opponent, self.player):
+            for count in side:
+                bits |= ((1 << count) - 1) << k
+                k += count + 1
+        return base64.b64encode(bits.to_bytes(10, "little")).decode()[:14]
+
+    @property
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(player, opponent)``: the position as seen by the side on roll, without the seat."""
+        return self.player, self.opponent
+
+    @property
+    def off(self) -> tuple[int, int]:
+        """Checkers borne off: ``(player on roll, opponent)``."""
+        return CHECKERS - sum(self.player), CHECKERS - sum(self.opponent)
+
+    @property
+    def bar(self) -> tuple[int, int]:
+        """Checkers on the bar: ``(player on roll, opponent)``."""
+        return self.player[BAR], self.opponent[BAR]
+
+    def pip_counts(self) -> tuple[int, int]:
+        """Pip counts ``(player on roll, opponent)``; a checker on the bar counts 25 pips."""
+        return _pips(self.player), _pips(self.opponent)
+
+    def swap(self) -> Position:
+        """The same checkers with the other side on roll."""
+        return _new(self.opponent, self.player, 1 - self.turn)
+
+    def seat_points(self, seat: int) -> tuple[int, ...]:
+        """The 25 counts of ``seat`` (0 bottom, 1 top), in that seat's own numbering."""
+        return self.player if seat == self.turn else self.opponent
+
+    def is_race(self) -> bool:
+        """True when contact is over: every checker of each side has passed all the other's."""
+        mine = [i for i in range(25) if self.player[i]]
+        theirs = [23 - i if i < BAR else -1 for i in range(25) if self.opponent[i]]
+        # The player moves down the indices, the opponent up them (its bar is -1 here).
+        return not mine or not theirs or max(mine) < min(theirs)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended on this board, or ``None`` while both sides have checkers left.
+
+        Follows the USBGF rules: a gammon when the loser has borne off no checker, a backgammon
+        when the loser has also a checker on the bar or in the winner's home board.
+        """
+        for winner_side, loser_side, seat in (
+            (self.player, self.opponent, self.turn),
+            (self.opponent, self.player, 1 - self.turn),
+        ):
+            if sum(winner_side) == 0:
+                if sum(loser_side) < CHECKERS:
+                    return Outcome(seat, 1)
+                # The winner's home board is the loser's points 19..24 (indices 18..23).
+                if any(loser_side[18:25]):
+                    return Outcome(seat, 3)
+                return Outcome(seat, 2)
+        return None
+
+    def legal_plays(self, die1: int, die2: int) -> list[Play]:
+        """Every distinct legal play of the roll ``die1``-``die2`` for the player on roll.
+
+        See :func:`bgwidget.moves.legal_plays` for the order and the rules applied.
+        """
+        from bgwidget.moves import legal_plays
+
+        return legal_plays(self, die1, die2)
+
+    def parse_play(self, text: str, die1: int, die2: int) -> Play:
+        """The legal play that ``text`` (gnubg/XG notation) names; see :func:`bgwidget.moves.parse_play`."""
+        from bgwidget.moves import parse_play
+
+        return parse_play(self, text, die1, die2)
+
+    # ----------------------------------------------------------------- dunder
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.turn == other.turn and self.player == other.player and self.opponent == other.opponent
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Position.from_position_id({self.position_id()!r}, turn={self.turn})"
+
+    def __str__(self) -> str:
+        return diagram(self)
+
+    def __reduce__(self):
+        return (Position, (self.player, self.opponent, self.turn))
+
+
+def _init(position: Position, player: tuple, opponent: tuple, turn: int) -> None:
+    object.__setattr__(position, "player", player)
+    object.__setattr__(position, "opponent", opponent)
+    object.__setattr__(position, "turn", turn)
+    object.__setattr__(position, "_hash", hash((player, opponent, turn)))
+
+
+def _new(player: tuple, opponent: tuple, turn: int) -> Position:
+    """Build a Position from tuples already known to be valid (the move generator's fast path)."""
+    position = object.__new__(Position)
+    _init(position, player, opponent, turn)
+    return position
+
+
+def _pips(side: tuple[int, ...]) -> int:
+    return sum(count * (i + 1) for i, count in enumerate(side))
+
+
+def _validate(player: tuple, opponent: tuple, turn) -> None:
+    if turn not in (0, 1):
+        raise PositionError(f"turn is 0 (bottom) or 1 (top), not {turn!r}")
+    for name, side in (("player", player), ("opponent", opponent)):
+        if len(side) != 25:
+            raise PositionError(f"{name} needs 25 counts (points 1..24 and the bar), got {len(side)}")
+        for i, count in enumerate(side):
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                where = "the bar" if i == BAR else f"point {i + 1}"
+                raise PositionError(f"{name} has {count!r} checkers on {where}")
+        if sum(side) > CHECKERS:
+            raise PositionError(f"{name} has {sum(side)} checkers on the board; a side has 15")
+    for i in range(24):
+        if player[i] and opponent[23 - i]:
+            raise PositionError(
+                f"both sides have checkers on the same point (player's {i + 1}, opponent's {24 - i})"
+            )
+
+
+def _side_from_points(points: Mapping, name: str) -> tuple[int, ...]:
+    side = [0] * 25
+    off = None
+    for point, count in points.items():
+        if point == "off":
+            off = count
+            continue
+        if point == "bar":
+            index = BAR
+        elif isinstance(point, int) and not isinstance(point, bool) and 1 <= point <= 24:
+            index = point - 1
+        else:
+            raise PositionError(f"{name}: {point!r} is not a point (1..24, 'bar' or 'off')")
+        if not isinstance(count, int) or count < 0:
+            raise PositionError(f"{name}: {count!r} checkers on {point!r}")
+        side[index] = count
+    if off is not None and off != CHECKERS - sum(side):
+        raise PositionError(f"{name}: {off} off, but {sum(side)} on the board make {CHECKERS - sum(side)} off")
+    return tuple(side)
+
+
+def diagram(position: Position) -> str:
+    """An ASCII diagram in the style of GNU Backgammon's ``show board``.
+
+    Seat 0 (``X``) is at the bottom and moves from point 24 to point 1 in the bottom numbering,
+    shown along the bottom edge; seat 1 (``O``) is at the top. Stacks taller than five show their
+    count on the fifth row.
+    """
+    bottom = position.seat_points(0)
+    top = position.seat_points(1)
+    # cells[p] for p in 1..24 in bottom numbering: (mark, count)
+    cells = {}
+    for p in range(1, 25):
+        if bottom[p - 1]:
+            cells[p] = ("X", bottom[p - 1])
+        elif top[24 - p]:
+            cells[p] = ("O", top[24 - p])
+        else:
+            cells[p] = (" ", 0)
+
+    def row(points: list[int], level: int) -> str:
+        out = []
+        for p in points:
+            mark, count = cells[p]
+            if count > level:
+                out.append(f"{count:>2} " if level == 4 and count > 5 else f" {mark} ")
+            else:
+                out.append(" . " if level == 0 and count == 0 else "   ")
+        return "".join(out)
+
+    top_left, top_right = list(range(13, 19)), list(range(19, 25))
+    bottom_left, bottom_right = list(range(12, 6, -1)), list(range(6, 0, -1))
+    pips = (_pips(bottom), _pips(top))
+    lines = [
+        f" +13-14-15-16-17-18------19-20-21-22-23-24-+   O: {pips[1]} pips, {CHECKERS - sum(top)} off",
+    ]
+    for level in range(5):
+        bar = " O " if top[BAR] > level else "   "
+        lines.append(f" |{row(top_left, level)}|{bar}|{row(top_right, level)}|")
+    lines.append(" |                  |BAR|                  |")
+    for level in reversed(range(5)):
+        bar = " X " if bottom[BAR] > level else "   "
+        lines.append(f" |{row(bottom_left, level)}|{bar}|{row(bottom_right, level)}|")
+    lines.append(
+        f" +12-11-10--9--8--7-------6--5--4--3--2--1-+   X: {pips[0]} pips, {CHECKERS - sum(bottom)} off"
+    )
+    lines.append(f" Position ID: {position.position_id()}" + ("   X on roll" if position.turn == 0 else "   O on roll"))
+    return "\n".join(lines)

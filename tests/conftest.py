@@ -1,0 +1,27 @@
+"""Shared helpers for the tests: seeded random games and the gnubg-nn oracle."""
+
+import random
+
+import pytest
+
+from bgwidget import Position
+
+
+def random_positions(count: int, seed: int) -> list[Position]:
+    """``count`` positions reached in seeded random games from the start (game-over ones skipped)."""
+    rng = random.Random(seed)
+    positions = []
+    position = Position.initial()
+    while len(positions) < count:
+        plays = position.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
+        position = rng.choice(plays).result if plays else position.swap()
+        if position.outcome():
+            position = Position.initial(turn=rng.randint(0, 1))
+        else:
+            positions.append(position)
+    return positions
+
+
+@pytest.fixture(scope="session")
+def gnubg_nn():
+    return pytest.importorskip("gnubg_nn", reason="the gnubg-nn oracle is in the test extra")

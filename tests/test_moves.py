@@ -1,0 +1,176 @@
+"""Legal plays rule by rule on hand-checked positions, and notation in and out.
+
+Rule-trap positions and answers come from ../shared/FORMATS.md (both gnubg-nn and bgsage agree);
+the others are set up with Position.from_points and checked by hand against the USBGF rules.
+"""
+
+import pytest
+
+from bgwidget import DiceError, IllegalPlayError, Move, NotationError, Position
+from bgwidget.moves import format_play
+
+
+def plays(position, d1, d2):
+    return sorted(str(play) for play in position.legal_plays(d1, d2))
+
+
+@pytest.mark.parametrize(
+    "position_id, dice, expected",
+    [
+        ("4P8DABgAEAAAAA", (6, 5), ["13/7"]),  # one die only: the larger
+        ("4P8bAADg/wcAIA", (6, 1), ["24/17"]),  # 6 first blocked, 1 then 6 plays both
+        ("hv82AADg/wcAIA", (6, 5), ["6/1"]),  # the 6 cannot be played: the smaller
+        ("4P8DBgD/PwAAIA", (4, 4), ["24/16"]),  # doubles: as many as possible (two)
+        ("4P8PAAAkAAAAAA", (6, 4), ["5/1 3/off", "5/off 3/off"]),  # higher die from highest point
+        ("4P8PAAAiAAAAAA", (4, 3), ["5/1 2/off", "5/2 2/off"]),  # not while a checker stands higher
+        ("22bABwDg/wMAYA", (5, 4), ["bar/20"]),  # two on the bar, one enters: the roll ends
+    ],
+)
+def test_rule_traps(position_id, dice, expected):
+    assert plays(Position.from_position_id(position_id), *dice) == expected
+
+
+def test_opening_plays():
+    start = Position.initial()
+    assert len(start.legal_plays(3, 1)) == 16  # gnubg lists 16 plays for an opening 31
+    assert "8/5 6/5" in plays(start, 3, 1)
+    assert "24/13" in plays(start, 6, 5)
+    assert len(start.legal_plays(6, 5)) == len(start.legal_plays(5, 6))
+
+
+def test_a_checker_that_comes_home_bears_off_with_the_rest_of_the_roll():
+    # 10/4 is blocked, so the 5 goes first: 10/5, and then every checker is home and the 6
+    # bears off from the 5-point, the highest. Both dice are played.
+    position = Position.from_points({10: 1, "off": 14}, {21: 2, 2: 13})
+    assert plays(position, 6, 5) == ["10/off"]
+
+
+def test_larger_die_when_only_one_can_be_played():
+    # The opponent holds the player's 13-point: 24/18 and 24/19 both work, but neither can go
+    # on to 13. Only one die can be played, so it must be the 6.
+    position = Position.from_points({24: 1, "off": 14}, {12: 2, 2: 13})
+    assert plays(position, 6, 5) == ["24/18"]
+
+
+def test_intermediate_point_must_be_open():
+    # The opponent holds the player's 18 and 19: 24/13 would touch down on one of them.
+    blocked = Position.from_points({24: 1, 6: 14}, {7: 2, 6: 2, 2: 11})
+    assert "24/13" not in plays(blocked, 6, 5)
+    assert plays(blocked, 6, 5) == ["6/1"]
+    # With only the 18 held, the checker goes round by the 19.
+    assert "24/13" in plays(Position.from_points({24: 1, 6: 14}, {7: 2, 2: 13}), 6, 5)
+
+
+def test_enter_then_play_the_rest():
+    # The 1 cannot enter (the opponent's 15 checkers stand on the player's 24): enter with the 6.
+    position = Position.from_points({"bar": 1, 6: 14}, {1: 15})
+    assert plays(position, 6, 1) == ["bar/18", "bar/19 6/5"]
+
+
+def test_dance():
+    # The opponent holds all six points of its home board (the player's 19..24).
+    position = Position.from_points({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            assert position.legal_plays(d1, d2) == []
+
+
+def test_bear_off_needs_all_checkers_home():
+    # 6/off is only possible once the checker on 7 has come in with the 1 (7/6 6/off), which
+    # leaves the same position as 7/1/off: one play. 6/5 6/off is not legal.
+    position = Position.from_points({7: 1, 6: 14}, {1: 15})
+    assert plays(position, 6, 1) == ["7/1 6/5", "7/off"]
+
+
+def test_hit_while_bearing_off_stops_the_bear_off():
+    # Hit from the home board: the checker enters and runs, neither die bears off.
+    position = Position.from_points({"bar": 1, 1: 14}, {10: 15})
+    assert plays(position, 6, 5) == ["bar/14"]
+
+
+def test_hits_are_marked():
+    position = Position.from_points({13: 2, 6: 13}, {16: 1, 2: 14})  # a blot on the player's 9
+    assert "13/9* 6/5" in plays(position, 4, 1)
+    play = position.parse_play("13/9* 6/5", 4, 1)
+    assert play.hits == 1
+    assert play.result.player[24] == 1  # the opponent, now on roll, has a checker on the bar
+
+
+def test_intermediate_hit_is_shown():
+    position = Position.from_points({24: 2, 6: 13}, {7: 1, 2: 14})  # a blot on the player's 18
+    result = plays(position, 6, 5)
+    assert "24/18*/13" in result
+    assert "24/13" in result  # by the 19, not hitting: a different position
+
+
+def test_doubles_group_identical_moves():
+    assert "13/11(2) 6/4(2)" in plays(Position.initial(), 2, 2)
+    assert "24/18(2) 13/7(2)" in plays(Position.initial(), 6, 6)
+    assert "24/16(2)" in plays(Position.initial(), 4, 4)
+
+
+def test_play_fields():
+    play = Position.initial().parse_play("8/5 6/5", 3, 1)
+    assert play.moves == (Move(8, 5, False), Move(6, 5, False))
+    assert play.pips == 4
+    assert play.result.turn == 1
+    mover = play.result.opponent
+    assert (mover[4], mover[5], mover[7]) == (2, 4, 2)
+    assert play.result.pip_counts() == (167, 163)
+    assert play == Position.initial().parse_play("6/5 8/5", 1, 3)
+    assert repr(play) == "<Play 8/5 6/5>"
+
+
+@pytest.mark.parametrize("text", ["24/13", "24/18/13", "24/18 18/13", "24/19/13", " 24/13 "])
+def test_parse_equivalent_spellings(text):
+    assert str(Position.initial().parse_play(text, 6, 5)) == "24/13"
+
+
+def test_parse_bar_off_and_gnubg_numbers():
+    position = Position.from_points({"bar": 1, 3: 14}, {1: 15})
+    assert plays(position, 3, 1) == ["bar/21", "bar/22 3/2"]
+    assert str(position.parse_play("bar/22 22/21", 3, 1)) == "bar/21"
+    assert str(position.parse_play("25/21", 3, 1)) == "bar/21"
+    home = Position.from_points({6: 2, 3: 13}, {1: 15})
+    assert str(home.parse_play("6/off 6/0 3/off(2)", 6, 6)) == "6/off(2) 3/off(2)"
+    assert str(home.parse_play("6/OFF 6/off 3/off 3/off", 6, 6)) == "6/off(2) 3/off(2)"
+
+
+def test_parse_errors():
+    start = Position.initial()
+    with pytest.raises(NotationError, match="not a checker move"):
+        start.parse_play("24-18", 6, 5)
+    with pytest.raises(NotationError, match="higher points to lower"):
+        start.parse_play("13/18", 6, 5)
+    with pytest.raises(NotationError, match="not a point"):
+        start.parse_play("30/24", 6, 5)
+    with pytest.raises(IllegalPlayError, match="not a legal play"):
+        start.parse_play("24/18 24/18", 6, 5)
+    with pytest.raises(IllegalPlayError, match="more checkers"):
+        start.parse_play("22/16 22/17", 6, 5)
+    with pytest.raises(IllegalPlayError, match="must be given"):
+        start.parse_play("", 6, 5)
+    with pytest.raises(DiceError):
+        start.legal_plays(7, 1)
+    with pytest.raises(DiceError):
+        start.legal_plays(0, 1)
+    assert issubclass(NotationError, ValueError) and issubclass(DiceError, ValueError)
+
+
+def test_parse_ambiguous_hits():
+    # The blot on the player's 18 can be hit on the way (24/18*/13) or not (24/19/13).
+    position = Position.from_points({24: 2, 6: 13}, {7: 1, 2: 14})
+    assert position.parse_play("24/18*/13", 6, 5).hits == 1
+    assert position.parse_play("24/13", 6, 5).hits == 0
+
+
+def test_parse_pass_when_no_play():
+    position = Position.from_points({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
+    play = position.parse_play("", 6, 5)
+    assert play.moves == () and play.result == position.swap()
+    assert str(play) == ""
+
+
+def test_format_play_without_board_joins_chains():
+    assert format_play([Move(5, 2), Move(2, 0)]) == "5/off"
+    assert format_play([Move(25, 22, True), Move(13, 9)]) == "bar/22* 13/9"
