@@ -1,0 +1,193 @@
+"""Cube decisions from cubeless chances: Janowski's model, for money and for match play.
+
+The method is Rick Janowski's "Take-points in money games" (1993): the cubeful equity is an
+interpolation ``x * live + (1 - x) * dead`` between the cubeless (dead cube) equity and the
+equity with a perfectly efficient (live) cube, where ``x`` is the cube efficiency. The live-cube
+equity is piecewise linear in the winning chance ``p``, through the take point and the cash
+point, and depends on who owns the cube. ``W`` and ``L`` are the average values of a win and of
+a loss (gammons and backgammons included).
+
+Match play uses the same model on the match-winning-chance scale: each outcome of the game is
+valued with the match equity table (:mod:`bgwidget.ai.met`), mapped so that winning one cube is
++1 and losing it -1, which gives the match's own ``W`` and ``L``; the equities are mapped back
+to match winning chances. A cube that can no longer help its owner (it already covers what
+that side needs) is dead: its efficiency is 0.
+
+The cube efficiencies are those GNU Backgammon uses (``eval.c``): 0.68 in contact positions; in
+races ``0.55 + 0.00125 * pips`` of the side on roll, kept within 0.6..0.7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from bgwidget.ai.met import match_winning_chance
+
+__all__ = ["CONTACT_EFFICIENCY", "CubeDecision", "cube_decision", "race_efficiency"]
+
+CONTACT_EFFICIENCY = 0.68
+
+
+def race_efficiency(pips: int) -> float:
+    """Cube efficiency of a race for the side on roll with ``pips`` pips (GNU Backgammon's rule)."""
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+
+
+@dataclass(frozen=True)
+class CubeDecision:
+    """The cube decision of the player on roll, before rolling.
+
+    ``no_double``, ``double_take`` and ``double_pass`` are cubeful equities of the three outcomes
+    for the player on roll: in money play, points per game for a cube of 1 (multiply by the
+    cube's value for points); in match play, match winning chances (0..1). ``action`` is the
+    right decision for both sides in the words GNU Backgammon uses: ``"no double, take"``,
+    ``"double, take"``, ``"double, pass"``, ``"too good to double, pass"``, or with ``beaver``
+    in place of ``take`` when beavers are allowed and the taker gains by one. ``reason`` is set
+    when no double is possible at all (the cube is the opponent's, the Crawford game...).
+    """
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    should_double: bool
+    should_take: bool
+    beaver: bool = False
+    match_play: bool = False
+    reason: str = ""
+
+    @property
+    def action(self) -> str:
+        response = "beaver" if self.beaver else "take" if self.should_take else "pass"
+        if self.reason:
+            return f"no double ({self.reason})"
+        if self.should_double:
+            return f"double, {response}"
+        if not self.should_take and self.no_double > self.double_pass:
+            return "too good to double, pass"
+        return f"no double, {response}"
+
+
+def _average_values(probabilities: Sequence[float], values: Sequence[float]) -> tuple[float, float, float]:
+    """``(p, W, L)``: the winning chance and the average values of a win and of a loss.
+
+    ``values`` gives the worth of (win 1, 2, 3 cubes, lose 1, 2, 3 cubes) on a scale where a
+    single win is +1 and a single loss -1.
+    """
+    p, wg, wbg, lg, lbg = probabilities
+    wins = (p - wg) * values[0] + (wg - wbg) * values[1] + wbg * values[2]
+    losses = (1 - p - lg) * values[3] + (lg - lbg) * values[4] + lbg * values[5]
+    big_w = wins / p if p > 1e-9 else values[0]
+    big_l = -losses / (1 - p) if p < 1 - 1e-9 else -values[3]
+    return p, big_w, big_l
+
+
+def _live(p: float, big_w: float, big_l: float, owner: str) -> float:
+    """Janowski's live-cube equity for a cube of 1; ``owner`` is "centre", "player" or "opponent"."""
+    take = (big_l - 0.5) / (big_w + big_l + 0.5)  # the player's take point = the opponent's cash point
+    cash = (big_l + 1.0) / (big_w + big_l + 0.5)
+    if owner != "player" and p <= take:
+        return -big_l + (big_l - 1.0) * p / take
+    if owner != "opponent" and p >= cash:
+        return 1.0 + (big_w - 1.0) * (p - cash) / (1.0 - cash)
+    if owner == "centre":
+        return -1.0 + 2.0 * (p - take) / (cash - take)
+    if owner == "player":
+        return -big_l + (1.0 + big_l) * p / cash
+    return -1.0 + (big_w + 1.0) * (p - take) / (1.0 - take)
+
+
+def _cubeful(p, big_w, big_l, owner, efficiency, dead_w=None, dead_l=None) -> float:
+    dead_w = big_w if dead_w is None else dead_w
+    dead_l = big_l if dead_l is None else dead_l
+    dead = p * dead_w - (1 - p) * dead_l
+    return efficiency * _live(p, big_w, big_l, owner) + (1 - efficiency) * dead
+
+
+def cube_decision(
+    probabilities: Sequence[float],
+    *,
+    cube: int = 1,
+    owner: str = "centre",
+    efficiency: float = CONTACT_EFFICIENCY,
+    match_length: int = 0,
+    away: tuple[int, int] = (0, 0),
+    crawford: bool = False,
+    post_crawford: bool = False,
+    jacoby: bool = False,
+    beavers: bool = False,
+) -> CubeDecision:
+    """The cube decision for the player on roll from its five cubeless chances.
+
+    ``probabilities`` is (win, win gammon, win backgammon, lose gammon, lose backgammon) for the
+    player on roll, each including the bigger ones (as GNU Backgammon gives them). ``owner`` is
+    ``"centre"``, ``"player"`` (the player on roll owns the cube) or ``"opponent"``. For money
+    play leave ``match_length`` at 0; ``jacoby`` makes gammons count single while the cube is
+    centred, ``beavers`` lets the taker beaver. For a match give ``match_length`` and ``away``
+    (points each side still needs: player on roll, opponent), and ``crawford`` /
+    ``post_crawford``.
+
+    Raises :class:`ValueError` for chances that are not a consistent distribution or an unknown
+    owner.
+    """
+    p, wg, wbg, lg, lbg = (float(x) for x in probabilities)
+    if not (0 <= wbg <= wg <= p <= 1 and 0 <= lbg <= lg <= 1 - p + 1e-9):
+        raise ValueError(f"inconsistent chances {tuple(probabilities)}: gammons cannot exceed wins")
+    if owner not in ("centre", "player", "opponent"):
+        raise ValueError(f"owner is 'centre', 'player' or 'opponent', not {owner!r}")
+    chances = (p, wg, wbg, lg, lbg)
+    if match_length:
+        return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
+
+    _, big_w, big_l = _average_values(chances, (1, 2, 3, -1, -2, -3))
+    single = (1.0, 1.0) if jacoby and owner == "centre" else (None, None)
+    no_double = _cubeful(p, big_w, big_l, owner, efficiency, *single)
+    if owner == "opponent":
+        return CubeDecision(no_double, no_double, no_double, False, True, reason="the opponent owns the cube")
+    double_take = 2.0 * _cubeful(p, big_w, big_l, "opponent", efficiency)
+    double_pass = 1.0
+    should_take = double_take <= double_pass
+    beaver = beavers and should_take and double_take < 0
+    if beaver:
+        double_take *= 2  # the taker redoubles at once and keeps the cube
+    should_double = min(double_take, double_pass) > no_double
+    return CubeDecision(no_double, double_take, double_pass, should_double, should_take, beaver)
+
+
+def _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length):
+    need, opponent_need = away
+    if not (0 < need <= match_length and 0 < opponent_need <= match_length):
+        raise ValueError(f"away scores {away} do not fit a {match_length}-point match")
+
+    def mwc(mine: int, theirs: int) -> float:
+        return match_winning_chance(mine, theirs, post_crawford=post_crawford)
+
+    def normalised(value: int):
+        """(p, W, L, to_mwc) for a game played for ``value`` points."""
+        outcomes = [mwc(need - k * value, opponent_need) for k in (1, 2, 3)]
+        outcomes += [mwc(need, opponent_need - k * value) for k in (1, 2, 3)]
+        win, lose = outcomes[0], outcomes[3]
+        spread = win - lose
+        scaled = [2 * (m - lose) / spread - 1 for m in outcomes]
+        p, big_w, big_l = _average_values(chances, scaled)
+        return p, big_w, big_l, lambda e: lose + (e + 1) / 2 * spread
+
+    p, big_w, big_l, to_mwc = normalised(cube)
+    # A cube is dead for a side whose win at this value already takes the match.
+    live_for = {"player": need > cube, "opponent": opponent_need > cube}
+    x = efficiency if (owner == "centre" and any(live_for.values())) or live_for.get(owner, False) else 0.0
+    no_double = to_mwc(_cubeful(p, big_w, big_l, owner, x))
+    reason = (
+        "Crawford game" if crawford else
+        "no cube in a 1-point match" if match_length == 1 else
+        "the opponent owns the cube" if owner == "opponent" else ""
+    )
+    if reason:
+        return CubeDecision(no_double, no_double, no_double, False, True, match_play=True, reason=reason)
+    p2, big_w2, big_l2, to_mwc2 = normalised(2 * cube)
+    x2 = efficiency if opponent_need > 2 * cube else 0.0
+    double_take = to_mwc2(_cubeful(p2, big_w2, big_l2, "opponent", x2))
+    double_pass = mwc(need - cube, opponent_need)
+    should_take = double_take <= double_pass
+    should_double = min(double_take, double_pass) > no_double
+    return CubeDecision(no_double, double_take, double_pass, should_double, should_take, match_play=True)

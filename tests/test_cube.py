@@ -1,0 +1,67 @@
+"""Cube decisions with Janowski's model, on values worked out by hand from the formulas.
+
+With no gammons (W = L = 1) the live-cube take point is 0.5 / 2.5 = 20% and the cash point
+2 / 2.5 = 80%. With efficiency x, the taker's point is where 2 * E_opponent_owns(p) = 1:
+x * (-1 + 2.5 (p - 0.2)) + (1 - x)(2p - 1) = 0.5, which for x = 0.68 gives p = 1.84 / 2.34.
+"""
+
+import pytest
+
+from bgwidget.ai.cube import cube_decision, race_efficiency
+
+TAKE_POINT = 1 - 1.84 / 2.34  # 21.37%, the taker's side
+
+
+def test_take_point_without_gammons():
+    just_take = cube_decision((1 - TAKE_POINT - 0.002, 0, 0, 0, 0))
+    just_pass = cube_decision((1 - TAKE_POINT + 0.002, 0, 0, 0, 0))
+    assert just_take.should_take and not just_pass.should_take
+    assert just_take.double_take == pytest.approx(1.0, abs=0.01)
+
+
+def test_equities_at_even_chances():
+    decision = cube_decision((0.5, 0, 0, 0, 0))
+    assert decision.no_double == pytest.approx(0.0, abs=1e-9)
+    # Dead: 0; live with the opponent owning a 2-cube: 2 * (-1 + 2 * 0.3 / 0.8) = -0.5.
+    assert decision.double_take == pytest.approx(0.68 * -0.5 + 0.32 * 0.0)
+    assert decision.action == "no double, take"
+
+
+def test_actions():
+    assert cube_decision((0.75, 0, 0, 0, 0)).action == "double, take"
+    assert cube_decision((0.85, 0, 0, 0, 0)).action == "double, pass"
+    # Many gammons and a near-certain win: playing on is worth more than the single point.
+    assert cube_decision((0.92, 0.6, 0.05, 0.0, 0.0)).action == "too good to double, pass"
+    assert cube_decision((0.5, 0, 0, 0, 0), owner="opponent").reason == "the opponent owns the cube"
+
+
+def test_beaver_and_jacoby():
+    early = cube_decision((0.4, 0, 0, 0, 0), beavers=True)
+    assert early.beaver and early.action == "no double, beaver"
+    # Jacoby: gammons do not count while the cube is centred, so playing on for them is worth less.
+    gammonish = (0.8, 0.5, 0.02, 0.02, 0.0)
+    assert cube_decision(gammonish, jacoby=True).no_double < cube_decision(gammonish).no_double
+
+
+def test_match_play():
+    crawford = cube_decision((0.8, 0, 0, 0, 0), match_length=5, away=(1, 3), crawford=True)
+    assert crawford.action == "no double (Crawford game)"
+    assert cube_decision((0.5, 0, 0, 0, 0), match_length=1, away=(1, 1)).reason
+    # Post-Crawford, the trailer doubles at once: the leader's take costs nothing more.
+    trailer = cube_decision((0.3, 0, 0, 0, 0), match_length=5, away=(3, 1), post_crawford=True)
+    assert trailer.should_double and trailer.should_take
+    # 3-away 3-away, 80% without gammons: a pass (the MET gives 3a-3a take point near 30%).
+    assert cube_decision((0.8, 0, 0, 0, 0), match_length=5, away=(3, 3)).action == "double, pass"
+    even = cube_decision((0.5, 0, 0, 0, 0), match_length=7, away=(7, 7))
+    assert even.no_double == pytest.approx(0.5, abs=0.01)
+
+
+def test_errors_and_efficiency():
+    with pytest.raises(ValueError, match="gammons"):
+        cube_decision((0.3, 0.4, 0, 0, 0))
+    with pytest.raises(ValueError, match="owner"):
+        cube_decision((0.5, 0, 0, 0, 0), owner="me")
+    with pytest.raises(ValueError, match="away"):
+        cube_decision((0.5, 0, 0, 0, 0), match_length=5, away=(6, 1))
+    assert race_efficiency(40) == pytest.approx(0.6) and race_efficiency(100) == pytest.approx(0.675)
+    assert race_efficiency(200) == 0.7
