@@ -174,3 +174,11 @@ def test_parse_pass_when_no_play():
 def test_format_play_without_board_joins_chains():
     assert format_play([Move(5, 2), Move(2, 0)]) == "5/off"
     assert format_play([Move(25, 22, True), Move(13, 9)]) == "bar/22* 13/9"
+
+
+def test_parse_prefers_the_path_named():
+    # From a game: blots on the player's 16 and 11. 20/16*/11* and 20/15/11* leave the same
+    # checkers of the mover; the text names 16 as the touch-down point.
+    position = Position.from_position_id("ih+JAgeF10LABg")
+    assert str(position.parse_play("20/16 16/11", 4, 5)) == "20/16*/11*"
+    assert str(position.parse_play("20/15/11", 4, 5)) == "20/11*"

@@ -296,6 +296,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
         return Play((), position.swap())
     after = list(position.player)
     hits: Counter = Counter()
+    landed: set[int] = set()
     for token in tokens:
         match = _TOKEN.match(token)
         if not match:
@@ -305,6 +306,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
         start = _point(match.group(1), token)
         end = _point(landings[-1].rstrip("*"), token)
         for landing in landings:
+            landed.add(_point(landing.rstrip("*"), token))
             if landing.endswith("*"):
                 hits[_point(landing[:-1], token)] += times
         if start <= end or start == OFF_POINT or end == BAR_POINT:
@@ -315,10 +317,15 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     if min(after) < 0:
         raise IllegalPlayError(f"{text!r} moves more checkers than stand on a point")
     candidates = [play for play in plays if list(play.result.opponent) == after]
-    if len(candidates) > 1:
-        candidates = [
-            play for play in candidates if Counter(m.to_point for m in play.moves if m.hit) == hits
-        ]
+    # Plays that differ only in where they hit: the marked hits decide, then the points named.
+    for fits in (
+        lambda play: Counter(m.to_point for m in play.moves if m.hit) == hits,
+        lambda play: landed <= {m.to_point for m in play.moves},
+        lambda play: {m.to_point for m in play.moves if m.hit} <= landed,
+    ):
+        if len(candidates) < 2:
+            break
+        candidates = [play for play in candidates if fits(play)] or candidates
     if len(candidates) == 1:
         return candidates[0]
     if not candidates and not plays:

@@ -1,0 +1,109 @@
+"""Ranking plays at 0-ply and 1-ply, checked with GNU Backgammon's own evaluator plugged in.
+
+With gnubg-nn's 0-ply net as the evaluator, our search must choose the plays GNU Backgammon
+chooses with the same net: ``best_move(board, d1, d2, 0)`` and ``best_move(..., 1)``. This tests
+the search (perspective flips, roll weights, reply choice, ranking) independently of our net.
+"""
+
+import random
+
+import numpy as np
+import pytest
+
+from bgwidget import Position
+from bgwidget.ai.analysis import Analysis, analyse, evaluate
+from bgwidget.ai.search import ROLLS, equities, flip
+from conftest import random_positions
+
+
+@pytest.fixture(scope="module")
+def gnubg_evaluator(gnubg_nn):
+    def evaluator(positions):
+        return np.array([gnubg_nn.probabilities([list(p.opponent), list(p.player)], 0) for p in positions])
+
+    return evaluator
+
+
+def gnubg_choice(gnubg_nn, position, dice, ply):
+    board = [list(position.opponent), list(position.player)]
+    steps = gnubg_nn.best_move(board, *dice, ply)
+    return position.parse_play(" ".join(f"{a}/{b}" for a, b in steps), *dice)
+
+
+def cases(count, seed):
+    rng = random.Random(seed)
+    for position in random_positions(count, seed):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if len(position.legal_plays(*dice)) > 1:
+            yield position, dice
+
+
+def test_rolls_are_the_21_with_their_chances():
+    assert len(ROLLS) == 21
+    assert sum(weight for _, _, weight in ROLLS) == pytest.approx(1.0)
+
+
+def test_equity_and_flip():
+    chances = np.array([[0.6, 0.2, 0.01, 0.1, 0.005]])
+    assert equities(chances)[0] == pytest.approx(2 * 0.6 - 1 + 0.2 - 0.1 + 0.01 - 0.005)
+    assert equities(flip(chances))[0] == pytest.approx(-equities(chances)[0])
+
+
+def test_medium_chooses_gnubgs_0ply_play(gnubg_nn, gnubg_evaluator):
+    results = [
+        analyse(position, dice, "medium", gnubg_evaluator)[0].play == gnubg_choice(gnubg_nn, position, dice, 0)
+        for position, dice in cases(80, seed=5)
+    ]
+    assert len(results) > 50 and sum(results) / len(results) >= 0.95
+
+
+def test_expert_chooses_gnubgs_1ply_play(gnubg_nn, gnubg_evaluator):
+    results = [
+        analyse(position, dice, "expert", gnubg_evaluator)[0].play == gnubg_choice(gnubg_nn, position, dice, 1)
+        for position, dice in cases(50, seed=6)
+    ]
+    assert len(results) > 30 and sum(results) / len(results) >= 0.9
+
+
+def test_candidates_are_ranked_with_errors(gnubg_evaluator):
+    candidates = analyse(Position.initial(), (3, 1), "expert", gnubg_evaluator)
+    assert isinstance(candidates, Analysis) and 1 <= len(candidates) <= 8
+    assert str(candidates[0].play) == "8/5 6/5"
+    assert candidates[0].error == 0.0
+    assert all(a.equity >= b.equity for a, b in zip(candidates, candidates[1:]))
+    assert all(c.error == pytest.approx(candidates[0].equity - c.equity) for c in candidates)
+    for c in candidates:
+        win, wg, wbg, lg, lbg = c.probabilities
+        assert 0 <= wbg <= wg <= win <= 1 and 0 <= lbg <= lg <= 1 - win + 1e-9
+    assert analyse(Position.initial(), (3, 1), "medium", gnubg_evaluator)[0].ply == 0
+    assert candidates == analyse(Position.initial(), (3, 1), "expert", gnubg_evaluator)  # deterministic
+
+
+def test_table_text_html_and_dataframe(gnubg_evaluator):
+    candidates = analyse(Position.initial(), (6, 5), "medium", gnubg_evaluator)
+    assert "24/13" in str(candidates).splitlines()[1]
+    assert "<td>24/13</td>" in candidates._repr_html_()
+    frame = candidates.to_dataframe()
+    assert list(frame["play"])[0] == "24/13" and len(frame) == len(candidates)
+
+
+def test_no_play_gives_no_candidates(gnubg_evaluator):
+    closed = Position.from_points({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
+    assert analyse(closed, (6, 5), "expert", gnubg_evaluator) == []
+
+
+def test_evaluate_before_rolling_matches_gnubg(gnubg_nn, gnubg_evaluator):
+    start = Position.initial()
+    board = [list(start.opponent), list(start.player)]
+    assert evaluate(start, "medium", gnubg_evaluator) == pytest.approx(gnubg_nn.probabilities(board, 0))
+    assert evaluate(start, "expert", gnubg_evaluator) == pytest.approx(gnubg_nn.probabilities(board, 1), abs=0.01)
+
+
+def test_finished_games_are_exact(gnubg_evaluator):
+    gammon = Position.from_points({13: 15}, {}, turn=1)  # seat 0 has borne off all; seat 1 on roll
+    assert evaluate(gammon, "medium", gnubg_evaluator) == (0.0, 0.0, 0.0, 1.0, 0.0)
+
+
+def test_bad_level():
+    with pytest.raises(ValueError, match="level"):
+        analyse(Position.initial(), (3, 1), "grandmaster")
