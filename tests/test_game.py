@@ -1,0 +1,415 @@
+"""The game layer: turns, step-by-step moves, the cube, resignations, and every error case.
+
+Expected plays come from FORMATS.md's rule traps (checked against GNU Backgammon) and from the
+rules engine, which tests/test_gnubg_differential.py checks against gnubg's move generator.
+"""
+
+import copy
+import random
+
+import pytest
+
+from bgwidget import PHASES, Dice, Game, GameError, Match, Position
+from conftest import random_positions
+
+
+def snapshot(game: Game):
+    """Everything observable about a game, to check that a refused action changed nothing."""
+    return (
+        game.phase, game.position, game.start_position, game.turn, game.rolled, game.dice_left,
+        game.steps, game.cube_value, game.cube_owner, game.offer, game.result,
+        copy.deepcopy(game.record), game.dice.to_dict(), game.last_roll, game.legal_steps(),
+    )
+
+
+def refused(game: Game, action, *args, **kwargs):
+    """Call ``action``; it must raise GameError (a ValueError) and leave ``game`` unchanged."""
+    before = snapshot(game)
+    with pytest.raises(GameError) as info:
+        action(*args, **kwargs)
+    assert isinstance(info.value, ValueError)
+    assert snapshot(game) == before
+    return str(info.value)
+
+
+def at(position_id: str, dice, **kwargs) -> Game:
+    return Game(position=Position.from_position_id(position_id), rolled=dice, auto_confirm=False, **kwargs)
+
+
+# ---------------------------------------------------------------------- opening and turns
+
+
+def test_opening_roll_higher_die_plays_both_numbers():
+    game = Game(dice=Dice(fixed=[(3, 5)]))
+    assert game.phase == "opening"
+    assert game.roll() == (3, 5)
+    assert game.phase == "move" and game.turn == 1 and game.rolled == (5, 3)
+    assert game.record == [{"type": "opening", "dice": [3, 5]}]
+    game.play("8/3 6/3")
+    assert game.phase == "roll" and game.turn == 0
+    assert game.position.seat_points(1)[2] == 2  # top's 3-point made, in top's own numbering
+
+
+def test_opening_ties_are_rolled_again():
+    dice = Dice(seed=7)
+    rng = Dice(seed=7)._rng
+    first = (rng.randint(1, 6), rng.randint(1, 6))
+    while first[0] == first[1]:
+        first = (rng.randint(1, 6), rng.randint(1, 6))
+    assert dice.opening() == first
+    game = Game()
+    assert "tie" in refused(game, game.roll, (4, 4))
+
+
+def test_same_seed_same_dice_whatever_the_players_choose():
+    def rolls(double: bool):
+        game = Game(seed=42)
+        seen = [game.roll()]
+        game.play(str(game.legal_plays[0]))
+        if double:
+            game.double()
+            game.take()
+        for _ in range(6):
+            seen.append(game.roll())
+            if game.phase == "move":
+                game.play(str(game.legal_plays[-1]))
+        return seen
+
+    assert rolls(False) == rolls(True)
+    assert Dice.for_game(42, 3).roll() == Dice.for_game(42, 3).roll()
+    assert Dice.for_game(42, 1).to_dict() != Dice.for_game(42, 2).to_dict()
+
+
+def test_turn_ends_by_itself_or_waits_for_confirm():
+    game = Game(dice=Dice(fixed=[(3, 1)]))
+    game.roll()
+    game.move(8, 5)
+    assert game.phase == "move" and game.dice_left == (1,)
+    game.move(6, 5)
+    assert game.phase == "roll" and str(game.last_play) == "8/5 6/5" and game.turn == 1
+
+    game = Game(dice=Dice(fixed=[(3, 1)]), auto_confirm=False)
+    game.roll()
+    game.move(8, 5)
+    game.move(6, 5)
+    assert game.play_complete and game.legal_steps() == {}
+    game.undo()
+    assert game.dice_left == (1,) and game.steps == [(8, 5, False)]
+    game.move(24, 23)
+    assert str(game.confirm()) == "24/23 8/5"
+    assert game.phase == "roll"
+
+
+def test_combined_move_uses_both_dice_and_undo_takes_it_back_whole():
+    game = Game(dice=Dice(fixed=[(2, 1)]), auto_confirm=False)
+    game.roll()
+    assert (21, (1, 2)) in game.legal_steps()[24]
+    game.move(24, 21)
+    assert [tuple(m) for m in game.steps] == [(24, 23, False), (23, 21, False)]
+    assert game.play_complete
+    game.undo()
+    assert game.steps == [] and game.dice_left == (2, 1) and game.position == game.start_position
+
+
+def test_a_roll_with_no_legal_play_is_a_dance():
+    # Bottom has a checker on the bar; top has closed its home board.
+    position = Position.from_points({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}, turn=0)
+    game = Game(position=position, dice=Dice(fixed=[(6, 5)]))
+    game.roll()
+    assert game.phase == "roll" and game.turn == 1 and game.last_roll == (6, 5)
+    assert game.record == [{"type": "roll", "seat": 0, "dice": [6, 5]}, {"type": "move", "seat": 0, "play": ""}]
+
+
+# ---------------------------------------------------------------------- step legality (FORMATS.md traps)
+
+
+@pytest.mark.parametrize(
+    "position_id, dice, steps",
+    [
+        ("4P8DABgAEAAAAA", (6, 5), {13: [(7, (6,))]}),  # the larger die alone
+        ("4P8bAADg/wcAIA", (6, 1), {24: [(23, (1,)), (17, (1, 6))]}),  # 1 first so both play
+        ("hv82AADg/wcAIA", (6, 5), {6: [(1, (5,))]}),  # the 6 cannot play: the smaller
+        ("4P8DBgD/PwAAIA", (4, 4), {24: [(20, (4,)), (16, (4, 4))]}),  # doubles: as many as possible
+        ("22bABwDg/wMAYA", (5, 4), {25: [(20, (5,))]}),  # two on the bar, one enters
+    ],
+)
+def test_legal_steps_enforce_the_rule_traps(position_id, dice, steps):
+    game = at(position_id, dice)
+    assert game.legal_steps() == steps
+
+
+def test_larger_die_rule_refuses_the_smaller_first_step():
+    game = at("4P8DABgAEAAAAA", (6, 5))
+    message = refused(game, game.move, 13, 8)
+    assert "13/7" in message
+    refused(game, game.move, 24, 18)  # no checker there for the mover
+
+
+def test_bearing_off_with_a_higher_die_only_from_the_highest_point():
+    game = at("4P8PAAAiAAAAAA", (4, 3))  # 5/1 2/off or 5/2 2/off
+    # Nothing bears off from 2 while the checker on 5 stands higher; 5/off goes through 2.
+    assert game.legal_steps() == {5: [(2, (3,)), (1, (4,)), (0, (3, 4))]}
+    refused(game, game.move, 2, 0)
+    refused(game, game.move, 5, 0, die=4)  # no single die takes it off from 5
+    game.move(5, 1)
+    assert game.legal_steps() == {2: [(0, (3,))]}
+    game.move(2, 0)
+    assert str(game.confirm()) == "5/1 2/off"
+
+
+def step_results(game: Game) -> set:
+    """Every position reachable by playing the roll step by step through legal_steps()."""
+    if game.play_complete:
+        return {game.position}
+    found = set()
+    for frm, dests in game.legal_steps().items():
+        for to, _ in dests:
+            game.move(frm, to)
+            found |= step_results(game)
+            game.undo()
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_step_by_step_reaches_exactly_the_legal_plays(seed):
+    rng = random.Random(seed)
+    for position in random_positions(12, seed=100 + seed):
+        for dice in [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(6)]:
+            plays = position.legal_plays(*dice)
+            if not plays:
+                continue
+            game = Game(position=position, rolled=dice, auto_confirm=False)
+            reached = {p.swap() for p in step_results(game)}
+            assert reached == {play.result for play in plays}, (position.position_id(), dice)
+
+
+# ---------------------------------------------------------------------- the cube
+
+
+def started(**kwargs) -> Game:
+    """A game after the opening play, seat 1 (top) to roll."""
+    game = Game(dice=Dice(fixed=[(3, 1)]), **kwargs)
+    game.roll()
+    game.play("8/5 6/5")
+    return game
+
+
+def test_double_take_gives_the_cube_to_the_taker():
+    game = started()
+    assert game.can_double() and not game.can_double(seat=0)
+    game.double()
+    assert game.phase == "cube" and game.turn == 0 and game.offer == ("double", 1)
+    game.take()
+    assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (2, 0, "roll", 1)
+    assert "belongs to bottom" in refused(game, game.double)
+    game.roll((2, 1))
+    game.play(str(game.legal_plays[0]))
+    assert game.can_double()  # the owner may redouble
+    game.double()
+    game.pass_()
+    assert game.result == (0, 2, "pass") and game.phase == "game-over"
+
+
+def test_jacoby_rule_counts_gammons_single_until_the_cube_is_turned():
+    position = Position.from_points({1: 1}, {6: 15}, turn=0)
+    assert Game(position=position, rolled=(2, 1), jacoby=True)._value(2) == 1
+    game = Game(position=position, rolled=(2, 1), jacoby=True)
+    game.play("1/off")
+    assert game.result == (0, 1, "gammon")
+    game = Game(position=position, rolled=(2, 1), jacoby=False)
+    game.play("1/off")
+    assert game.result == (0, 2, "gammon")
+    game = Game(position=position, rolled=(2, 1), jacoby=True, cube_value=2, cube_owner=1)
+    game.play("1/off")
+    assert game.result == (0, 4, "gammon")
+    loser_in_home = Position.from_points({1: 1}, {6: 14, 20: 1}, turn=0)  # on winner's 5
+    game = Game(position=loser_in_home, rolled=(2, 1), cube_value=4, cube_owner=0)
+    game.play("1/off")
+    assert game.result == (0, 12, "backgammon")
+
+
+def test_beaver_and_raccoon():
+    game = started(beavers=True)
+    game.double()
+    game.beaver()
+    assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (4, 0, "roll", 1)
+    game.raccoon()
+    assert (game.cube_value, game.cube_owner) == (8, 1)
+    refused(game, game.raccoon)
+    game.roll()
+    assert game.phase in ("move", "roll")
+    plain = started()
+    plain.double()
+    assert "beavers" in refused(plain, plain.beaver)
+    with pytest.raises(GameError):
+        Game(match_length=5, beavers=True)
+
+
+def test_resignation_accepted_and_declined():
+    game = started()
+    game.resign(2)
+    assert game.phase == "cube" and game.turn == 0 and game.offer == ("resign", 1, 2)
+    refused(game, game.roll)
+    game.decline()
+    assert game.phase == "roll" and game.offer is None
+    game.roll((6, 5))
+    game.move(24, 18)
+    game.resign(1, seat=1)
+    game.accept(seat=0)
+    assert game.result == (0, 1, "resigned single game")
+
+
+# ---------------------------------------------------------------------- matches
+
+
+def win_by_resignation(match: Match, winner: int, points: int) -> None:
+    game = match.game
+    if game.phase == "opening":
+        game.roll()
+    game.resign(points, seat=1 - winner)
+    game.accept()
+
+
+def test_crawford_game_then_post_crawford():
+    match = Match(length=5, seed=3)
+    win_by_resignation(match, 0, 3)
+    match.new_game()
+    win_by_resignation(match, 0, 1)
+    assert match.score == (4, 0)
+    game = match.new_game()
+    assert game.crawford and not match.post_crawford
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    assert "Crawford" in refused(game, game.double)
+    game.resign(1, seat=0)
+    game.accept()
+    assert match.score == (4, 1) and match.post_crawford
+    game = match.new_game()
+    assert not game.crawford
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    game.double()
+    game.take()
+    win_by_resignation(match, 0, 1)
+    assert match.score == (6, 1) and match.is_over and match.winner == 0
+    assert game.phase == "match-over"
+    with pytest.raises(GameError):
+        match.new_game()
+
+
+def test_no_cube_in_a_one_point_match():
+    match = Match(length=1, seed=1)
+    game = match.game
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    assert "1-point" in refused(game, game.double)
+
+
+def test_new_game_refused_while_a_game_is_in_play():
+    match = Match(length=3, seed=1)
+    with pytest.raises(GameError):
+        match.new_game()
+    assert len(match.games) == 1
+
+
+# ---------------------------------------------------------------------- errors leave the game unchanged
+
+
+def test_every_illegal_action_is_refused_and_changes_nothing():
+    game = Game(seed=5)
+    refused(game, game.move, 13, 8)  # moving before rolling
+    refused(game, game.double)  # no cube before the opening roll
+    refused(game, game.take)  # nothing offered
+    refused(game, game.accept)
+    game.roll()
+    mover = game.turn
+    refused(game, game.roll)  # rolling twice
+    refused(game, game.move, 13, 8, seat=1 - mover)  # not your turn
+    refused(game, game.move, 1, 0)  # the opponent's checker / no checker there
+    refused(game, game.move, "13", 8)
+    refused(game, game.play, "24/1")
+    refused(game, game.play, "nonsense")
+    refused(game, game.confirm)
+    refused(game, game.undo)
+    refused(game, game.resign, 4)
+    refused(game, game.double)  # after rolling
+    game.play(str(game.legal_plays[0]))
+    refused(game, game.roll, seat=mover)  # not your turn
+    refused(game, game.roll, (7, 1))
+    refused(game, game.take)
+    refused(game, game.raccoon)
+    game.double()
+    refused(game, game.double)
+    refused(game, game.roll)
+    refused(game, game.take, seat=1 - mover)  # the doubler cannot take his own cube
+    game.pass_()
+    for action in (game.roll, game.double, game.take, game.undo, game.confirm):
+        refused(game, action)
+    refused(game, game.resign, 1)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"cube_value": 3, "cube_owner": 0},
+        {"cube_value": 2},
+        {"cube_value": 1, "cube_owner": 1},
+        {"match_length": 5, "score": (5, 0)},
+        {"match_length": 1, "cube_value": 2, "cube_owner": 0},
+        {"match_length": 5, "score": (2, 2), "crawford": True},
+        {"rolled": (3, 1)},
+        {"max_cube": 48},
+        {"match_length": 5, "jacoby": True},
+    ],
+)
+def test_inconsistent_settings_are_refused(kwargs):
+    with pytest.raises(GameError):
+        Game(**kwargs)
+
+
+# ---------------------------------------------------------------------- random games with invariants
+
+
+def check_invariants(game: Game) -> None:
+    assert game.phase in PHASES
+    position = game.position
+    assert sum(position.player) <= 15 and sum(position.opponent) <= 15
+    assert game.cube_value & (game.cube_value - 1) == 0 and game.cube_value <= game.max_cube
+    assert (game.cube_owner is None) == (game.cube_value == 1)
+    if game.phase == "move":
+        assert not game.play_complete or not game.auto_confirm
+        assert game.legal_steps() or game.play_complete
+    if game.phase in ("game-over", "match-over"):
+        assert game.result is not None
+    else:
+        assert game.result is None and position.outcome() is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_players_finish_seeded_matches(seed):
+    rng = random.Random(seed)
+    match = Match(length=7, seed=seed)
+    while True:
+        game = match.game
+        while game.phase not in ("game-over", "match-over"):
+            length = len(game.record)
+            if game.phase in ("opening", "roll"):
+                if game.can_double() and rng.random() < 0.1:
+                    game.double()
+                else:
+                    game.roll()
+            elif game.phase == "cube":
+                game.take() if rng.random() < 0.7 else game.pass_()
+            else:
+                steps = game.legal_steps()
+                frm = rng.choice(sorted(steps))
+                game.move(frm, rng.choice(steps[frm])[0])
+            assert len(game.record) >= length
+            check_invariants(game)
+        if match.is_over:
+            break
+        before = match.score
+        match.new_game()
+        assert match.score == before
+    assert max(match.score) >= 7 and match.game.phase == "match-over"
+    assert sum(g.result.points for g in match.games) == sum(match.score)
