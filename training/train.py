@@ -1,0 +1,106 @@
+"""Train the bgwidget net on labelled positions and export its weights for numpy inference.
+
+Reads the ``.npz`` that ``training/generate.py`` writes (boards and bgsage's probabilities),
+encodes the boards with :func:`bgwidget.ai.encoding.encode`, fits a multilayer perceptron with
+PyTorch (CPU; a training-only dependency, ``.[train]``) and writes the weights that
+:mod:`bgwidget.ai.net` loads.
+
+The net: N_INPUTS -> hidden (ReLU) -> hidden (ReLU) -> 5 sigmoids read as chained conditional
+chances (win; gammon given win; backgammon given gammon; gammon given loss; backgammon given
+gammon loss), so the five outputs are always consistent. Loss: squared error of the five
+probabilities plus a quarter of the squared equity error. Fixed seed, fixed data order.
+
+    python training/train.py --data training/data/positions.npz --out src/bgwidget/ai/data/net.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from bgwidget.ai.encoding import N_INPUTS, encode
+
+
+def chain(z: torch.Tensor) -> torch.Tensor:
+    s = torch.sigmoid(z)
+    win = s[:, 0]
+    wg = win * s[:, 1]
+    wbg = wg * s[:, 2]
+    lg = (1 - win) * s[:, 3]
+    lbg = lg * s[:, 4]
+    return torch.stack([win, wg, wbg, lg, lbg], dim=1)
+
+
+def equity(p: torch.Tensor) -> torch.Tensor:
+    return 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, nargs="+", default=[Path("training/data/positions.npz")])
+    parser.add_argument("--out", type=Path, default=Path("src/bgwidget/ai/data/net.npz"))
+    parser.add_argument("--hidden", type=int, nargs=2, default=[256, 128])
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=20260907)
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+
+    boards = np.concatenate([np.load(p)["boards"] for p in args.data])
+    probs = np.concatenate([np.load(p)["probs"] for p in args.data]).astype(np.float32)
+    x = torch.from_numpy(encode(boards))
+    y = torch.from_numpy(probs)
+    order = rng.permutation(len(x))
+    n_val = min(20000, len(x) // 20)
+    val, tr = order[:n_val], order[n_val:]
+    print(f"{len(tr)} training positions, {n_val} validation", flush=True)
+
+    h1, h2 = args.hidden
+    model = nn.Sequential(nn.Linear(N_INPUTS, h1), nn.ReLU(), nn.Linear(h1, h2), nn.ReLU(), nn.Linear(h2, 5))
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    steps = args.epochs * math.ceil(len(tr) / args.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05)
+
+    def loss_fn(pred, target):
+        return ((pred - target) ** 2).sum(1).mean() + 0.25 * ((equity(pred) - equity(target)) ** 2).mean()
+
+    t0 = time.time()
+    for epoch in range(args.epochs):
+        model.train()
+        perm = torch.from_numpy(rng.permutation(tr))
+        for i in range(0, len(perm), args.batch):
+            idx = perm[i : i + args.batch]
+            loss = loss_fn(chain(model(x[idx])), y[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+        model.eval()
+        with torch.no_grad():
+            pv = chain(model(x[val]))
+            mae = (equity(pv) - equity(y[val])).abs().mean().item()
+            win_mae = (pv[:, 0] - y[val][:, 0]).abs().mean().item()
+        print(f"epoch {epoch + 1}: equity MAE {mae:.4f}, win MAE {win_mae:.4f}, {time.time() - t0:.0f}s", flush=True)
+
+    layers = [m for m in model if isinstance(m, nn.Linear)]
+    weights = {}
+    for k, layer in enumerate(layers):
+        weights[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float32)
+        weights[f"b{k}"] = layer.bias.detach().numpy().astype(np.float32)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out, n_inputs=np.array(N_INPUTS), **weights)
+    print(f"wrote {args.out}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
