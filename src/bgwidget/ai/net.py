@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from bgwidget.ai.encoding import N_INPUTS, encode
 
@@ -47,12 +48,15 @@ class Net:
         for finished games and bear-offs.
         """
         h = encode(boards)
-        for w, b in self.layers[:-1]:
-            h = h @ w
-            h += b
-            np.maximum(h, 0.0, out=h)
-        w, b = self.layers[-1]
-        z = (h @ w + b).astype(np.float64)
+        # One BLAS thread: these products are small, and threads fighting over shared cores
+        # made a batch of 64 thirty times slower on a busy two-core machine.
+        with _blas().limit(limits=1, user_api="blas"):
+            for w, b in self.layers[:-1]:
+                h = h @ w
+                h += b
+                np.maximum(h, 0.0, out=h)
+            w, b = self.layers[-1]
+            z = (h @ w + b).astype(np.float64)
         s = 1.0 / (1.0 + np.exp(-z))
         out = np.empty_like(s)
         out[:, 0] = s[:, 0]
@@ -61,6 +65,11 @@ class Net:
         out[:, 3] = (1.0 - s[:, 0]) * s[:, 3]
         out[:, 4] = out[:, 3] * s[:, 4]
         return out
+
+
+@lru_cache(maxsize=1)
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
 
 
 @lru_cache(maxsize=1)

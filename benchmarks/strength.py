@@ -1,0 +1,147 @@
+"""Playing strength: our net choosing plays greedily against GNU Backgammon's players.
+
+Cubeless money games, our rules engine as referee (every play of the reference player must be one
+of our legal plays), seeded dice. Games come in pairs that share a dice stream with the seats
+swapped, and the side that starts alternates; the opening roll is re-rolled until the dice differ.
+Our player makes the play whose result the evaluator rates best for it (0-ply, no look-ahead).
+Opponents (gnubg-nn, GPL, a benchmark extra only):
+
+* ``pubeval``: ``gnubg_nn.pub_best_move``, Tesauro's pubeval (independent of our copy);
+* ``gnubg0``: ``gnubg_nn.best_move``, GNU Backgammon's own net at 0-ply.
+
+Prints points per game for our player with a 95% interval (normal approximation over the pairs).
+
+    .venv/bin/python benchmarks/strength.py --opponent pubeval --games 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import gnubg_nn
+import numpy as np
+
+from bgwidget import Position
+from bgwidget.ai.evaluator import equity, play_probabilities
+
+
+def gnubg_board(pos: Position) -> list[list[int]]:
+    """gnubg-nn's board: [side not on roll, side on roll]."""
+    return [list(pos.opponent), list(pos.player)]
+
+
+def result_of(pos: Position, steps: list[tuple[int, int]]) -> tuple[tuple, tuple]:
+    """(mover, opponent) counts after 0-based steps (24 = bar, -1 = off)."""
+    me, them = list(pos.player), list(pos.opponent)
+    for src, dst in steps:
+        me[src] -= 1
+        if dst >= 0:
+            me[dst] += 1
+            if them[23 - dst] == 1:
+                them[23 - dst] = 0
+                them[24] += 1
+    return tuple(me), tuple(them)
+
+
+def pubeval_steps(pos, d1, d2):
+    flat = gnubg_nn.pub_best_move(gnubg_board(pos), d1, d2)
+    return list(zip(flat[::2], flat[1::2]))
+
+
+def gnubg0_steps(pos, d1, d2):
+    # best_move lists 1-based (from, to), 25 = bar, 0 = off
+    return [(a - 1, b - 1) for a, b in gnubg_nn.best_move(gnubg_board(pos), d1, d2)]
+
+
+OPPONENTS = {"pubeval": pubeval_steps, "gnubg0": gnubg0_steps}
+
+
+def referee(pos, plays, steps):
+    """Our legal play that gnubg-nn's steps reach (raises if none: the reference broke a rule)."""
+    target = result_of(pos, steps)
+    for play in plays:
+        if (play.result.opponent, play.result.player) == target:
+            return play
+    raise AssertionError(f"{pos.position_id()}: gnubg-nn's play {steps} is not legal here")
+
+
+def play_pairs(first: int, n_pairs: int, opponent, seed: int) -> np.ndarray:
+    """Points for our player in each game, shape (n_pairs, 2), games advancing in lockstep.
+
+    Pair ``first + k`` has its own dice stream; in game (k, s) our player sits in seat s, and
+    the seat 0 player starts in even pairs.
+    """
+    games = []
+    for k in range(n_pairs):
+        for s in (0, 1):
+            rng = random.Random(seed * 1_000_003 + first + k)
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            while d1 == d2:
+                d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            games.append({"pos": Position.initial(turn=(first + k) % 2), "rng": rng, "ours": s, "dice": (d1, d2), "k": k, "s": s})
+    points = np.zeros((n_pairs, 2))
+    live = games
+    while live:
+        mine, mine_plays = [], []
+        for g in live:
+            pos = g["pos"]
+            plays = pos.legal_plays(*g["dice"])
+            if not plays:
+                g["next"] = pos.swap()
+            elif pos.turn == g["ours"]:
+                mine.append(g)
+                mine_plays.append(plays)
+            else:
+                g["next"] = referee(pos, plays, opponent(pos, *g["dice"])).result
+        if mine:
+            flat = [p for plays in mine_plays for p in plays]
+            values = equity(play_probabilities(flat))
+            at = 0
+            for g, plays in zip(mine, mine_plays):
+                g["next"] = plays[int(np.argmax(values[at : at + len(plays)]))].result
+                at += len(plays)
+        still = []
+        for g in live:
+            pos = g["next"]
+            outcome = pos.outcome()
+            if outcome is not None:
+                points[g["k"], g["s"]] = outcome.points if outcome.winner == g["ours"] else -outcome.points
+                continue
+            g["pos"] = pos
+            g["dice"] = (g["rng"].randint(1, 6), g["rng"].randint(1, 6))
+            still.append(g)
+        live = still
+    return points
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="pubeval")
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batch", type=int, default=250, help="pairs played in lockstep")
+    args = parser.parse_args()
+    n_pairs = args.games // 2
+    start = time.perf_counter()
+    chunks = []
+    for first in range(0, n_pairs, args.batch):
+        count = min(args.batch, n_pairs - first)
+        chunks.append(play_pairs(first, count, OPPONENTS[args.opponent], args.seed))
+        done = np.concatenate(chunks)
+        print(f"  {2 * len(done)} games: {done.mean():+.3f} ppg, {time.perf_counter() - start:.0f}s", flush=True)
+    points = np.concatenate(chunks)
+    per_pair = points.mean(axis=1)
+    mean = per_pair.mean()
+    half = 1.96 * per_pair.std(ddof=1) / np.sqrt(len(per_pair))
+    wins = (points > 0).mean()
+    print(
+        f"net (0-ply, greedy) vs {args.opponent}: {points.size} games, {mean:+.3f} points per game "
+        f"(95% interval {mean - half:+.3f} .. {mean + half:+.3f}), wins {wins:.1%}, "
+        f"{time.perf_counter() - start:.0f}s"
+    )
+
+
+if __name__ == "__main__":
+    main()
