@@ -12,7 +12,9 @@ on roll, ``boards[:, 1]`` the other side, each in its own numbering exactly as
 * hand-made features in the spirit of GNU Backgammon's ``eval.c``: pip count / 100, made home
   points / 6, longest prime / 6, blots / 15, checkers back (bar and the opponent's home board) / 15;
 
-and one global input, 1.0 when contact is over (a race).
+and three global inputs: 1.0 when contact is over (a race), and for each side the share of the
+36 rolls with which it could hit a blot of the other side, ignoring blocked points (a rough
+version of GNU Backgammon's shot counts).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bgwidget.position import Position
 __all__ = ["N_INPUTS", "boards_from_positions", "encode", "is_race"]
 
 _PER_SIDE = 96 + 2 + 5
-N_INPUTS = 2 * _PER_SIDE + 1
+N_INPUTS = 2 * _PER_SIDE + 3
 """Inputs of the net."""
 
 _PIPS = np.arange(1, 26, dtype=np.float32)
@@ -50,6 +52,35 @@ def is_race(boards: np.ndarray) -> np.ndarray:
     back_me = np.where(occupied[:, 0], idx, -1).max(axis=1)
     back_them = np.where(occupied[:, 1], 23 - idx, 99).min(axis=1)
     return back_me < back_them
+
+
+def _reach() -> np.ndarray:
+    """(25, 36) bool: distance d + 1 is covered by ordered roll r (a die, both dice, or 2-4 steps
+    of doubles)."""
+    reach = np.zeros((25, 36), dtype=bool)
+    for r in range(36):
+        a, b = r // 6 + 1, r % 6 + 1
+        for d in ([a, 2 * a, 3 * a, 4 * a] if a == b else [a, b, a + b]):
+            if d <= 25:
+                reach[d - 1, r] = True
+    return reach
+
+
+_REACH = _reach().astype(np.float32)
+
+
+def _hit_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
+    """(n,) share of the 36 rolls with which ``me`` could hit a blot of ``them``.
+
+    Both (n, 25) in their own numbering. A blot on the other side's point q stands on ``me``'s
+    point 25 - q; a checker of ``me`` on point p (bar = 25) reaches it at distance p - (25 - q).
+    """
+    blots = them[:, 23::-1] == 1  # blots[:, x - 1]: a blot on my point x
+    mine = me > 0  # mine[:, p - 1]: a checker on my point p, the bar as 25
+    present = np.zeros((me.shape[0], 25), dtype=np.float32)
+    for d in range(1, 25):
+        present[:, d - 1] = (mine[:, d:25] & blots[:, : 25 - d]).any(axis=1)
+    return ((present @ _REACH) > 0).mean(axis=1)
 
 
 def _side_features(side: np.ndarray) -> np.ndarray:
@@ -84,5 +115,7 @@ def encode(boards: np.ndarray) -> np.ndarray:
     out = np.empty((boards.shape[0], N_INPUTS), dtype=np.float32)
     out[:, :_PER_SIDE] = _side_features(boards[:, 0])
     out[:, _PER_SIDE : 2 * _PER_SIDE] = _side_features(boards[:, 1])
-    out[:, -1] = is_race(boards)
+    out[:, -3] = is_race(boards)
+    out[:, -2] = _hit_chance(boards[:, 0], boards[:, 1])
+    out[:, -1] = _hit_chance(boards[:, 1], boards[:, 0])
     return out
