@@ -253,6 +253,12 @@ class Position:
     def __reduce__(self):
         return (Position, (self.player, self.opponent, self.turn))
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG for Jupyter and nbconvert (see :func:`bgwidget.svg.board_svg`)."""
+        from bgwidget.svg import board_svg
+
+        return board_svg(self)
+
 
 def _init(position: Position, player: tuple, opponent: tuple, turn: int) -> None:
     object.__setattr__(position, "player", player)

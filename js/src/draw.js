@@ -1,0 +1,332 @@
+// The board as an SVG string: a pure function of the view state and of the view's own
+// selection. src/bgwidget/svg.py draws the same picture in Python for `_repr_svg_`.
+import * as g from "./geometry.js";
+import { applyStep, boardOf, countAt } from "./board.js";
+import { t } from "./i18n.js";
+
+const { q } = g;
+
+export const COLORS = {
+  wood: ["#8a5a2e", "#5b3519"],
+  rail: "#4a2a14",
+  strip: "#2e1d10",
+  felt: ["#25684a", "#174833"],
+  dark: "#9b3426",
+  light: "#ead9b5",
+  checker: [
+    ["#fffaf0", "#eadfca", "#b9a98b"],
+    ["#6b4a3c", "#3a2720", "#140c09"],
+  ],
+  pip: ["#2a1a12", "#f3e8d2"],
+  die: ["#fbf6ea", "#3a2720"],
+  text: "#f3e4c4",
+  lit: "#ffcc33",
+};
+
+/** Escape text for SVG/HTML: names are shown as text, never as markup. */
+export function esc(text) {
+  return String(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+const PIPS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+function defs(id) {
+  const c = COLORS;
+  const checker = (seat) => {
+    const [hi, mid, lo] = c.checker[seat];
+    return `<radialGradient id="${id}-ck${seat}" cx="0.38" cy="0.32" r="0.75"><stop offset="0" stop-color="${hi}"/><stop offset="0.55" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
+  };
+  return (
+    `<defs>` +
+    `<linearGradient id="${id}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.wood[0]}"/><stop offset="1" stop-color="${c.wood[1]}"/></linearGradient>` +
+    `<radialGradient id="${id}-felt" cx="0.5" cy="0.5" r="0.75"><stop offset="0" stop-color="${c.felt[0]}"/><stop offset="1" stop-color="${c.felt[1]}"/></radialGradient>` +
+    checker(0) +
+    checker(1) +
+    `<marker id="${id}-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="${c.lit}"/></marker>` +
+    `</defs>`
+  );
+}
+
+function checker(id, seat, cx, cy, attrs, label) {
+  const rim = COLORS.checker[seat][2];
+  const text =
+    label === undefined
+      ? ""
+      : `<text x="${cx}" y="${q(cy + 6)}" class="bg-count" text-anchor="middle" font-size="17" font-weight="700" fill="${COLORS.pip[seat]}">${label}</text>`;
+  return (
+    `<g data-checker="${attrs.key}" data-owner="${seat}" data-at="${attrs.at}"${attrs.extra || ""}>` +
+    `<circle cx="${q(cx + 1.5)}" cy="${q(cy + 2.5)}" r="${g.R}" fill="#000" opacity="0.28"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${g.R - 0.5}" fill="url(#${id}-ck${seat})" stroke="${rim}" stroke-width="1.2"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${g.R - 7}" fill="none" stroke="${rim}" stroke-opacity="0.45" stroke-width="1.5"/>` +
+    ring(cx, cy, attrs.extra || "") +
+    text +
+    `</g>`
+  );
+}
+
+function ring(cx, cy, extra) {
+  if (extra.includes("data-selected")) {
+    return `<circle cx="${cx}" cy="${cy}" r="${g.R + 2}" fill="none" stroke="${COLORS.lit}" stroke-width="4" class="bg-selected"/>`;
+  }
+  if (extra.includes("data-movable")) {
+    return `<circle cx="${cx}" cy="${cy}" r="${g.R - 1}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.55" stroke-width="1.6"/>`;
+  }
+  return "";
+}
+
+/** Where the i-th of n checkers of `seat` on display point p stands. */
+export function locate(seat, p, i, n) {
+  if (p === "bar") return g.barXY(seat, i, n);
+  if (p === "off") {
+    const [x, y] = g.slabXY(seat, i);
+    return [q(x + 24), q(y + g.SLAB_H / 2)];
+  }
+  return g.checkerXY(p, i, n);
+}
+
+function stack(id, seat, p, n, ui) {
+  let out = "";
+  const movable = ui.movable?.has(p) && seat === ui.turn;
+  for (let i = 0; i < n; i++) {
+    const [x, y] = locate(seat, p, i, n);
+    let extra = "";
+    if (movable) extra += ` data-movable="true"`;
+    if (i === n - 1 && ui.selected === p && seat === ui.turn) extra += ` data-selected="true"`;
+    const label = i === n - 1 && n > g.STACK ? n : undefined;
+    out += checker(id, seat, x, y, { key: `${p}:${i}`, at: p, extra }, label);
+  }
+  return out;
+}
+
+function triangle(p) {
+  const x = g.pointX(p);
+  const half = g.P / 2 - 2;
+  const base = g.isTop(p) ? g.TOP_Y : g.BOTTOM_Y;
+  const tip = g.isTop(p) ? g.TOP_Y + g.POINT_LEN : g.BOTTOM_Y - g.POINT_LEN;
+  return `${q(x - half)},${base} ${q(x + half)},${base} ${q(x)},${tip}`;
+}
+
+function die(seat, value, cx, cy, attrs) {
+  const s = g.DIE;
+  const x = q(cx - s / 2);
+  const y = q(cy - s / 2);
+  let pips = "";
+  for (const [dx, dy] of PIPS[value] || []) {
+    pips += `<circle cx="${q(cx + dx * 11.5)}" cy="${q(cy + dy * 11.5)}" r="4.6" fill="${COLORS.pip[seat]}"/>`;
+  }
+  return (
+    `<g ${attrs}>` +
+    `<rect x="${q(x + 2)}" y="${q(y + 3)}" width="${s}" height="${s}" rx="9" fill="#000" opacity="0.3"/>` +
+    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="9" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="1.2"/>` +
+    pips +
+    `</g>`
+  );
+}
+
+/** Dice to draw: {seat, dice: [{value, used, index}]}. The roll being played, else the last
+ * roll of the side that just played (all used), so a person sees what the computer rolled. */
+export function diceOf(state) {
+  let seat = state.turn;
+  let dice = state.dice || [];
+  let left = (state.dice_left || []).slice();
+  if (dice.length !== 2 && state.last_roll) {
+    seat = state.last_roll.seat;
+    dice = state.last_roll.dice;
+    left = [];
+  }
+  if (dice.length !== 2) return { seat, dice: [] };
+  const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : dice.slice();
+  // A die counts as used once no value is left for it.
+  const out = all.map((value, index) => {
+    const k = left.indexOf(value);
+    if (k >= 0) left.splice(k, 1);
+    return { value, used: k < 0, index };
+  });
+  return { seat, dice: out };
+}
+
+function diceLayer(state) {
+  const { seat, dice } = diceOf(state);
+  const places = g.diceXY(seat, dice.length);
+  let out = "";
+  dice.forEach((d, i) => {
+    const [x, y] = places[i];
+    const attrs = `data-die="${d.index}" data-value="${d.value}" data-used="${d.used}"${d.used ? ' opacity="0.4"' : ""}`;
+    out += die(seat, d.value, x, y, attrs);
+  });
+  return out;
+}
+
+function rollPrompt(state) {
+  const asking =
+    (state.phase === "roll" && state.human?.[state.turn]) ||
+    (state.phase === "opening" && (state.human?.[0] || state.human?.[1]));
+  if (!asking || state.thinking || state.edit || (state.dice || []).length) return "";
+  const seat = state.turn;
+  const places = g.diceXY(seat, 2);
+  let out = `<g data-roll-dice="true" class="bg-roll" style="cursor:pointer">`;
+  for (const [x, y] of places) {
+    out += `<rect x="${q(x - g.DIE / 2)}" y="${q(y - g.DIE / 2)}" width="${g.DIE}" height="${g.DIE}" rx="9" fill="${COLORS.die[seat]}" fill-opacity="0.18" stroke="${COLORS.text}" stroke-opacity="0.7" stroke-dasharray="5 4"/>`;
+  }
+  const [cx] = g.diceXY(seat, 1)[0];
+  out += `<text x="${cx}" y="${q(g.MID_Y + 6)}" text-anchor="middle" font-size="16" font-weight="700" fill="${COLORS.text}">${esc(t(state.language, "roll"))}</text></g>`;
+  return out;
+}
+
+function cubeLayer(state) {
+  const cube = state.cube;
+  if (!cube || cube.disabled) return "";
+  const offeredTo = cube.offered ? state.turn : null;
+  const value = cube.offered ? cube.value * 2 : cube.value;
+  const [x, y] = g.cubeXY(cube.owner ?? null, offeredTo);
+  const shown = value === 1 ? 64 : value;
+  const owner = cube.owner === null || cube.owner === undefined ? "center" : cube.owner;
+  const s = g.CUBE;
+  return (
+    `<g data-cube="${value}" data-owner="${owner}" data-offered="${!!cube.offered}" class="bg-cube">` +
+    `<rect x="${q(x + 2)}" y="${q(y + 3)}" width="${s}" height="${s}" rx="7" fill="#000" opacity="0.3"/>` +
+    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="7" fill="#fbf6ea" stroke="#7d6a4d" stroke-width="1.2"/>` +
+    `<text x="${q(x + s / 2)}" y="${q(y + s / 2 + 7)}" text-anchor="middle" font-size="${shown >= 10 ? 19 : 22}" font-weight="800" fill="#2a1a12">${shown}</text>` +
+    `</g>`
+  );
+}
+
+function arrows(id, state) {
+  const last = state.last_play;
+  if (!last || !last.steps?.length || !last.before || (state.moved && state.moved.length)) return "";
+  let board = last.before;
+  let out = "";
+  for (const [from, to] of last.steps) {
+    const nFrom = countAt(board, last.seat, from);
+    const [x1, y1] = locate(last.seat, from, nFrom - 1, nFrom);
+    board = applyStep(board, last.seat, from, to);
+    const nTo = countAt(board, last.seat, to);
+    const [x2, y2] = locate(last.seat, to, nTo - 1, nTo);
+    out += `<circle cx="${x1}" cy="${y1}" r="${g.R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
+    out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLORS.lit}" stroke-width="3" stroke-opacity="0.75" stroke-linecap="round" marker-end="url(#${id}-arrow)"/>`;
+  }
+  return `<g class="bg-last" data-last-play="${esc(last.text || "")}" pointer-events="none">${out}</g>`;
+}
+
+function strip(state, seat) {
+  const y0 = seat === 1 ? 0 : g.H - g.HEAD;
+  const cy = y0 + g.HEAD / 2;
+  const lang = state.language;
+  const name = (state.names || ["", ""])[seat];
+  const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
+  const pips = (state.pips || [0, 0])[seat];
+  const score = (state.score || [0, 0])[seat];
+  const [, mid, lo] = COLORS.checker[seat];
+  let out =
+    `<g data-seat-strip="${seat}">` +
+    `<circle cx="26" cy="${cy}" r="12" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? 3 : 1.2}"/>` +
+    `<text x="48" y="${cy + 6}" font-size="18" font-weight="${onTurn ? 700 : 400}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text>` +
+    `<text x="${g.W - 16}" y="${cy + 6}" text-anchor="end" font-size="16" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="700">${pips}</tspan> ${esc(t(lang, "pips"))}  ·  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="700">${score}</tspan></text>`;
+  if (onTurn) out += `<rect x="0" y="${y0 + 8}" width="5" height="${g.HEAD - 16}" rx="2" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
+  return out + `</g>`;
+}
+
+function matchLabel(state) {
+  const lang = state.language;
+  let text = state.match_length ? t(lang, "match", { n: state.match_length }) : t(lang, "money");
+  if (state.crawford) text += ` · ${t(lang, "crawford")}`;
+  return `<text x="${g.W / 2}" y="${g.HEAD / 2 + 5}" text-anchor="middle" font-size="14" fill="${COLORS.text}" opacity="0.8" data-match="${state.match_length || 0}">${esc(text)}</text>`;
+}
+
+function pointNumbers(state) {
+  // Numbers follow the side to act, so that a person reads the notation from their own side.
+  const seat = state.turn === 1 ? 1 : 0;
+  let out = "";
+  for (let p = 1; p <= 24; p++) {
+    const label = seat === 0 ? p : 25 - p;
+    const y = g.isTop(p) ? g.TOP_Y - 3 : g.BOTTOM_Y + 11;
+    out += `<text x="${q(g.pointX(p))}" y="${y}" text-anchor="middle" font-size="10.5" fill="${COLORS.text}" opacity="0.85">${label}</text>`;
+  }
+  return out;
+}
+
+/**
+ * The whole board as an SVG string.
+ * state: the view state (see widget.py); ui: {selected, lit: Set, movable: Set} from board.js;
+ * id: a prefix that keeps gradient ids apart when several boards share a page.
+ */
+export function drawBoard(state, ui = {}, id = "bg") {
+  const c = COLORS;
+  const turn = state.turn ?? 0;
+  const u = { ...ui, turn };
+  const lit = ui.lit || new Set();
+  const board = boardOf(state);
+  let out =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${g.W} ${g.H}" class="bg-svg" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">` +
+    defs(id) +
+    `<rect x="0" y="0" width="${g.W}" height="${g.H}" rx="12" fill="${c.strip}"/>` +
+    `<rect x="0" y="${g.BOARD_Y}" width="${g.W}" height="${g.FIELD_H + 2 * g.FRAME}" rx="6" fill="url(#${id}-wood)"/>` +
+    `<rect x="${g.LEFT_X}" y="${g.TOP_Y}" width="${6 * g.P}" height="${g.FIELD_H}" fill="url(#${id}-felt)"/>` +
+    `<rect x="${g.RIGHT_X}" y="${g.TOP_Y}" width="${6 * g.P}" height="${g.FIELD_H}" fill="url(#${id}-felt)"/>`;
+  // The bar.
+  out +=
+    `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}>` +
+    `<rect x="${g.BAR_X}" y="${g.TOP_Y}" width="${g.BAR_W}" height="${g.FIELD_H}" fill="${c.rail}"/>` +
+    `<rect x="${g.BAR_X + 4}" y="${g.TOP_Y}" width="${g.BAR_W - 8}" height="${g.FIELD_H}" fill="url(#${id}-wood)" opacity="0.55"/>` +
+    stack(id, 0, "bar", board.bar[0], u) +
+    stack(id, 1, "bar", board.bar[1], u) +
+    `</g>`;
+  // The trays: only the tray of the side to act is the "off" target.
+  for (const seat of [1, 0]) {
+    const [x, y, w, h] = g.trayRect(seat);
+    const target = seat === turn ? ` data-point="off"${lit.has("off") ? ' data-lit="true"' : ""}` : "";
+    out +=
+      `<g data-tray="${seat}"${target}>` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${c.rail}" stroke="#2a170a" stroke-width="2"/>` +
+      (target && lit.has("off")
+        ? `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>`
+        : "");
+    for (let i = 0; i < board.off[seat]; i++) {
+      const [sx, sy] = g.slabXY(seat, i);
+      const [hi, mid, lo] = c.checker[seat];
+      out += `<rect data-checker="off:${i}" data-owner="${seat}" data-at="off" x="${sx}" y="${sy}" width="48" height="${g.SLAB_H}" rx="3" fill="${mid}" stroke="${lo}" stroke-width="1"/><rect x="${sx + 3}" y="${sy + 2}" width="42" height="3" rx="1.5" fill="${hi}" opacity="0.6"/>`;
+    }
+    out += `</g>`;
+  }
+  // The points and the checkers on them.
+  for (let p = 1; p <= 24; p++) {
+    const fill = p % 2 ? c.dark : c.light;
+    const x = g.pointX(p);
+    const y = g.isTop(p) ? g.TOP_Y : g.MID_Y;
+    const isLit = lit.has(p);
+    out +=
+      `<g data-point="${p}"${isLit ? ' data-lit="true"' : ""}>` +
+      `<rect x="${q(x - g.P / 2)}" y="${y}" width="${g.P}" height="${g.FIELD_H / 2}" fill="transparent"/>` +
+      `<polygon points="${triangle(p)}" fill="${fill}" stroke="#000" stroke-opacity="0.18"/>`;
+    const v = board.points[p - 1];
+    if (isLit) {
+      const mine = (turn === 0 ? v : -v) > 0 ? Math.abs(v) : 0;
+      const [lx, ly] = g.checkerXY(p, Math.min(mine, g.STACK - 1), Math.min(mine + 1, g.STACK));
+      out +=
+        `<polygon points="${triangle(p)}" fill="${c.lit}" fill-opacity="0.5" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` +
+        `<circle cx="${lx}" cy="${ly}" r="${g.R - 3}" fill="${c.lit}" fill-opacity="0.25" stroke="${c.lit}" stroke-width="2.5" stroke-dasharray="6 4" class="bg-landing"/>`;
+    }
+    if (v) out += stack(id, v > 0 ? 0 : 1, p, Math.abs(v), u);
+    out += `</g>`;
+  }
+  out += pointNumbers(state);
+  out += arrows(id, state);
+  out += diceLayer(state);
+  out += rollPrompt(state);
+  out += cubeLayer(state);
+  out += strip(state, 1) + strip(state, 0);
+  out += matchLabel(state);
+  return out + `</svg>`;
+}

@@ -1,0 +1,116 @@
+// Board geometry in SVG user units (the viewBox), shared by drawing and hit-testing.
+// Points are numbered from the bottom player's side (seat 0): 1..6 bottom right, 7..12 bottom
+// left, 13..18 top left, 19..24 top right. src/bgwidget/svg.py mirrors these numbers; a test
+// compares the two drawings.
+
+export const R = 25; // checker radius
+export const P = 56; // point width
+export const SIDE = 60; // left rail, holds the cube
+export const BAR_W = 64;
+export const TRAY_W = 76; // right rail, holds both bear-off trays
+export const FRAME = 14;
+export const HEAD = 48; // the name strips above and below the board
+export const STACK = 5; // checkers drawn apart before a stack is squeezed
+export const MID = 76; // the gap between the two rows of points, where the dice lie
+export const POINT_LEN = 228;
+
+export const LEFT_X = SIDE;
+export const BAR_X = LEFT_X + 6 * P;
+export const RIGHT_X = BAR_X + BAR_W;
+export const TRAY_X = RIGHT_X + 6 * P;
+export const W = TRAY_X + TRAY_W;
+export const BOARD_Y = HEAD;
+export const TOP_Y = BOARD_Y + FRAME;
+export const FIELD_H = 2 * STACK * 2 * R + MID;
+export const BOTTOM_Y = TOP_Y + FIELD_H;
+export const MID_Y = TOP_Y + FIELD_H / 2;
+export const H = BOTTOM_Y + FRAME + HEAD;
+export const TRAY_H = 250;
+export const SLAB_H = 14;
+export const DIE = 46;
+export const CUBE = 44;
+
+/** Round to one decimal so that JS and Python print the same numbers. */
+export const q = (v) => Math.round(v * 10) / 10;
+
+export function isTop(point) {
+  return point >= 13;
+}
+
+/** Centre x of point 1..24. */
+export function pointX(point) {
+  if (point <= 6) return TRAY_X - (point - 0.5) * P;
+  if (point <= 12) return BAR_X - (point - 6.5) * P;
+  if (point <= 18) return LEFT_X + (point - 12.5) * P;
+  return RIGHT_X + (point - 18.5) * P;
+}
+
+/** Distance between the centres of stacked checkers: squeezed so `n` checkers fit in five places. */
+export function spacing(n, places = STACK) {
+  return n <= places ? 2 * R : ((places - 1) * 2 * R) / (n - 1);
+}
+
+/** Centre of the i-th checker (0 = at the edge) of a stack of n on `point`. */
+export function checkerXY(point, i, n) {
+  const s = spacing(n);
+  const x = pointX(point);
+  return isTop(point) ? [q(x), q(TOP_Y + R + i * s)] : [q(x), q(BOTTOM_Y - R - i * s)];
+}
+
+/** Centre of the i-th of n checkers of `seat` on the bar; seat 0 waits above the middle. */
+export function barXY(seat, i, n) {
+  const s = spacing(n, 4);
+  const x = BAR_X + BAR_W / 2;
+  return seat === 0 ? [q(x), q(MID_Y - R - 8 - i * s)] : [q(x), q(MID_Y + R + 8 + i * s)];
+}
+
+/** The tray of `seat`: seat 1 bears off at the top right, seat 0 at the bottom right. */
+export function trayRect(seat) {
+  const x = TRAY_X + 10;
+  const w = TRAY_W - 20;
+  return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
+}
+
+/** Top-left corner of the i-th borne-off checker (a slab seen edge-on) of `seat`. */
+export function slabXY(seat, i) {
+  const [x, y, , h] = trayRect(seat);
+  const step = SLAB_H + 2;
+  return seat === 1 ? [x + 4, y + 4 + i * step] : [x + 4, y + h - 4 - SLAB_H - i * step];
+}
+
+/** Centres of `count` dice of `seat`: seat 0 rolls in the right half, seat 1 in the left. */
+export function diceXY(seat, count) {
+  const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
+  const gap = count > 2 ? DIE + 6 : DIE + 14;
+  return Array.from({ length: count }, (_, i) => [q(cx + (i - (count - 1) / 2) * gap), MID_Y]);
+}
+
+/** Top-left corner of the cube: in the middle of the left rail, or at its owner's end; an
+ * offered cube stands in the middle of the half of the side that must answer. */
+export function cubeXY(owner, offeredTo = null) {
+  if (offeredTo !== null) {
+    const cx = offeredTo === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
+    return [q(cx - CUBE / 2), q(MID_Y - CUBE / 2)];
+  }
+  const x = (SIDE - CUBE) / 2;
+  if (owner === 0) return [x, BOTTOM_Y - CUBE - 6];
+  if (owner === 1) return [x, TOP_Y + 6];
+  return [x, MID_Y - CUBE / 2];
+}
+
+/** The point (1..24), "bar" or "off" under the board coordinates (x, y), or null. */
+export function hitTest(x, y) {
+  if (y < TOP_Y || y > BOTTOM_Y) return null;
+  if (x >= BAR_X && x < RIGHT_X) return "bar";
+  if (x >= TRAY_X && x < W) return "off";
+  const top = y < MID_Y;
+  if (x >= LEFT_X && x < BAR_X) {
+    const c = Math.floor((x - LEFT_X) / P);
+    return top ? 13 + c : 12 - c;
+  }
+  if (x >= RIGHT_X && x < TRAY_X) {
+    const c = Math.floor((x - RIGHT_X) / P);
+    return top ? 19 + c : 6 - c;
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+// Labels in English, French and Swedish, chosen per widget. Backgammon's own terms in each
+// language: take/pass are accepter/refuser in French, ta/passa in Swedish.
+
+const LABELS = {
+  en: {
+    roll: "Roll", done: "Done", undo: "Undo", double: "Double", take: "Take", pass: "Pass",
+    hint: "Hint", "new-game": "New game", resign: "Resign", edit: "Set up", "edit-done": "Play from here", cancel: "Cancel",
+    pips: "pips", score: "score", money: "Money game", match: "{n}-point match", crawford: "Crawford",
+    toRoll: "{name} to roll", toMove: "{name} to play {dice}", thinking: "{name} is thinking…",
+    offers: "{name} offers the cube at {value}", wins: "{name} wins {points}",
+    winsMatch: "{name} wins the match", point: "1 point", points: "{n} points",
+    opening: "Roll to see who starts", plays: "Possible plays", notation: "Type a play, e.g. 13/8 6/5",
+    playNow: "Play", cannotMove: "No legal play: press Done", last: "Last play: {text}",
+    onRoll: "On roll", dice: "Dice", positionId: "Position ID", bottom: "bottom", top: "top",
+  },
+  fr: {
+    roll: "Lancer", done: "Terminé", undo: "Annuler", double: "Doubler", take: "Accepter", pass: "Refuser",
+    hint: "Conseil", "new-game": "Nouvelle partie", resign: "Abandonner", edit: "Placer", cancel: "Annuler la mise en place",
+    "edit-done": "Jouer d’ici", pips: "points", score: "score", money: "Partie d’argent",
+    match: "Match en {n} points", crawford: "Crawford",
+    toRoll: "À {name} de lancer", toMove: "À {name} de jouer {dice}", thinking: "{name} réfléchit…",
+    offers: "{name} propose le videau à {value}", wins: "{name} gagne {points}",
+    winsMatch: "{name} gagne le match", point: "1 point", points: "{n} points",
+    opening: "Lancez pour savoir qui commence", plays: "Coups possibles",
+    notation: "Tapez un coup, p. ex. 13/8 6/5", playNow: "Jouer", cannotMove: "Aucun coup légal : Terminé",
+    last: "Dernier coup : {text}", onRoll: "Au trait", dice: "Dés", positionId: "ID de position",
+    bottom: "bas", top: "haut",
+  },
+  sv: {
+    roll: "Slå", done: "Klar", undo: "Ångra", double: "Dubbla", take: "Ta", pass: "Passa",
+    hint: "Tips", "new-game": "Nytt parti", resign: "Ge upp", edit: "Ställ upp", "edit-done": "Spela härifrån", cancel: "Avbryt",
+    pips: "pips", score: "poäng", money: "Pengaspel", match: "Match till {n} poäng", crawford: "Crawford",
+    toRoll: "{name} slår", toMove: "{name} spelar {dice}", thinking: "{name} tänker…",
+    offers: "{name} erbjuder kuben på {value}", wins: "{name} vinner {points}",
+    winsMatch: "{name} vinner matchen", point: "1 poäng", points: "{n} poäng",
+    opening: "Slå för att se vem som börjar", plays: "Möjliga drag", notation: "Skriv ett drag, t.ex. 13/8 6/5",
+    playNow: "Spela", cannotMove: "Inget lagligt drag: tryck Klar", last: "Senaste drag: {text}",
+    onRoll: "Vid tärningarna", dice: "Tärningar", positionId: "Positions-ID", bottom: "nedre", top: "övre",
+  },
+};
+
+export const LANGUAGES = Object.keys(LABELS);
+
+/** The label `key` in `lang` (English when either is unknown), with {name} fields filled in. */
+export function t(lang, key, fields = {}) {
+  const table = LABELS[lang] || LABELS.en;
+  const text = table[key] ?? LABELS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
+}
+
+/** Every key, for the test that checks each language has them all. */
+export function keys(lang) {
+  return Object.keys(LABELS[lang] || {});
+}

@@ -1,0 +1,29 @@
+// The widget's CSS. Colours around the board follow JupyterLab's theme variables (light or
+// dark), with fallbacks for other front ends; the board itself carries its own wood and felt.
+export const CSS = `
+.bg-widget { font-family: var(--jp-ui-font-family, system-ui, sans-serif); font-size: var(--jp-ui-font-size1, 13px);
+  color: var(--jp-ui-font-color1, #1f1f1f); max-width: 880px; padding: 4px 0; }
+.bg-board svg { display: block; width: 100%; height: auto; user-select: none; -webkit-user-select: none; touch-action: none; }
+.bg-board [data-movable="true"] { cursor: grab; }
+.bg-board [data-lit="true"], .bg-board [data-roll-dice], .bg-board [data-die] { cursor: pointer; }
+.bg-board .bg-dragging { cursor: grabbing; filter: drop-shadow(0 6px 6px rgba(0,0,0,.45)); }
+.bg-status { min-height: 1.5em; margin: 6px 2px; color: var(--jp-ui-font-color1, #1f1f1f); }
+.bg-status.bg-refused { color: var(--jp-warn-color0, #a14600); }
+.bg-controls, .bg-keyboard, .bg-edit { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
+.bg-widget button, .bg-widget select, .bg-widget input {
+  font: inherit; color: var(--jp-ui-font-color1, #1f1f1f); background: var(--jp-layout-color2, #eeeeee);
+  border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; padding: 5px 12px; }
+.bg-widget input { background: var(--jp-layout-color0, #ffffff); min-width: 14em; }
+.bg-widget button { cursor: pointer; }
+.bg-widget button:hover { background: var(--jp-layout-color3, #dddddd); }
+.bg-widget button.primary { background: var(--jp-brand-color1, #1976d2); border-color: var(--jp-brand-color1, #1976d2);
+  color: var(--jp-ui-inverse-font-color1, #ffffff); }
+.bg-widget button[aria-pressed="true"] { background: var(--jp-brand-color2, #64b5f6); }
+.bg-widget [hidden] { display: none !important; }
+.bg-widget :focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px; }
+.bg-plays { list-style: none; margin: 0; padding: 2px; min-width: 16em; max-height: 8.5em; overflow-y: auto;
+  background: var(--jp-layout-color0, #ffffff); border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; }
+.bg-plays li { padding: 2px 8px; border-radius: 4px; font-family: var(--jp-code-font-family, monospace); }
+.bg-plays li[aria-selected="true"] { background: var(--jp-brand-color3, #bbdefb); color: var(--jp-ui-font-color0, #000); }
+.bg-notation { display: flex; gap: 6px; }
+`;

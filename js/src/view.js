@@ -1,0 +1,424 @@
+// The DOM side of the board: draws each state Python publishes, and turns clicks, drags, keys
+// and buttons into intents. Legality is never decided here: highlights come from the `steps`
+// map in the state, and every intent is checked again by Python.
+import { drawBoard, locate } from "./draw.js";
+import { hitTest } from "./geometry.js";
+import {
+  applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets, toMover,
+} from "./board.js";
+import { t } from "./i18n.js";
+import { CSS } from "./style.js";
+
+const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
+let counter = 0;
+
+function h(tag, attrs = {}, text) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function place(value) {
+  if (value === "bar" || value === "off") return value;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class View {
+  /** el: the element to draw into; send(intent): hands an intent to Python. */
+  constructor(el, send) {
+    this.send = send;
+    this.state = null;
+    this.selected = null;
+    this.id = `bgw${++counter}`;
+    this.animation = null; // {skip: bool} while the computer's play is shown
+    this.playIndex = 0;
+    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board" });
+    this.root.append(h("style", {}, CSS));
+    this.board = h("div", { class: "bg-board" });
+    this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    this.controls = h("div", { class: "bg-controls" });
+    this.buttons = {};
+    for (const key of BUTTONS) {
+      const b = h("button", { type: "button", "data-testid": key });
+      b.hidden = true;
+      b.addEventListener("click", () => this.button(key));
+      this.buttons[key] = b;
+      this.controls.append(b);
+    }
+    this.keyboard = h("div", { class: "bg-keyboard" });
+    this.plays = h("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
+    this.plays.addEventListener("keydown", (e) => this.listKey(e));
+    this.form = h("form", { class: "bg-notation" });
+    this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
+    this.submit = h("button", { type: "submit", "data-testid": "play" });
+    this.form.append(this.input, this.submit);
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
+    });
+    this.keyboard.append(this.plays, this.form);
+    this.editPanel = this.buildEditPanel();
+    this.root.append(this.board, this.status, this.controls, this.keyboard, this.editPanel);
+    el.append(this.root);
+    this.board.addEventListener("click", (e) => this.click(e));
+    this.board.addEventListener("dblclick", (e) => this.byDie(e, "high"));
+    this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
+    this.board.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
+    this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
+    this.root.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.selected !== null) {
+        this.selected = null;
+        this.draw();
+      }
+    });
+  }
+
+  buildEditPanel() {
+    const panel = h("div", { class: "bg-edit" });
+    panel.hidden = true;
+    this.turnButtons = [0, 1].map((seat) => {
+      const b = h("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
+      b.addEventListener("click", () => this.intent({ type: "edit-turn", turn: seat }));
+      return b;
+    });
+    this.diceSelects = [0, 1].map((i) => {
+      const s = h("select", { "data-testid": `edit-die-${i}` });
+      for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h("option", { value: String(v) }, v === "" ? "–" : String(v)));
+      s.addEventListener("change", () => {
+        const [a, b] = this.diceSelects.map((x) => Number(x.value));
+        if (a && b) this.intent({ type: "edit-dice", dice: [a, b] });
+        else if (!a && !b) this.intent({ type: "edit-dice", dice: [] });
+      });
+      return s;
+    });
+    this.idLabel = h("label", {});
+    this.idInput = h("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
+    this.idInput.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") this.intent({ type: "edit-id", id: this.idInput.value.trim() });
+    });
+    this.idLabel.append(this.idInput);
+    this.editDone = h("button", { type: "button", "data-testid": "edit-done", class: "primary" });
+    this.editDone.addEventListener("click", () => this.intent({ type: "edit-done" }));
+    this.editCancel = h("button", { type: "button", "data-testid": "edit-cancel" });
+    this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
+    panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
+    return panel;
+  }
+
+  intent(intent) {
+    this.selected = null;
+    this.send({ ...intent, revision: this.state ? this.state.revision : 0 });
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  /** Show a new state from Python; the computer's play is first shown step by step. */
+  async setState(state) {
+    const prev = this.state;
+    if (this.animation) this.animation.skip = true;
+    const last = state.last_play;
+    const fresh = last && (!prev || JSON.stringify(prev.last_play) !== JSON.stringify(last));
+    if (fresh && state.animation > 0 && !state.human?.[last.seat] && !state.edit) {
+      const run = { skip: false };
+      this.animation = run;
+      this.root.dataset.animating = "true";
+      await this.animate(state, run);
+      if (this.animation !== run) return; // a newer state took over
+      this.animation = null;
+      delete this.root.dataset.animating;
+    }
+    this.state = state;
+    if (!personMoving(state) || !movablePoints(state).has(this.selected)) this.selected = null;
+    if (prev && prev.revision !== state.revision && this.input.value && state.message === "") this.input.value = "";
+    this.draw();
+  }
+
+  async animate(state, run) {
+    const last = state.last_play;
+    const ms = state.animation * 1000;
+    let board = last.before;
+    const frame = {
+      ...state, phase: "move", turn: last.seat, dice: state.last_roll?.dice || [], dice_left: [],
+      last_roll: null, steps: {}, last_play: null, moved: [], can: {},
+    };
+    for (const [from, to] of last.steps) {
+      if (run.skip) return;
+      const nFrom = countAt(board, last.seat, from);
+      const [x0, y0] = locate(last.seat, from, nFrom - 1, nFrom);
+      board = applyStep(board, last.seat, from, to);
+      this.board.innerHTML = drawBoard({ ...frame, ...board }, {}, this.id);
+      const nTo = countAt(board, last.seat, to);
+      const el = this.board.querySelector(`[data-checker="${to}:${nTo - 1}"][data-owner="${last.seat}"]`);
+      const [x1, y1] = locate(last.seat, to, nTo - 1, nTo);
+      if (el && el.animate) {
+        el.animate([{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: "translate(0, 0)" }], {
+          duration: ms, easing: "ease-in-out",
+        });
+      }
+      await sleep(ms);
+    }
+  }
+
+  draw() {
+    const s = this.state;
+    if (!s) return;
+    const hadFocus = this.root.contains(document.activeElement);
+    const ui = {
+      selected: this.selected,
+      lit: litPoints(s, this.selected),
+      movable: movablePoints(s),
+    };
+    this.board.innerHTML = drawBoard(s, ui, this.id);
+    const lang = s.language;
+    const can = s.can || {};
+    for (const key of BUTTONS) {
+      const b = this.buttons[key];
+      b.textContent = t(lang, key);
+      b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
+      b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
+    }
+    this.status.textContent = this.statusText(s);
+    this.status.classList.toggle("bg-refused", !!s.message);
+    this.drawKeyboard(s);
+    this.drawEdit(s);
+    this.root.dataset.phase = s.phase;
+    this.root.dataset.turn = String(s.turn);
+    this.root.dataset.revision = String(s.revision);
+    this.root.dataset.edit = String(!!s.edit);
+    this.root.dataset.positionId = s.position_id;
+    if (hadFocus) this.keepFocus(s);
+  }
+
+  statusText(s) {
+    const lang = s.language;
+    const names = s.names || ["", ""];
+    const parts = [];
+    if (s.message) parts.push(s.message);
+    if (s.edit) parts.push(`${t(lang, "positionId")}: ${s.position_id}`);
+    else if (s.thinking) parts.push(t(lang, "thinking", { name: names[s.turn] }));
+    else if (s.phase === "opening") parts.push(t(lang, "opening"));
+    else if (s.phase === "roll") parts.push(t(lang, "toRoll", { name: names[s.turn] }));
+    else if (s.phase === "move") parts.push(t(lang, "toMove", { name: names[s.turn], dice: (s.dice || []).join("-") }));
+    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.value * 2 }));
+    else if (s.result) {
+      const points = s.result.points === 1 ? t(lang, "point") : t(lang, "points", { n: s.result.points });
+      parts.push(t(lang, "wins", { name: names[s.result.winner], points }));
+      if (s.phase === "match-over") parts.push(t(lang, "winsMatch", { name: names[s.result.winner] }));
+    }
+    if (s.last_play && !s.edit && !(s.moved || []).length) {
+      parts.push(t(lang, "last", { text: `${names[s.last_play.seat]} ${s.last_play.text}` }));
+    }
+    if (s.hint) parts.push(`${t(lang, "hint")}: ${s.hint}`);
+    return parts.join(" · ");
+  }
+
+  drawKeyboard(s) {
+    const lang = s.language;
+    const plays = s.plays || [];
+    this.keyboard.hidden = !plays.length;
+    this.plays.setAttribute("aria-label", t(lang, "plays"));
+    this.input.placeholder = t(lang, "notation");
+    this.input.setAttribute("aria-label", t(lang, "notation"));
+    this.submit.textContent = t(lang, "playNow");
+    const texts = plays.join("\n");
+    if (this.plays.dataset.texts !== texts) {
+      this.plays.dataset.texts = texts;
+      this.playIndex = 0;
+      this.plays.replaceChildren(
+        ...plays.map((text, i) => h("li", { role: "option", id: `${this.id}-play-${i}`, "data-play": text }, text)),
+      );
+    }
+    this.markPlay();
+  }
+
+  markPlay() {
+    const items = [...this.plays.children];
+    items.forEach((li, i) => li.setAttribute("aria-selected", String(i === this.playIndex)));
+    if (items[this.playIndex]) {
+      this.plays.setAttribute("aria-activedescendant", items[this.playIndex].id);
+      items[this.playIndex].scrollIntoView?.({ block: "nearest" });
+    }
+  }
+
+  listKey(e) {
+    const plays = this.state?.plays || [];
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (plays[this.playIndex]) this.intent({ type: "play", notation: plays[this.playIndex] });
+      return;
+    }
+    const next = nextIndex(this.playIndex, plays.length, e.key);
+    if (next !== this.playIndex) {
+      e.preventDefault();
+      this.playIndex = next;
+      this.markPlay();
+    }
+  }
+
+  drawEdit(s) {
+    const lang = s.language;
+    this.editPanel.hidden = !s.edit;
+    if (!s.edit) return;
+    this.turnButtons.forEach((b, seat) => {
+      b.textContent = `${t(lang, "onRoll")}: ${s.names[seat]}`;
+      b.setAttribute("aria-pressed", String(s.turn === seat));
+    });
+    this.diceSelects.forEach((sel, i) => {
+      sel.value = String((s.dice || [])[i] || "");
+      sel.setAttribute("aria-label", `${t(lang, "dice")} ${i + 1}`);
+    });
+    this.idInput.setAttribute("aria-label", t(lang, "positionId"));
+    if (document.activeElement !== this.idInput) this.idInput.value = s.position_id;
+    this.editDone.textContent = t(lang, "edit-done");
+    this.editCancel.textContent = t(lang, "cancel");
+  }
+
+  /** After a redraw the focused button may be gone: move focus to what comes next. */
+  keepFocus(s) {
+    const active = document.activeElement;
+    if (this.root.contains(active) && active.offsetParent !== null && !active.hidden) return;
+    const can = s.can || {};
+    const order = s.edit
+      ? [this.editDone]
+      : [
+          (s.plays || []).length ? this.plays : null,
+          can.done && this.buttons.done, can.take && this.buttons.take, can.roll && this.buttons.roll,
+          can.new_game && this.buttons["new-game"],
+        ];
+    const next = order.find((el) => el && !el.hidden);
+    (next || this.root).focus?.();
+  }
+
+  // ------------------------------------------------------------------ mouse
+
+  button(key) {
+    const map = { "new-game": "new-game" };
+    this.intent({ type: map[key] || key });
+  }
+
+  pointOf(e) {
+    const el = e.target.closest?.("[data-point],[data-checker]");
+    if (!el) return null;
+    return place(el.dataset.at ?? el.closest("[data-point]")?.dataset.point);
+  }
+
+  click(e) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    if (this.animation) {
+      this.animation.skip = true;
+      return;
+    }
+    const s = this.state;
+    if (!s || s.edit) return;
+    if (e.target.closest("[data-roll-dice],[data-die]")) {
+      if (s.can?.roll) this.intent({ type: "roll" });
+      else if (s.can?.done) this.intent({ type: "done" });
+      return;
+    }
+    if (!personMoving(s)) return;
+    const p = this.pointOf(e) ?? place(e.target.closest("[data-tray]") ? "off" : null);
+    if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
+      this.intent({ type: "move", from: toMover(s.turn, this.selected), to: toMover(s.turn, p) });
+      this.draw();
+      return;
+    }
+    this.selected = movablePoints(s).has(p) ? p : null;
+    this.draw();
+  }
+
+  byDie(e, which) {
+    e.preventDefault();
+    const s = this.state;
+    if (!s || s.edit || this.animation || !personMoving(s)) return;
+    const p = this.pointOf(e);
+    if (!movablePoints(s).has(p)) return;
+    const to = dieTarget(s, p, which);
+    if (to === null) return;
+    const die = targets(s, p).find((x) => x.to === to).dice[0];
+    this.intent({ type: "move", from: toMover(s.turn, p), to: toMover(s.turn, to), die });
+    this.draw();
+  }
+
+  svgPoint(e) {
+    const svg = this.board.querySelector("svg");
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  pointerDown(e) {
+    this.suppressClick = false;
+    if (e.button !== 0 || !this.state || this.animation) return;
+    const s = this.state;
+    const checker = e.target.closest("[data-checker]");
+    if (!checker) return;
+    const at = place(checker.dataset.at);
+    const seat = Number(checker.dataset.owner);
+    if (s.edit ? false : !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
+    this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
+  }
+
+  startDrag() {
+    const d = this.drag;
+    d.active = true;
+    if (!this.state.edit) {
+      this.selected = d.at;
+      this.draw();
+    }
+    const svg = this.board.querySelector("svg");
+    const n = countAt(boardOf(this.state), d.seat, d.at);
+    const el = svg.querySelector(`[data-checker="${d.at === "off" ? "off" : d.at}:${n - 1}"][data-owner="${d.seat}"]`);
+    if (!el) return;
+    d.ghost = el.cloneNode(true);
+    d.ghost.removeAttribute("data-checker");
+    d.ghost.setAttribute("pointer-events", "none");
+    d.ghost.setAttribute("class", "bg-dragging");
+    el.setAttribute("opacity", "0.35");
+    svg.append(d.ghost);
+    try {
+      this.board.setPointerCapture(d.pointer);
+    } catch {
+      // a synthetic pointer may not be capturable; moves still reach the board
+    }
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d) return;
+    const p = this.svgPoint(e);
+    const dx = p.x - d.start.x;
+    const dy = p.y - d.start.y;
+    if (!d.active && Math.hypot(dx, dy) > 6) this.startDrag();
+    if (d.ghost) d.ghost.setAttribute("transform", `translate(${dx} ${dy})`);
+  }
+
+  pointerUp(e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    const p = this.svgPoint(e);
+    if (!d.active && Math.hypot(p.x - d.start.x, p.y - d.start.y) <= 6) return; // a click
+    this.suppressClick = true;
+    const to = hitTest(p.x, p.y);
+    const s = this.state;
+    if (s.edit) {
+      if (to !== null && to !== d.at) this.intent({ type: "edit-move", seat: d.seat, from: d.at, to });
+      else this.draw();
+      return;
+    }
+    if (to !== null && litPoints(s, d.at).has(to)) {
+      this.intent({ type: "move", from: toMover(s.turn, d.at), to: toMover(s.turn, to) });
+    }
+    this.selected = null;
+    this.draw();
+  }
+}

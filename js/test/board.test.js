@@ -1,0 +1,77 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as b from "../src/board.js";
+
+const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
+
+// The steps map Python publishes for seat 0 after an opening 3-1 (see tests/test_widget.py).
+const moving = (turn, steps, dice_left = [3, 1]) => ({
+  phase: "move", turn, human: [true, true], thinking: false, edit: false, steps, dice_left,
+});
+const OPENING_31 = {
+  24: [{ to: 23, dice: [1] }, { to: 21, dice: [3] }, { to: 20, dice: [1, 3] }],
+  13: [{ to: 10, dice: [3] }, { to: 9, dice: [3, 1] }],
+  8: [{ to: 7, dice: [1] }, { to: 5, dice: [3] }, { to: 4, dice: [1, 3] }],
+  6: [{ to: 5, dice: [1] }, { to: 3, dice: [3] }, { to: 2, dice: [1, 3] }],
+};
+
+test("numberings: seat 1's point p is display point 25 - p; bar and off keep their names", () => {
+  assert.equal(b.toDisplay(0, 13), 13);
+  assert.equal(b.toDisplay(1, 24), 1);
+  assert.equal(b.toDisplay(1, 25), "bar");
+  assert.equal(b.toDisplay(0, 0), "off");
+  for (let p = 0; p <= 25; p++) for (const seat of [0, 1]) assert.equal(b.toMover(seat, b.toDisplay(seat, p)), p);
+});
+
+test("movable checkers and lit points come from the steps map", () => {
+  const s = moving(0, OPENING_31);
+  assert.deepEqual([...b.movablePoints(s)].sort((x, y) => x - y), [6, 8, 13, 24]);
+  assert.deepEqual([...b.litPoints(s, 8)].sort((x, y) => x - y), [4, 5, 7]);
+  assert.deepEqual([...b.litPoints(s, 9)], []);
+  // Seat 1 sees the same map in display numbering: its 24 is display 1.
+  const top = moving(1, { 24: [{ to: 18, dice: [6] }], 25: [{ to: 0, dice: [6] }] }, [6, 4]);
+  assert.deepEqual([...b.movablePoints(top)].sort(), [1, "bar"].sort());
+  assert.deepEqual([...b.litPoints(top, 1)], [7]);
+  assert.deepEqual([...b.litPoints(top, "bar")], ["off"]);
+});
+
+test("nothing moves for the computer, while it thinks, or in edit mode", () => {
+  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), human: [false, true] }).size, 0);
+  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), thinking: true }).size, 0);
+  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), edit: true }).size, 0);
+  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), phase: "roll" }).size, 0);
+});
+
+test("double-click takes the higher die first, right-click the lower, else the other die", () => {
+  const s = moving(0, OPENING_31);
+  assert.equal(b.dieTarget(s, 8, "high"), 5);
+  assert.equal(b.dieTarget(s, 8, "low"), 7);
+  assert.equal(b.dieTarget(s, 13, "low"), 10); // 13/12 is blocked: the 3 is used instead
+  assert.equal(b.dieTarget(s, 9, "high"), null);
+});
+
+test("applying steps moves checkers, hits blots and bears off", () => {
+  const start = { points: START.slice(), bar: [0, 0], off: [0, 0] };
+  let board = b.applyStep(start, 0, 24, 18);
+  assert.equal(board.points[23], 1);
+  assert.equal(board.points[17], 1);
+  assert.deepEqual(start.points, START, "the input is left alone");
+  board = b.applyStep(board, 1, 12, 18); // seat 1 hits the blot on 18
+  assert.equal(board.points[17], -1);
+  assert.deepEqual(board.bar, [1, 0]);
+  board = b.applyStep(board, 0, "bar", 20);
+  assert.deepEqual(board.bar, [0, 0]);
+  board = b.applyStep(board, 0, 6, "off");
+  assert.deepEqual(board.off, [1, 0]);
+  assert.equal(b.countAt(board, 0, 6), 4);
+  assert.equal(b.countAt(board, 1, 6), 0);
+  assert.equal(b.countAt(board, 0, "off"), 1);
+});
+
+test("the list of plays wraps around with the arrow keys", () => {
+  assert.equal(b.nextIndex(0, 3, "ArrowUp"), 2);
+  assert.equal(b.nextIndex(2, 3, "ArrowDown"), 0);
+  assert.equal(b.nextIndex(1, 3, "End"), 2);
+  assert.equal(b.nextIndex(1, 3, "x"), 1);
+  assert.equal(b.nextIndex(0, 0, "ArrowDown"), -1);
+});

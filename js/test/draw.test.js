@@ -1,0 +1,71 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { diceOf, drawBoard, esc } from "../src/draw.js";
+
+const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
+const base = {
+  points: START, bar: [0, 0], off: [0, 0], pips: [167, 167], turn: 0, phase: "roll", human: [true, false],
+  names: ["You", "Computer"], score: [0, 0], match_length: 0, dice: [], dice_left: [], language: "en",
+  cube: { value: 1, owner: null, offered: false },
+};
+const count = (svg, re) => (svg.match(re) || []).length;
+
+test("every checker is drawn once, with its owner and place", () => {
+  const svg = drawBoard({ ...base, points: START.map((v, i) => (i === 5 ? 2 : v)), off: [3, 0] });
+  assert.equal(count(svg, /data-owner="0"/g), 15);
+  assert.equal(count(svg, /data-owner="1"/g), 15);
+  assert.equal(count(svg, /data-at="off"/g), 3);
+  for (let p = 1; p <= 24; p++) assert.equal(count(svg, new RegExp(`data-point="${p}"`, "g")), 1);
+  assert.equal(count(svg, /data-point="bar"/g), 1);
+  assert.equal(count(svg, /data-point="off"/g), 1);
+});
+
+test("names are text: markup in a name is escaped", () => {
+  const svg = drawBoard({ ...base, names: ['<img src=x onerror="alert(1)">', "A & B"] });
+  assert.ok(!svg.includes("<img"));
+  assert.ok(svg.includes("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"));
+  assert.ok(svg.includes("A &amp; B"));
+  assert.equal(esc("<'>"), "&lt;&#39;&gt;");
+});
+
+test("dice: doubles show four, played ones are marked used", () => {
+  const d = diceOf({ ...base, phase: "move", dice: [4, 4], dice_left: [4] });
+  assert.deepEqual(d.dice.map((x) => x.used), [false, true, true, true]);
+  const e = diceOf({ ...base, phase: "move", dice: [6, 1], dice_left: [6] });
+  assert.deepEqual(e.dice.map((x) => [x.value, x.used]), [[6, false], [1, true]]);
+  // After the computer's play its roll stays visible, all used, in its own half.
+  const f = diceOf({ ...base, last_roll: { seat: 1, dice: [5, 2] } });
+  assert.equal(f.seat, 1);
+  assert.ok(f.dice.every((x) => x.used));
+  const svg = drawBoard({ ...base, phase: "move", dice: [3, 3], dice_left: [3, 3] });
+  assert.equal(count(svg, /data-die="/g), 4);
+  assert.equal(count(svg, /data-used="true"/g), 2);
+});
+
+test("selection lights its targets, movable checkers are marked, the roll prompt shows", () => {
+  const svg = drawBoard({ ...base, phase: "move" }, { selected: 8, lit: new Set([5, 4]), movable: new Set([8, 6]) });
+  assert.equal(count(svg, /data-lit="true"/g), 2);
+  assert.equal(count(svg, /data-movable="true"/g), 8); // 3 on the 8 point, 5 on the 6 point
+  assert.equal(count(svg, /data-selected="true"/g), 1);
+  assert.ok(drawBoard(base).includes("data-roll-dice"));
+  assert.ok(!drawBoard({ ...base, human: [false, true] }).includes("data-roll-dice"));
+});
+
+test("the cube shows 64 when centred, its value at its owner's side, and the offer doubled", () => {
+  assert.match(drawBoard(base), /data-cube="1" data-owner="center"[^>]*>.*?>64</s);
+  assert.match(drawBoard({ ...base, cube: { value: 2, owner: 1 } }), /data-cube="2" data-owner="1"/);
+  const offered = drawBoard({ ...base, phase: "cube", cube: { value: 2, owner: 0, offered: true } });
+  assert.match(offered, /data-cube="4" data-owner="0" data-offered="true"/);
+  assert.ok(!drawBoard({ ...base, cube: { value: 1, owner: null, disabled: true } }).includes("data-cube"));
+});
+
+test("the last play is marked with an arrow per step", () => {
+  const last = {
+    seat: 1, text: "8/5 6/5", steps: [[17, 20, false], [19, 20, false]],
+    before: { points: START, bar: [0, 0], off: [0, 0] },
+  };
+  const svg = drawBoard({ ...base, last_play: last });
+  assert.equal(count(svg, /marker-end=/g), 2);
+  assert.ok(svg.includes('data-last-play="8/5 6/5"'));
+  assert.equal(count(drawBoard({ ...base, last_play: last, moved: [[8, 5, false]] }), /marker-end=/g), 0);
+});

@@ -1,0 +1,1001 @@
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+
+// src/geometry.js
+var geometry_exports = {};
+__export(geometry_exports, {
+  BAR_W: () => BAR_W,
+  BAR_X: () => BAR_X,
+  BOARD_Y: () => BOARD_Y,
+  BOTTOM_Y: () => BOTTOM_Y,
+  CUBE: () => CUBE,
+  DIE: () => DIE,
+  FIELD_H: () => FIELD_H,
+  FRAME: () => FRAME,
+  H: () => H,
+  HEAD: () => HEAD,
+  LEFT_X: () => LEFT_X,
+  MID: () => MID,
+  MID_Y: () => MID_Y,
+  P: () => P,
+  POINT_LEN: () => POINT_LEN,
+  R: () => R,
+  RIGHT_X: () => RIGHT_X,
+  SIDE: () => SIDE,
+  SLAB_H: () => SLAB_H,
+  STACK: () => STACK,
+  TOP_Y: () => TOP_Y,
+  TRAY_H: () => TRAY_H,
+  TRAY_W: () => TRAY_W,
+  TRAY_X: () => TRAY_X,
+  W: () => W,
+  barXY: () => barXY,
+  checkerXY: () => checkerXY,
+  cubeXY: () => cubeXY,
+  diceXY: () => diceXY,
+  hitTest: () => hitTest,
+  isTop: () => isTop,
+  pointX: () => pointX,
+  q: () => q,
+  slabXY: () => slabXY,
+  spacing: () => spacing,
+  trayRect: () => trayRect
+});
+var R = 25;
+var P = 56;
+var SIDE = 60;
+var BAR_W = 64;
+var TRAY_W = 76;
+var FRAME = 14;
+var HEAD = 48;
+var STACK = 5;
+var MID = 76;
+var POINT_LEN = 228;
+var LEFT_X = SIDE;
+var BAR_X = LEFT_X + 6 * P;
+var RIGHT_X = BAR_X + BAR_W;
+var TRAY_X = RIGHT_X + 6 * P;
+var W = TRAY_X + TRAY_W;
+var BOARD_Y = HEAD;
+var TOP_Y = BOARD_Y + FRAME;
+var FIELD_H = 2 * STACK * 2 * R + MID;
+var BOTTOM_Y = TOP_Y + FIELD_H;
+var MID_Y = TOP_Y + FIELD_H / 2;
+var H = BOTTOM_Y + FRAME + HEAD;
+var TRAY_H = 250;
+var SLAB_H = 14;
+var DIE = 46;
+var CUBE = 44;
+var q = (v) => Math.round(v * 10) / 10;
+function isTop(point) {
+  return point >= 13;
+}
+function pointX(point) {
+  if (point <= 6) return TRAY_X - (point - 0.5) * P;
+  if (point <= 12) return BAR_X - (point - 6.5) * P;
+  if (point <= 18) return LEFT_X + (point - 12.5) * P;
+  return RIGHT_X + (point - 18.5) * P;
+}
+function spacing(n, places = STACK) {
+  return n <= places ? 2 * R : (places - 1) * 2 * R / (n - 1);
+}
+function checkerXY(point, i, n) {
+  const s = spacing(n);
+  const x = pointX(point);
+  return isTop(point) ? [q(x), q(TOP_Y + R + i * s)] : [q(x), q(BOTTOM_Y - R - i * s)];
+}
+function barXY(seat, i, n) {
+  const s = spacing(n, 4);
+  const x = BAR_X + BAR_W / 2;
+  return seat === 0 ? [q(x), q(MID_Y - R - 8 - i * s)] : [q(x), q(MID_Y + R + 8 + i * s)];
+}
+function trayRect(seat) {
+  const x = TRAY_X + 10;
+  const w = TRAY_W - 20;
+  return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
+}
+function slabXY(seat, i) {
+  const [x, y, , h2] = trayRect(seat);
+  const step = SLAB_H + 2;
+  return seat === 1 ? [x + 4, y + 4 + i * step] : [x + 4, y + h2 - 4 - SLAB_H - i * step];
+}
+function diceXY(seat, count) {
+  const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
+  const gap = count > 2 ? DIE + 6 : DIE + 14;
+  return Array.from({ length: count }, (_, i) => [q(cx + (i - (count - 1) / 2) * gap), MID_Y]);
+}
+function cubeXY(owner, offeredTo = null) {
+  if (offeredTo !== null) {
+    const cx = offeredTo === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
+    return [q(cx - CUBE / 2), q(MID_Y - CUBE / 2)];
+  }
+  const x = (SIDE - CUBE) / 2;
+  if (owner === 0) return [x, BOTTOM_Y - CUBE - 6];
+  if (owner === 1) return [x, TOP_Y + 6];
+  return [x, MID_Y - CUBE / 2];
+}
+function hitTest(x, y) {
+  if (y < TOP_Y || y > BOTTOM_Y) return null;
+  if (x >= BAR_X && x < RIGHT_X) return "bar";
+  if (x >= TRAY_X && x < W) return "off";
+  const top = y < MID_Y;
+  if (x >= LEFT_X && x < BAR_X) {
+    const c = Math.floor((x - LEFT_X) / P);
+    return top ? 13 + c : 12 - c;
+  }
+  if (x >= RIGHT_X && x < TRAY_X) {
+    const c = Math.floor((x - RIGHT_X) / P);
+    return top ? 19 + c : 6 - c;
+  }
+  return null;
+}
+
+// src/board.js
+function toDisplay(seat, p) {
+  if (p === 25 || p === "bar") return "bar";
+  if (p === 0 || p === "off") return "off";
+  return seat === 0 ? p : 25 - p;
+}
+function toMover(seat, d) {
+  if (d === "bar") return 25;
+  if (d === "off") return 0;
+  return seat === 0 ? d : 25 - d;
+}
+function personMoving(state) {
+  return state.phase === "move" && !state.thinking && !!state.human?.[state.turn] && !state.edit;
+}
+function movablePoints(state) {
+  if (!personMoving(state) || !state.steps) return /* @__PURE__ */ new Set();
+  return new Set(Object.keys(state.steps).map((k) => toDisplay(state.turn, Number(k))));
+}
+function targets(state, from) {
+  if (!personMoving(state) || !state.steps || from === null || from === void 0) return [];
+  const list = state.steps[String(toMover(state.turn, from))] || [];
+  return list.map((t2) => ({ to: toDisplay(state.turn, t2.to), dice: t2.dice }));
+}
+function litPoints(state, from) {
+  return new Set(targets(state, from).map((t2) => t2.to));
+}
+function dieTarget(state, from, which) {
+  const single = targets(state, from).filter((t2) => t2.dice.length === 1);
+  if (!single.length) return null;
+  const left = state.dice_left || [];
+  const high = Math.max(...left);
+  const low = Math.min(...left);
+  const order = which === "low" ? [low, high] : [high, low];
+  for (const die2 of order) {
+    const found = single.find((t2) => t2.dice[0] === die2);
+    if (found) return found.to;
+  }
+  return single[0].to;
+}
+function boardOf(state) {
+  return { points: state.points.slice(), bar: state.bar.slice(), off: state.off.slice() };
+}
+function applyStep(board, seat, from, to) {
+  const b = { points: board.points.slice(), bar: board.bar.slice(), off: board.off.slice() };
+  const sign = seat === 0 ? 1 : -1;
+  if (from === "bar") b.bar[seat] -= 1;
+  else b.points[from - 1] -= sign;
+  if (to === "off") {
+    b.off[seat] += 1;
+    return b;
+  }
+  if (b.points[to - 1] === -sign) {
+    b.points[to - 1] = 0;
+    b.bar[1 - seat] += 1;
+  }
+  b.points[to - 1] += sign;
+  return b;
+}
+function countAt(board, seat, p) {
+  if (p === "bar") return board.bar[seat];
+  if (p === "off") return board.off[seat];
+  const v = board.points[p - 1];
+  return seat === 0 ? Math.max(v, 0) : Math.max(-v, 0);
+}
+function nextIndex(index, length, key) {
+  if (!length) return -1;
+  if (key === "ArrowDown" || key === "ArrowRight") return (index + 1) % length;
+  if (key === "ArrowUp" || key === "ArrowLeft") return (index - 1 + length) % length;
+  if (key === "Home") return 0;
+  if (key === "End") return length - 1;
+  return index;
+}
+
+// src/i18n.js
+var LABELS = {
+  en: {
+    roll: "Roll",
+    done: "Done",
+    undo: "Undo",
+    double: "Double",
+    take: "Take",
+    pass: "Pass",
+    hint: "Hint",
+    "new-game": "New game",
+    resign: "Resign",
+    edit: "Set up",
+    "edit-done": "Play from here",
+    cancel: "Cancel",
+    pips: "pips",
+    score: "score",
+    money: "Money game",
+    match: "{n}-point match",
+    crawford: "Crawford",
+    toRoll: "{name} to roll",
+    toMove: "{name} to play {dice}",
+    thinking: "{name} is thinking\u2026",
+    offers: "{name} offers the cube at {value}",
+    wins: "{name} wins {points}",
+    winsMatch: "{name} wins the match",
+    point: "1 point",
+    points: "{n} points",
+    opening: "Roll to see who starts",
+    plays: "Possible plays",
+    notation: "Type a play, e.g. 13/8 6/5",
+    playNow: "Play",
+    cannotMove: "No legal play: press Done",
+    last: "Last play: {text}",
+    onRoll: "On roll",
+    dice: "Dice",
+    positionId: "Position ID",
+    bottom: "bottom",
+    top: "top"
+  },
+  fr: {
+    roll: "Lancer",
+    done: "Termin\xE9",
+    undo: "Annuler",
+    double: "Doubler",
+    take: "Accepter",
+    pass: "Refuser",
+    hint: "Conseil",
+    "new-game": "Nouvelle partie",
+    resign: "Abandonner",
+    edit: "Placer",
+    cancel: "Annuler la mise en place",
+    "edit-done": "Jouer d\u2019ici",
+    pips: "points",
+    score: "score",
+    money: "Partie d\u2019argent",
+    match: "Match en {n} points",
+    crawford: "Crawford",
+    toRoll: "\xC0 {name} de lancer",
+    toMove: "\xC0 {name} de jouer {dice}",
+    thinking: "{name} r\xE9fl\xE9chit\u2026",
+    offers: "{name} propose le videau \xE0 {value}",
+    wins: "{name} gagne {points}",
+    winsMatch: "{name} gagne le match",
+    point: "1 point",
+    points: "{n} points",
+    opening: "Lancez pour savoir qui commence",
+    plays: "Coups possibles",
+    notation: "Tapez un coup, p. ex. 13/8 6/5",
+    playNow: "Jouer",
+    cannotMove: "Aucun coup l\xE9gal : Termin\xE9",
+    last: "Dernier coup : {text}",
+    onRoll: "Au trait",
+    dice: "D\xE9s",
+    positionId: "ID de position",
+    bottom: "bas",
+    top: "haut"
+  },
+  sv: {
+    roll: "Sl\xE5",
+    done: "Klar",
+    undo: "\xC5ngra",
+    double: "Dubbla",
+    take: "Ta",
+    pass: "Passa",
+    hint: "Tips",
+    "new-game": "Nytt parti",
+    resign: "Ge upp",
+    edit: "St\xE4ll upp",
+    "edit-done": "Spela h\xE4rifr\xE5n",
+    cancel: "Avbryt",
+    pips: "pips",
+    score: "po\xE4ng",
+    money: "Pengaspel",
+    match: "Match till {n} po\xE4ng",
+    crawford: "Crawford",
+    toRoll: "{name} sl\xE5r",
+    toMove: "{name} spelar {dice}",
+    thinking: "{name} t\xE4nker\u2026",
+    offers: "{name} erbjuder kuben p\xE5 {value}",
+    wins: "{name} vinner {points}",
+    winsMatch: "{name} vinner matchen",
+    point: "1 po\xE4ng",
+    points: "{n} po\xE4ng",
+    opening: "Sl\xE5 f\xF6r att se vem som b\xF6rjar",
+    plays: "M\xF6jliga drag",
+    notation: "Skriv ett drag, t.ex. 13/8 6/5",
+    playNow: "Spela",
+    cannotMove: "Inget lagligt drag: tryck Klar",
+    last: "Senaste drag: {text}",
+    onRoll: "Vid t\xE4rningarna",
+    dice: "T\xE4rningar",
+    positionId: "Positions-ID",
+    bottom: "nedre",
+    top: "\xF6vre"
+  }
+};
+var LANGUAGES = Object.keys(LABELS);
+function t(lang, key, fields = {}) {
+  const table = LABELS[lang] || LABELS.en;
+  const text = table[key] ?? LABELS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => name in fields ? String(fields[name]) : m);
+}
+
+// src/draw.js
+var { q: q2 } = geometry_exports;
+var COLORS = {
+  wood: ["#8a5a2e", "#5b3519"],
+  rail: "#4a2a14",
+  strip: "#2e1d10",
+  felt: ["#25684a", "#174833"],
+  dark: "#9b3426",
+  light: "#ead9b5",
+  checker: [
+    ["#fffaf0", "#eadfca", "#b9a98b"],
+    ["#6b4a3c", "#3a2720", "#140c09"]
+  ],
+  pip: ["#2a1a12", "#f3e8d2"],
+  die: ["#fbf6ea", "#3a2720"],
+  text: "#f3e4c4",
+  lit: "#ffcc33"
+};
+function esc(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+var PIPS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]]
+};
+function defs(id) {
+  const c = COLORS;
+  const checker2 = (seat) => {
+    const [hi, mid, lo] = c.checker[seat];
+    return `<radialGradient id="${id}-ck${seat}" cx="0.38" cy="0.32" r="0.75"><stop offset="0" stop-color="${hi}"/><stop offset="0.55" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
+  };
+  return `<defs><linearGradient id="${id}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.wood[0]}"/><stop offset="1" stop-color="${c.wood[1]}"/></linearGradient><radialGradient id="${id}-felt" cx="0.5" cy="0.5" r="0.75"><stop offset="0" stop-color="${c.felt[0]}"/><stop offset="1" stop-color="${c.felt[1]}"/></radialGradient>` + checker2(0) + checker2(1) + `<marker id="${id}-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="${c.lit}"/></marker></defs>`;
+}
+function checker(id, seat, cx, cy, attrs, label) {
+  const rim = COLORS.checker[seat][2];
+  const text = label === void 0 ? "" : `<text x="${cx}" y="${q2(cy + 6)}" class="bg-count" text-anchor="middle" font-size="17" font-weight="700" fill="${COLORS.pip[seat]}">${label}</text>`;
+  return `<g data-checker="${attrs.key}" data-owner="${seat}" data-at="${attrs.at}"${attrs.extra || ""}><circle cx="${q2(cx + 1.5)}" cy="${q2(cy + 2.5)}" r="${R}" fill="#000" opacity="0.28"/><circle cx="${cx}" cy="${cy}" r="${R - 0.5}" fill="url(#${id}-ck${seat})" stroke="${rim}" stroke-width="1.2"/><circle cx="${cx}" cy="${cy}" r="${R - 7}" fill="none" stroke="${rim}" stroke-opacity="0.45" stroke-width="1.5"/>` + ring(cx, cy, attrs.extra || "") + text + `</g>`;
+}
+function ring(cx, cy, extra) {
+  if (extra.includes("data-selected")) {
+    return `<circle cx="${cx}" cy="${cy}" r="${R + 2}" fill="none" stroke="${COLORS.lit}" stroke-width="4" class="bg-selected"/>`;
+  }
+  if (extra.includes("data-movable")) {
+    return `<circle cx="${cx}" cy="${cy}" r="${R - 1}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.55" stroke-width="1.6"/>`;
+  }
+  return "";
+}
+function locate(seat, p, i, n) {
+  if (p === "bar") return barXY(seat, i, n);
+  if (p === "off") {
+    const [x, y] = slabXY(seat, i);
+    return [q2(x + 24), q2(y + SLAB_H / 2)];
+  }
+  return checkerXY(p, i, n);
+}
+function stack(id, seat, p, n, ui) {
+  let out = "";
+  const movable = ui.movable?.has(p) && seat === ui.turn;
+  for (let i = 0; i < n; i++) {
+    const [x, y] = locate(seat, p, i, n);
+    let extra = "";
+    if (movable) extra += ` data-movable="true"`;
+    if (i === n - 1 && ui.selected === p && seat === ui.turn) extra += ` data-selected="true"`;
+    const label = i === n - 1 && n > STACK ? n : void 0;
+    out += checker(id, seat, x, y, { key: `${p}:${i}`, at: p, extra }, label);
+  }
+  return out;
+}
+function triangle(p) {
+  const x = pointX(p);
+  const half = P / 2 - 2;
+  const base = isTop(p) ? TOP_Y : BOTTOM_Y;
+  const tip = isTop(p) ? TOP_Y + POINT_LEN : BOTTOM_Y - POINT_LEN;
+  return `${q2(x - half)},${base} ${q2(x + half)},${base} ${q2(x)},${tip}`;
+}
+function die(seat, value, cx, cy, attrs) {
+  const s = DIE;
+  const x = q2(cx - s / 2);
+  const y = q2(cy - s / 2);
+  let pips = "";
+  for (const [dx, dy] of PIPS[value] || []) {
+    pips += `<circle cx="${q2(cx + dx * 11.5)}" cy="${q2(cy + dy * 11.5)}" r="4.6" fill="${COLORS.pip[seat]}"/>`;
+  }
+  return `<g ${attrs}><rect x="${q2(x + 2)}" y="${q2(y + 3)}" width="${s}" height="${s}" rx="9" fill="#000" opacity="0.3"/><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="9" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="1.2"/>` + pips + `</g>`;
+}
+function diceOf(state) {
+  let seat = state.turn;
+  let dice = state.dice || [];
+  let left = (state.dice_left || []).slice();
+  if (dice.length !== 2 && state.last_roll) {
+    seat = state.last_roll.seat;
+    dice = state.last_roll.dice;
+    left = [];
+  }
+  if (dice.length !== 2) return { seat, dice: [] };
+  const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : dice.slice();
+  const out = all.map((value, index) => {
+    const k = left.indexOf(value);
+    if (k >= 0) left.splice(k, 1);
+    return { value, used: k < 0, index };
+  });
+  return { seat, dice: out };
+}
+function diceLayer(state) {
+  const { seat, dice } = diceOf(state);
+  const places = diceXY(seat, dice.length);
+  let out = "";
+  dice.forEach((d, i) => {
+    const [x, y] = places[i];
+    const attrs = `data-die="${d.index}" data-value="${d.value}" data-used="${d.used}"${d.used ? ' opacity="0.4"' : ""}`;
+    out += die(seat, d.value, x, y, attrs);
+  });
+  return out;
+}
+function rollPrompt(state) {
+  const asking = state.phase === "roll" && state.human?.[state.turn] || state.phase === "opening" && (state.human?.[0] || state.human?.[1]);
+  if (!asking || state.thinking || state.edit || (state.dice || []).length) return "";
+  const seat = state.turn;
+  const places = diceXY(seat, 2);
+  let out = `<g data-roll-dice="true" class="bg-roll" style="cursor:pointer">`;
+  for (const [x, y] of places) {
+    out += `<rect x="${q2(x - DIE / 2)}" y="${q2(y - DIE / 2)}" width="${DIE}" height="${DIE}" rx="9" fill="${COLORS.die[seat]}" fill-opacity="0.18" stroke="${COLORS.text}" stroke-opacity="0.7" stroke-dasharray="5 4"/>`;
+  }
+  const [cx] = diceXY(seat, 1)[0];
+  out += `<text x="${cx}" y="${q2(MID_Y + 6)}" text-anchor="middle" font-size="16" font-weight="700" fill="${COLORS.text}">${esc(t(state.language, "roll"))}</text></g>`;
+  return out;
+}
+function cubeLayer(state) {
+  const cube = state.cube;
+  if (!cube || cube.disabled) return "";
+  const offeredTo = cube.offered ? state.turn : null;
+  const value = cube.offered ? cube.value * 2 : cube.value;
+  const [x, y] = cubeXY(cube.owner ?? null, offeredTo);
+  const shown = value === 1 ? 64 : value;
+  const owner = cube.owner === null || cube.owner === void 0 ? "center" : cube.owner;
+  const s = CUBE;
+  return `<g data-cube="${value}" data-owner="${owner}" data-offered="${!!cube.offered}" class="bg-cube"><rect x="${q2(x + 2)}" y="${q2(y + 3)}" width="${s}" height="${s}" rx="7" fill="#000" opacity="0.3"/><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="7" fill="#fbf6ea" stroke="#7d6a4d" stroke-width="1.2"/><text x="${q2(x + s / 2)}" y="${q2(y + s / 2 + 7)}" text-anchor="middle" font-size="${shown >= 10 ? 19 : 22}" font-weight="800" fill="#2a1a12">${shown}</text></g>`;
+}
+function arrows(id, state) {
+  const last = state.last_play;
+  if (!last || !last.steps?.length || !last.before || state.moved && state.moved.length) return "";
+  let board = last.before;
+  let out = "";
+  for (const [from, to] of last.steps) {
+    const nFrom = countAt(board, last.seat, from);
+    const [x1, y1] = locate(last.seat, from, nFrom - 1, nFrom);
+    board = applyStep(board, last.seat, from, to);
+    const nTo = countAt(board, last.seat, to);
+    const [x2, y2] = locate(last.seat, to, nTo - 1, nTo);
+    out += `<circle cx="${x1}" cy="${y1}" r="${R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
+    out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLORS.lit}" stroke-width="3" stroke-opacity="0.75" stroke-linecap="round" marker-end="url(#${id}-arrow)"/>`;
+  }
+  return `<g class="bg-last" data-last-play="${esc(last.text || "")}" pointer-events="none">${out}</g>`;
+}
+function strip(state, seat) {
+  const y0 = seat === 1 ? 0 : H - HEAD;
+  const cy = y0 + HEAD / 2;
+  const lang = state.language;
+  const name = (state.names || ["", ""])[seat];
+  const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
+  const pips = (state.pips || [0, 0])[seat];
+  const score = (state.score || [0, 0])[seat];
+  const [, mid, lo] = COLORS.checker[seat];
+  let out = `<g data-seat-strip="${seat}"><circle cx="26" cy="${cy}" r="12" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? 3 : 1.2}"/><text x="48" y="${cy + 6}" font-size="18" font-weight="${onTurn ? 700 : 400}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - 16}" y="${cy + 6}" text-anchor="end" font-size="16" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="700">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="700">${score}</tspan></text>`;
+  if (onTurn) out += `<rect x="0" y="${y0 + 8}" width="5" height="${HEAD - 16}" rx="2" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
+  return out + `</g>`;
+}
+function matchLabel(state) {
+  const lang = state.language;
+  let text = state.match_length ? t(lang, "match", { n: state.match_length }) : t(lang, "money");
+  if (state.crawford) text += ` \xB7 ${t(lang, "crawford")}`;
+  return `<text x="${W / 2}" y="${HEAD / 2 + 5}" text-anchor="middle" font-size="14" fill="${COLORS.text}" opacity="0.8" data-match="${state.match_length || 0}">${esc(text)}</text>`;
+}
+function pointNumbers(state) {
+  const seat = state.turn === 1 ? 1 : 0;
+  let out = "";
+  for (let p = 1; p <= 24; p++) {
+    const label = seat === 0 ? p : 25 - p;
+    const y = isTop(p) ? TOP_Y - 3 : BOTTOM_Y + 11;
+    out += `<text x="${q2(pointX(p))}" y="${y}" text-anchor="middle" font-size="10.5" fill="${COLORS.text}" opacity="0.85">${label}</text>`;
+  }
+  return out;
+}
+function drawBoard(state, ui = {}, id = "bg") {
+  const c = COLORS;
+  const turn = state.turn ?? 0;
+  const u = { ...ui, turn };
+  const lit = ui.lit || /* @__PURE__ */ new Set();
+  const board = boardOf(state);
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="bg-svg" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">` + defs(id) + `<rect x="0" y="0" width="${W}" height="${H}" rx="12" fill="${c.strip}"/><rect x="0" y="${BOARD_Y}" width="${W}" height="${FIELD_H + 2 * FRAME}" rx="6" fill="url(#${id}-wood)"/><rect x="${LEFT_X}" y="${TOP_Y}" width="${6 * P}" height="${FIELD_H}" fill="url(#${id}-felt)"/><rect x="${RIGHT_X}" y="${TOP_Y}" width="${6 * P}" height="${FIELD_H}" fill="url(#${id}-felt)"/>`;
+  out += `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}><rect x="${BAR_X}" y="${TOP_Y}" width="${BAR_W}" height="${FIELD_H}" fill="${c.rail}"/><rect x="${BAR_X + 4}" y="${TOP_Y}" width="${BAR_W - 8}" height="${FIELD_H}" fill="url(#${id}-wood)" opacity="0.55"/>` + stack(id, 0, "bar", board.bar[0], u) + stack(id, 1, "bar", board.bar[1], u) + `</g>`;
+  for (const seat of [1, 0]) {
+    const [x, y, w, h2] = trayRect(seat);
+    const target = seat === turn ? ` data-point="off"${lit.has("off") ? ' data-lit="true"' : ""}` : "";
+    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="5" fill="${c.rail}" stroke="#2a170a" stroke-width="2"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="5" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
+    for (let i = 0; i < board.off[seat]; i++) {
+      const [sx, sy] = slabXY(seat, i);
+      const [hi, mid, lo] = c.checker[seat];
+      out += `<rect data-checker="off:${i}" data-owner="${seat}" data-at="off" x="${sx}" y="${sy}" width="48" height="${SLAB_H}" rx="3" fill="${mid}" stroke="${lo}" stroke-width="1"/><rect x="${sx + 3}" y="${sy + 2}" width="42" height="3" rx="1.5" fill="${hi}" opacity="0.6"/>`;
+    }
+    out += `</g>`;
+  }
+  for (let p = 1; p <= 24; p++) {
+    const fill = p % 2 ? c.dark : c.light;
+    const x = pointX(p);
+    const y = isTop(p) ? TOP_Y : MID_Y;
+    const isLit = lit.has(p);
+    out += `<g data-point="${p}"${isLit ? ' data-lit="true"' : ""}><rect x="${q2(x - P / 2)}" y="${y}" width="${P}" height="${FIELD_H / 2}" fill="transparent"/><polygon points="${triangle(p)}" fill="${fill}" stroke="#000" stroke-opacity="0.18"/>`;
+    const v = board.points[p - 1];
+    if (isLit) {
+      const mine = (turn === 0 ? v : -v) > 0 ? Math.abs(v) : 0;
+      const [lx, ly] = checkerXY(p, Math.min(mine, STACK - 1), Math.min(mine + 1, STACK));
+      out += `<polygon points="${triangle(p)}" fill="${c.lit}" fill-opacity="0.5" stroke="${c.lit}" stroke-width="3" class="bg-lit"/><circle cx="${lx}" cy="${ly}" r="${R - 3}" fill="${c.lit}" fill-opacity="0.25" stroke="${c.lit}" stroke-width="2.5" stroke-dasharray="6 4" class="bg-landing"/>`;
+    }
+    if (v) out += stack(id, v > 0 ? 0 : 1, p, Math.abs(v), u);
+    out += `</g>`;
+  }
+  out += pointNumbers(state);
+  out += arrows(id, state);
+  out += diceLayer(state);
+  out += rollPrompt(state);
+  out += cubeLayer(state);
+  out += strip(state, 1) + strip(state, 0);
+  out += matchLabel(state);
+  return out + `</svg>`;
+}
+
+// src/style.js
+var CSS = `
+.bg-widget { font-family: var(--jp-ui-font-family, system-ui, sans-serif); font-size: var(--jp-ui-font-size1, 13px);
+  color: var(--jp-ui-font-color1, #1f1f1f); max-width: 880px; padding: 4px 0; }
+.bg-board svg { display: block; width: 100%; height: auto; user-select: none; -webkit-user-select: none; touch-action: none; }
+.bg-board [data-movable="true"] { cursor: grab; }
+.bg-board [data-lit="true"], .bg-board [data-roll-dice], .bg-board [data-die] { cursor: pointer; }
+.bg-board .bg-dragging { cursor: grabbing; filter: drop-shadow(0 6px 6px rgba(0,0,0,.45)); }
+.bg-status { min-height: 1.5em; margin: 6px 2px; color: var(--jp-ui-font-color1, #1f1f1f); }
+.bg-status.bg-refused { color: var(--jp-warn-color0, #a14600); }
+.bg-controls, .bg-keyboard, .bg-edit { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
+.bg-widget button, .bg-widget select, .bg-widget input {
+  font: inherit; color: var(--jp-ui-font-color1, #1f1f1f); background: var(--jp-layout-color2, #eeeeee);
+  border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; padding: 5px 12px; }
+.bg-widget input { background: var(--jp-layout-color0, #ffffff); min-width: 14em; }
+.bg-widget button { cursor: pointer; }
+.bg-widget button:hover { background: var(--jp-layout-color3, #dddddd); }
+.bg-widget button.primary { background: var(--jp-brand-color1, #1976d2); border-color: var(--jp-brand-color1, #1976d2);
+  color: var(--jp-ui-inverse-font-color1, #ffffff); }
+.bg-widget button[aria-pressed="true"] { background: var(--jp-brand-color2, #64b5f6); }
+.bg-widget [hidden] { display: none !important; }
+.bg-widget :focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px; }
+.bg-plays { list-style: none; margin: 0; padding: 2px; min-width: 16em; max-height: 8.5em; overflow-y: auto;
+  background: var(--jp-layout-color0, #ffffff); border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; }
+.bg-plays li { padding: 2px 8px; border-radius: 4px; font-family: var(--jp-code-font-family, monospace); }
+.bg-plays li[aria-selected="true"] { background: var(--jp-brand-color3, #bbdefb); color: var(--jp-ui-font-color0, #000); }
+.bg-notation { display: flex; gap: 6px; }
+`;
+
+// src/view.js
+var BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
+var counter = 0;
+function h(tag, attrs = {}, text) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== void 0) el.textContent = text;
+  return el;
+}
+function place(value) {
+  if (value === "bar" || value === "off") return value;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
+}
+var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+var View = class {
+  /** el: the element to draw into; send(intent): hands an intent to Python. */
+  constructor(el, send) {
+    this.send = send;
+    this.state = null;
+    this.selected = null;
+    this.id = `bgw${++counter}`;
+    this.animation = null;
+    this.playIndex = 0;
+    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board" });
+    this.root.append(h("style", {}, CSS));
+    this.board = h("div", { class: "bg-board" });
+    this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    this.controls = h("div", { class: "bg-controls" });
+    this.buttons = {};
+    for (const key of BUTTONS) {
+      const b = h("button", { type: "button", "data-testid": key });
+      b.hidden = true;
+      b.addEventListener("click", () => this.button(key));
+      this.buttons[key] = b;
+      this.controls.append(b);
+    }
+    this.keyboard = h("div", { class: "bg-keyboard" });
+    this.plays = h("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
+    this.plays.addEventListener("keydown", (e) => this.listKey(e));
+    this.form = h("form", { class: "bg-notation" });
+    this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
+    this.submit = h("button", { type: "submit", "data-testid": "play" });
+    this.form.append(this.input, this.submit);
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
+    });
+    this.keyboard.append(this.plays, this.form);
+    this.editPanel = this.buildEditPanel();
+    this.root.append(this.board, this.status, this.controls, this.keyboard, this.editPanel);
+    el.append(this.root);
+    this.board.addEventListener("click", (e) => this.click(e));
+    this.board.addEventListener("dblclick", (e) => this.byDie(e, "high"));
+    this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
+    this.board.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
+    this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
+    this.root.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.selected !== null) {
+        this.selected = null;
+        this.draw();
+      }
+    });
+  }
+  buildEditPanel() {
+    const panel = h("div", { class: "bg-edit" });
+    panel.hidden = true;
+    this.turnButtons = [0, 1].map((seat) => {
+      const b = h("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
+      b.addEventListener("click", () => this.intent({ type: "edit-turn", turn: seat }));
+      return b;
+    });
+    this.diceSelects = [0, 1].map((i) => {
+      const s = h("select", { "data-testid": `edit-die-${i}` });
+      for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h("option", { value: String(v) }, v === "" ? "\u2013" : String(v)));
+      s.addEventListener("change", () => {
+        const [a, b] = this.diceSelects.map((x) => Number(x.value));
+        if (a && b) this.intent({ type: "edit-dice", dice: [a, b] });
+        else if (!a && !b) this.intent({ type: "edit-dice", dice: [] });
+      });
+      return s;
+    });
+    this.idLabel = h("label", {});
+    this.idInput = h("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
+    this.idInput.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") this.intent({ type: "edit-id", id: this.idInput.value.trim() });
+    });
+    this.idLabel.append(this.idInput);
+    this.editDone = h("button", { type: "button", "data-testid": "edit-done", class: "primary" });
+    this.editDone.addEventListener("click", () => this.intent({ type: "edit-done" }));
+    this.editCancel = h("button", { type: "button", "data-testid": "edit-cancel" });
+    this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
+    panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
+    return panel;
+  }
+  intent(intent) {
+    this.selected = null;
+    this.send({ ...intent, revision: this.state ? this.state.revision : 0 });
+  }
+  // ------------------------------------------------------------------ drawing
+  /** Show a new state from Python; the computer's play is first shown step by step. */
+  async setState(state) {
+    const prev = this.state;
+    if (this.animation) this.animation.skip = true;
+    const last = state.last_play;
+    const fresh = last && (!prev || JSON.stringify(prev.last_play) !== JSON.stringify(last));
+    if (fresh && state.animation > 0 && !state.human?.[last.seat] && !state.edit) {
+      const run = { skip: false };
+      this.animation = run;
+      this.root.dataset.animating = "true";
+      await this.animate(state, run);
+      if (this.animation !== run) return;
+      this.animation = null;
+      delete this.root.dataset.animating;
+    }
+    this.state = state;
+    if (!personMoving(state) || !movablePoints(state).has(this.selected)) this.selected = null;
+    if (prev && prev.revision !== state.revision && this.input.value && state.message === "") this.input.value = "";
+    this.draw();
+  }
+  async animate(state, run) {
+    const last = state.last_play;
+    const ms = state.animation * 1e3;
+    let board = last.before;
+    const frame = {
+      ...state,
+      phase: "move",
+      turn: last.seat,
+      dice: state.last_roll?.dice || [],
+      dice_left: [],
+      last_roll: null,
+      steps: {},
+      last_play: null,
+      moved: [],
+      can: {}
+    };
+    for (const [from, to] of last.steps) {
+      if (run.skip) return;
+      const nFrom = countAt(board, last.seat, from);
+      const [x0, y0] = locate(last.seat, from, nFrom - 1, nFrom);
+      board = applyStep(board, last.seat, from, to);
+      this.board.innerHTML = drawBoard({ ...frame, ...board }, {}, this.id);
+      const nTo = countAt(board, last.seat, to);
+      const el = this.board.querySelector(`[data-checker="${to}:${nTo - 1}"][data-owner="${last.seat}"]`);
+      const [x1, y1] = locate(last.seat, to, nTo - 1, nTo);
+      if (el && el.animate) {
+        el.animate([{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: "translate(0, 0)" }], {
+          duration: ms,
+          easing: "ease-in-out"
+        });
+      }
+      await sleep(ms);
+    }
+  }
+  draw() {
+    const s = this.state;
+    if (!s) return;
+    const hadFocus = this.root.contains(document.activeElement);
+    const ui = {
+      selected: this.selected,
+      lit: litPoints(s, this.selected),
+      movable: movablePoints(s)
+    };
+    this.board.innerHTML = drawBoard(s, ui, this.id);
+    const lang = s.language;
+    const can = s.can || {};
+    for (const key of BUTTONS) {
+      const b = this.buttons[key];
+      b.textContent = t(lang, key);
+      b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
+      b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
+    }
+    this.status.textContent = this.statusText(s);
+    this.status.classList.toggle("bg-refused", !!s.message);
+    this.drawKeyboard(s);
+    this.drawEdit(s);
+    this.root.dataset.phase = s.phase;
+    this.root.dataset.turn = String(s.turn);
+    this.root.dataset.revision = String(s.revision);
+    this.root.dataset.edit = String(!!s.edit);
+    this.root.dataset.positionId = s.position_id;
+    if (hadFocus) this.keepFocus(s);
+  }
+  statusText(s) {
+    const lang = s.language;
+    const names = s.names || ["", ""];
+    const parts = [];
+    if (s.message) parts.push(s.message);
+    if (s.edit) parts.push(`${t(lang, "positionId")}: ${s.position_id}`);
+    else if (s.thinking) parts.push(t(lang, "thinking", { name: names[s.turn] }));
+    else if (s.phase === "opening") parts.push(t(lang, "opening"));
+    else if (s.phase === "roll") parts.push(t(lang, "toRoll", { name: names[s.turn] }));
+    else if (s.phase === "move") parts.push(t(lang, "toMove", { name: names[s.turn], dice: (s.dice || []).join("-") }));
+    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.value * 2 }));
+    else if (s.result) {
+      const points = s.result.points === 1 ? t(lang, "point") : t(lang, "points", { n: s.result.points });
+      parts.push(t(lang, "wins", { name: names[s.result.winner], points }));
+      if (s.phase === "match-over") parts.push(t(lang, "winsMatch", { name: names[s.result.winner] }));
+    }
+    if (s.last_play && !s.edit && !(s.moved || []).length) {
+      parts.push(t(lang, "last", { text: `${names[s.last_play.seat]} ${s.last_play.text}` }));
+    }
+    if (s.hint) parts.push(`${t(lang, "hint")}: ${s.hint}`);
+    return parts.join(" \xB7 ");
+  }
+  drawKeyboard(s) {
+    const lang = s.language;
+    const plays = s.plays || [];
+    this.keyboard.hidden = !plays.length;
+    this.plays.setAttribute("aria-label", t(lang, "plays"));
+    this.input.placeholder = t(lang, "notation");
+    this.input.setAttribute("aria-label", t(lang, "notation"));
+    this.submit.textContent = t(lang, "playNow");
+    const texts = plays.join("\n");
+    if (this.plays.dataset.texts !== texts) {
+      this.plays.dataset.texts = texts;
+      this.playIndex = 0;
+      this.plays.replaceChildren(
+        ...plays.map((text, i) => h("li", { role: "option", id: `${this.id}-play-${i}`, "data-play": text }, text))
+      );
+    }
+    this.markPlay();
+  }
+  markPlay() {
+    const items = [...this.plays.children];
+    items.forEach((li, i) => li.setAttribute("aria-selected", String(i === this.playIndex)));
+    if (items[this.playIndex]) {
+      this.plays.setAttribute("aria-activedescendant", items[this.playIndex].id);
+      items[this.playIndex].scrollIntoView?.({ block: "nearest" });
+    }
+  }
+  listKey(e) {
+    const plays = this.state?.plays || [];
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (plays[this.playIndex]) this.intent({ type: "play", notation: plays[this.playIndex] });
+      return;
+    }
+    const next = nextIndex(this.playIndex, plays.length, e.key);
+    if (next !== this.playIndex) {
+      e.preventDefault();
+      this.playIndex = next;
+      this.markPlay();
+    }
+  }
+  drawEdit(s) {
+    const lang = s.language;
+    this.editPanel.hidden = !s.edit;
+    if (!s.edit) return;
+    this.turnButtons.forEach((b, seat) => {
+      b.textContent = `${t(lang, "onRoll")}: ${s.names[seat]}`;
+      b.setAttribute("aria-pressed", String(s.turn === seat));
+    });
+    this.diceSelects.forEach((sel, i) => {
+      sel.value = String((s.dice || [])[i] || "");
+      sel.setAttribute("aria-label", `${t(lang, "dice")} ${i + 1}`);
+    });
+    this.idInput.setAttribute("aria-label", t(lang, "positionId"));
+    if (document.activeElement !== this.idInput) this.idInput.value = s.position_id;
+    this.editDone.textContent = t(lang, "edit-done");
+    this.editCancel.textContent = t(lang, "cancel");
+  }
+  /** After a redraw the focused button may be gone: move focus to what comes next. */
+  keepFocus(s) {
+    const active = document.activeElement;
+    if (this.root.contains(active) && active.offsetParent !== null && !active.hidden) return;
+    const can = s.can || {};
+    const order = s.edit ? [this.editDone] : [
+      (s.plays || []).length ? this.plays : null,
+      can.done && this.buttons.done,
+      can.take && this.buttons.take,
+      can.roll && this.buttons.roll,
+      can.new_game && this.buttons["new-game"]
+    ];
+    const next = order.find((el) => el && !el.hidden);
+    (next || this.root).focus?.();
+  }
+  // ------------------------------------------------------------------ mouse
+  button(key) {
+    const map = { "new-game": "new-game" };
+    this.intent({ type: map[key] || key });
+  }
+  pointOf(e) {
+    const el = e.target.closest?.("[data-point],[data-checker]");
+    if (!el) return null;
+    return place(el.dataset.at ?? el.closest("[data-point]")?.dataset.point);
+  }
+  click(e) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    if (this.animation) {
+      this.animation.skip = true;
+      return;
+    }
+    const s = this.state;
+    if (!s || s.edit) return;
+    if (e.target.closest("[data-roll-dice],[data-die]")) {
+      if (s.can?.roll) this.intent({ type: "roll" });
+      else if (s.can?.done) this.intent({ type: "done" });
+      return;
+    }
+    if (!personMoving(s)) return;
+    const p = this.pointOf(e) ?? place(e.target.closest("[data-tray]") ? "off" : null);
+    if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
+      this.intent({ type: "move", from: toMover(s.turn, this.selected), to: toMover(s.turn, p) });
+      this.draw();
+      return;
+    }
+    this.selected = movablePoints(s).has(p) ? p : null;
+    this.draw();
+  }
+  byDie(e, which) {
+    e.preventDefault();
+    const s = this.state;
+    if (!s || s.edit || this.animation || !personMoving(s)) return;
+    const p = this.pointOf(e);
+    if (!movablePoints(s).has(p)) return;
+    const to = dieTarget(s, p, which);
+    if (to === null) return;
+    const die2 = targets(s, p).find((x) => x.to === to).dice[0];
+    this.intent({ type: "move", from: toMover(s.turn, p), to: toMover(s.turn, to), die: die2 });
+    this.draw();
+  }
+  svgPoint(e) {
+    const svg = this.board.querySelector("svg");
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+  pointerDown(e) {
+    this.suppressClick = false;
+    if (e.button !== 0 || !this.state || this.animation) return;
+    const s = this.state;
+    const checker2 = e.target.closest("[data-checker]");
+    if (!checker2) return;
+    const at = place(checker2.dataset.at);
+    const seat = Number(checker2.dataset.owner);
+    if (s.edit ? false : !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
+    this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
+  }
+  startDrag() {
+    const d = this.drag;
+    d.active = true;
+    if (!this.state.edit) {
+      this.selected = d.at;
+      this.draw();
+    }
+    const svg = this.board.querySelector("svg");
+    const n = countAt(boardOf(this.state), d.seat, d.at);
+    const el = svg.querySelector(`[data-checker="${d.at === "off" ? "off" : d.at}:${n - 1}"][data-owner="${d.seat}"]`);
+    if (!el) return;
+    d.ghost = el.cloneNode(true);
+    d.ghost.removeAttribute("data-checker");
+    d.ghost.setAttribute("pointer-events", "none");
+    d.ghost.setAttribute("class", "bg-dragging");
+    el.setAttribute("opacity", "0.35");
+    svg.append(d.ghost);
+    try {
+      this.board.setPointerCapture(d.pointer);
+    } catch {
+    }
+  }
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d) return;
+    const p = this.svgPoint(e);
+    const dx = p.x - d.start.x;
+    const dy = p.y - d.start.y;
+    if (!d.active && Math.hypot(dx, dy) > 6) this.startDrag();
+    if (d.ghost) d.ghost.setAttribute("transform", `translate(${dx} ${dy})`);
+  }
+  pointerUp(e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    const p = this.svgPoint(e);
+    if (!d.active && Math.hypot(p.x - d.start.x, p.y - d.start.y) <= 6) return;
+    this.suppressClick = true;
+    const to = hitTest(p.x, p.y);
+    const s = this.state;
+    if (s.edit) {
+      if (to !== null && to !== d.at) this.intent({ type: "edit-move", seat: d.seat, from: d.at, to });
+      else this.draw();
+      return;
+    }
+    if (to !== null && litPoints(s, d.at).has(to)) {
+      this.intent({ type: "move", from: toMover(s.turn, d.at), to: toMover(s.turn, to) });
+    }
+    this.selected = null;
+    this.draw();
+  }
+};
+
+// src/widget.js
+function render({ model, el }) {
+  const view = new View(el, (intent) => model.send(intent));
+  const update = () => view.setState(model.get("state"));
+  model.on("change:state", update);
+  update();
+  return () => model.off("change:state", update);
+}
+var widget_default = { render };
+export {
+  widget_default as default
+};

@@ -1,0 +1,298 @@
+"""BoardWidget without a browser: every intent, valid and invalid, against the game layer.
+
+Values are hand-checked from the starting position (seat 0 at the bottom moves 24 -> 1) and
+the rules; each refused intent must leave the game exactly as it was and still republish.
+"""
+
+import asyncio
+
+import pytest
+
+from bgwidget import Game, Position
+from bgwidget.svg import board_arrays
+from bgwidget.widget import BoardWidget
+
+START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]
+
+
+def people(**kw):
+    """Two people at one screen; seat 0 wins the opening with 3-1."""
+    w = BoardWidget(players=("human", "human"), seed=7, animation=0, **kw)
+    w.game.dice.push((3, 1))
+    assert w.intent({"type": "roll"}) is None
+    return w
+
+
+def snapshot(w):
+    s = dict(w.state)
+    for key in ("revision", "message", "hint"):
+        s.pop(key)
+    return s, list(w.game.record), w.position
+
+
+def refused(w, intent, *words):
+    """Send an intent that must be refused: nothing changes, the state is republished."""
+    before, revision = snapshot(w), w.revision
+    reason = w.intent(intent)
+    assert reason, f"{intent} was accepted"
+    for word in words:
+        assert word in reason
+    assert snapshot(w) == before
+    assert w.revision == revision + 1 and w.state["revision"] == w.revision
+    assert w.state["message"] == reason
+    return reason
+
+
+def test_opening_state():
+    w = BoardWidget(players=("human", "easy"), seed=1, animation=0)
+    s = w.state
+    assert (s["phase"], s["turn"], s["points"], s["bar"], s["off"]) == ("opening", 0, START, [0, 0], [0, 0])
+    assert s["pips"] == [167, 167] and s["position_id"] == "4HPwATDgc/ABMA" == w.position_id
+    assert s["can"]["roll"] and not s["can"]["double"] and s["cube"] == {
+        "value": 1, "owner": None, "offered": False, "disabled": False}
+    assert s["names"] == ["You", "Computer (easy)"] and s["human"] == [True, False]
+
+
+def test_opening_roll_gives_the_legal_step_map():
+    w = people()
+    s = w.state
+    assert (s["phase"], s["turn"], s["dice"], s["dice_left"]) == ("move", 0, [3, 1], [3, 1])
+    # From the start with 3-1: 13/12 is blocked by the opponent's five checkers on 12.
+    reach = {int(k): sorted(t["to"] for t in v) for k, v in s["steps"].items()}
+    assert reach == {24: [20, 21, 23], 13: [9, 10], 8: [4, 5, 7], 6: [2, 3, 5]}
+    assert "8/5 6/5" in s["plays"] and len(s["plays"]) == 16
+
+
+def test_move_steps_and_play_passes_the_turn():
+    w = people()
+    plays = []
+    w.on_play(lambda widget, seat, play: plays.append((seat, str(play))))
+    assert w.intent({"type": "move", "from": 8, "to": 5}) is None
+    s = w.state
+    assert s["moved"] == [[8, 5, False]] and s["dice_left"] == [1]
+    assert s["points"][7] == 2 and s["points"][4] == 1 and s["can"]["undo"]
+    assert w.intent({"type": "move", "from": "6", "to": 5}) is not None  # a point is a number
+    assert w.intent({"type": "move", "from": 6, "to": 5}) is None
+    s = w.state
+    assert (s["phase"], s["turn"], s["dice"]) == ("roll", 1, [])
+    assert s["last_play"]["text"] == "8/5 6/5" and s["last_play"]["seat"] == 0
+    assert s["last_play"]["before"]["points"] == START
+    assert s["last_roll"] == {"seat": 0, "dice": [3, 1]}
+    assert plays == [(0, "8/5 6/5")]
+
+
+def test_top_seat_moves_in_its_own_numbering():
+    w = people()
+    w.play("8/5 6/5")
+    w.game.dice.push((6, 4))
+    w.intent({"type": "roll"})
+    # Seat 1's 24/18 is display point 1 -> 7.
+    assert w.intent({"type": "move", "from": 24, "to": 18}) is None
+    assert w.state["moved"] == [[1, 7, False]] and w.state["points"][0] == -1 and w.state["points"][6] == -1
+
+
+def test_forged_and_impossible_moves_change_nothing():
+    w = people()
+    refused(w, {"type": "move", "from": 1, "to": 22}, "no checker")  # the opponent's checkers stand there
+    refused(w, {"type": "move", "from": 13, "to": 3}, "not legal")
+    refused(w, {"type": "move", "from": 6, "to": 0}, "not legal")  # bearing off is not allowed yet
+    refused(w, {"type": "move", "from": "x", "to": 3}, "not a point")
+    refused(w, {"type": "move", "from": 26, "to": 3}, "not a point")
+    refused(w, {"type": "fly"}, "unknown")
+    refused(w, ["move"], "dict")
+    refused(w, {"type": "roll"}, "already rolled")
+    refused(w, {"type": "double"}, "double")
+    refused(w, {"type": "take"}, "no double")
+    refused(w, {"type": "undo"}, "no step")
+    refused(w, {"type": "done"}, "not complete")
+    refused(w, {"type": "new-game"}, "still in play")
+    refused(w, {"type": "play", "notation": "8/3"}, "not a legal play")
+    refused(w, {"type": "play", "notation": 13}, "notation")
+
+
+def test_stale_intents_two_rapid_clicks_and_moves_after_done():
+    w = people()
+    revision = w.revision
+    assert w.intent({"type": "move", "from": 8, "to": 5, "revision": revision}) is None
+    # The second click of a fast double click was made on the old board.
+    refused(w, {"type": "move", "from": 6, "to": 5, "revision": revision}, "stale")
+    assert w.intent({"type": "move", "from": 6, "to": 5, "revision": w.revision}) is None
+    # After the play is over, the same step is refused: the dice are gone.
+    refused(w, {"type": "move", "from": 6, "to": 5, "revision": w.revision}, "dice have not been rolled")
+
+
+def test_intents_for_the_computers_seat_are_refused():
+    w = BoardWidget(players=("easy", "human"), seed=3, animation=0)
+    w.game.dice.push((2, 1))
+    # The person (seat 1) rolls the opening; seat 0 (the computer) wins it and plays at once.
+    assert w.intent({"type": "roll"}) is None
+    s = w.state
+    assert s["last_play"]["seat"] == 0 and s["turn"] == 1 and s["phase"] == "roll"
+    assert s["can"]["roll"] and s["can"]["double"]
+    w.game.dice.push((6, 5))
+    w.intent({"type": "roll"})
+    w.play("24/13")  # the person's play; then the computer rolls and plays by itself
+    assert w.game.turn == 1 and w.state["last_play"]["seat"] == 0
+    # opening, the computer's play, the person's roll and play, the computer's roll and play
+    assert [a["type"] for a in w.game.record] == ["opening", "move", "roll", "move", "roll", "move"]
+    assert [a["seat"] for a in w.game.record[1:]] == [0, 1, 1, 0, 0]
+    refused(w, {"type": "take"}, "no double")
+
+
+def test_undo_and_done_with_confirm():
+    w = people(confirm=True)
+    start = w.position
+    w.intent({"type": "move", "from": 24, "to": 20})  # one checker, both dice
+    assert w.state["moved"] == [[24, 23, False], [23, 20, False]] and w.state["can"]["done"]
+    assert w.intent({"type": "undo"}) is None
+    assert w.position == start and w.state["moved"] == [] and w.state["dice_left"] == [3, 1]
+    w.intent({"type": "move", "from": 8, "to": 5})
+    w.intent({"type": "move", "from": 6, "to": 5})
+    assert w.state["phase"] == "move" and w.state["can"]["done"] and not w.state["can"]["roll"]
+    assert w.intent({"type": "done"}) is None
+    assert w.state["phase"] == "roll" and w.state["turn"] == 1
+    assert w.state["last_play"]["text"] == "8/5 6/5"
+
+
+def test_move_by_one_die_when_it_matters():
+    w = people()
+    # 24 -> 20 with the 3 first passes through 21; "die" picks the step the view asked for.
+    assert w.intent({"type": "move", "from": 24, "to": 21, "die": 3}) is None
+    assert w.state["dice_left"] == [1]
+    refused(w, {"type": "move", "from": 21, "to": 18, "die": 3}, "not legal")
+
+
+def test_play_intent_in_notation():
+    w = people()
+    assert w.intent({"type": "play", "notation": "24/21 24/23"}) is None
+    assert w.state["last_play"]["text"] == "24/23 24/21"
+    assert w.state["points"][23] == 0 and w.state["points"][20] == 1 and w.state["points"][22] == 1
+
+
+def test_cube_offer_take_and_pass():
+    w = people()
+    w.play("8/5 6/5")
+    assert w.state["can"]["double"]
+    assert w.intent({"type": "double"}) is None
+    s = w.state
+    assert (s["phase"], s["turn"], s["cube"]["offered"]) == ("cube", 0, True)
+    assert s["can"]["take"] and s["can"]["pass"] and not s["can"]["roll"]
+    refused(w, {"type": "roll"}, "offer")
+    assert w.intent({"type": "take"}) is None
+    s = w.state
+    assert (s["phase"], s["turn"], s["cube"]["value"], s["cube"]["owner"]) == ("roll", 1, 2, 0)
+    assert not s["can"]["double"]  # seat 0 owns the cube now
+    refused(w, {"type": "double"}, "belongs to")
+    w.game.dice.push((5, 2))
+    w.intent({"type": "roll"})
+    w.play("13/8 13/11")
+    w.intent({"type": "double"})  # seat 0 redoubles to 4; seat 1 passes
+    assert w.intent({"type": "pass"}) is None
+    s = w.state
+    assert s["phase"] == "game-over" and s["result"] == {"winner": 0, "points": 2, "how": "pass"}
+    assert s["score"] == [2, 0] and s["can"]["new_game"]
+    assert w.intent({"type": "new-game"}) is None
+    assert w.state["phase"] == "opening" and w.state["score"] == [2, 0] and w.state["cube"]["value"] == 1
+
+
+def test_match_over_and_crawford():
+    w = BoardWidget(players=("human", "human"), match_length=1, seed=2, animation=0)
+    assert w.state["cube"]["disabled"]
+    w.game.dice.push((3, 1))
+    w.intent({"type": "roll"})
+    w.intent({"type": "resign"})  # seat 0 resigns a single game; at one screen it is accepted
+    s = w.state
+    assert s["phase"] == "match-over" and s["match_winner"] == 1 and s["result"]["how"] == "resigned single game"
+
+
+def test_resign_against_the_computer_and_hint():
+    w = BoardWidget(seed=11, animation=0)
+    w.game.dice.push((5, 2))
+    w.intent({"type": "roll"})
+    assert w.state["turn"] == 0 and w.state["phase"] == "move"
+    assert w.intent({"type": "hint"}) is None
+    assert w.state["hint"] in w.state["plays"]
+    refused(w, {"type": "resign", "points": 4}, "1 (single)")
+    assert w.intent({"type": "resign", "points": 2}) is None
+    assert w.state["result"] == {"winner": 1, "points": 2, "how": "resigned gammon"}
+
+
+def test_computer_against_computer_plays_a_legal_game():
+    w = BoardWidget(players=("easy", "easy"), seed=5, animation=0)
+    assert w.state["phase"] == "game-over"
+    # Replaying the record in a fresh game reaches the same end: every action was legal.
+    replay = Game(seed=0)
+    for action in w.game.record:
+        replay.apply(action)
+    assert replay.result == w.game.result and replay.position == w.position
+    assert w.position.outcome().winner == w.game.result.winner
+
+
+def test_edit_mode_sets_up_a_position():
+    w = people()
+    refused(w, {"type": "edit-move", "seat": 0, "from": 24, "to": "bar"}, "start setting up")
+    assert w.intent({"type": "edit"}) is None
+    assert w.state["edit"] and not w.state["can"]["roll"]
+    refused(w, {"type": "move", "from": 8, "to": 5}, "being set up")
+    assert w.intent({"type": "edit-move", "seat": 0, "from": 24, "to": "bar"}) is None
+    assert w.state["bar"] == [1, 0] and w.state["points"][23] == 1
+    refused(w, {"type": "edit-move", "seat": 0, "from": 13, "to": 12}, "same point")  # seat 1 holds 12
+    refused(w, {"type": "edit-move", "seat": 1, "from": "off", "to": 3}, "no checker off")
+    assert w.intent({"type": "edit-move", "seat": 1, "from": 19, "to": "off"}) is None
+    assert w.state["off"] == [0, 1]
+    # FORMATS.md: 4HPwATDgc/ABUA has the side on roll at 6:5 8:3 13:5 24:1 bar:1, the other at the start.
+    assert w.intent({"type": "edit-id", "id": "4HPwATDgc/ABUA"}) is None
+    assert w.state["bar"] == [1, 0] and w.state["points"][23] == 1
+    refused(w, {"type": "edit-id", "id": "nonsense"}, "14 characters")
+    assert w.intent({"type": "edit-turn", "turn": 1}) is None
+    assert w.state["turn"] == 1 and w.state["bar"] == [1, 0]
+    refused(w, {"type": "edit-dice", "dice": [7, 1]}, "1..6")
+    assert w.intent({"type": "edit-dice", "dice": [6, 5]}) is None
+    assert w.state["position_id"] == Position.from_position_id("4HPwATDgc/ABUA").swap().position_id()
+    assert w.intent({"type": "edit-done"}) is None
+    s = w.state
+    assert (s["edit"], s["phase"], s["turn"], s["dice"]) == (False, "move", 1, [6, 5])
+    assert w.position == Position.from_position_id("4HPwATDgc/ABUA", turn=0).swap()
+
+
+def test_python_api_observe_and_set_position():
+    w = BoardWidget(players=("human", "human"), seed=4, animation=0)
+    seen = []
+    w.observe(lambda change: seen.append(change["new"]), names="position_id")
+    w.set_position(Position.from_position_id("4AAAsAAAAAAAAA"), dice=(6, 1))
+    assert w.phase == "move" and w.dice == (6, 1) and seen == ["4AAAsAAAAAAAAA"]
+    w.play("2/off 1/off")
+    assert seen[-1] == w.position_id == w.position.position_id()
+    with pytest.raises(ValueError):
+        BoardWidget(players=("human", "grandmaster"))
+    with pytest.raises(ValueError):
+        BoardWidget(language="de")
+    with pytest.raises(ValueError):
+        w.language = "de"
+    w.language = "sv"
+    assert w.state["language"] == "sv"
+    assert BoardWidget(language="fr", animation=0).state["names"] == ["Vous", "Ordinateur (easy)"]
+
+
+def test_board_arrays_of_a_position_with_the_top_side_on_roll():
+    pos = Position.from_position_id("4HPwAVDgc/ABMA", turn=1)  # the side not on roll: 24:1 bar:1
+    arrays = board_arrays(pos)
+    assert arrays["bar"] == [1, 0] and arrays["points"][23] == 1 and arrays["turn"] == 1
+
+
+def test_the_computer_runs_off_the_event_loop():
+    async def main():
+        w = BoardWidget(players=("human", "easy"), seed=9, animation=0)
+        w.game.dice.push((1, 6))  # seat 1, the computer, wins the opening
+        assert w.intent({"type": "roll"}) is None
+        assert w.state["thinking"] and not w.state["can"]["roll"]
+        refused(w, {"type": "roll"}, "computer is playing")
+        for _ in range(200):
+            if not w.state["thinking"]:
+                break
+            await asyncio.sleep(0.01)
+        s = w.state
+        assert not s["thinking"] and s["turn"] == 0 and s["phase"] == "roll" and s["last_play"]["seat"] == 1
+        assert s["can"]["roll"]
+
+    asyncio.run(main())
