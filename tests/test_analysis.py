@@ -12,14 +12,19 @@ import pytest
 
 from bgwidget import Position
 from bgwidget.ai.analysis import Analysis, analyse, evaluate
-from bgwidget.ai.search import ROLLS, equities, flip
+from bgwidget.ai.evaluator import equity, evaluate_positions, flip
+from bgwidget.ai.search import ROLLS
 from conftest import random_positions
 
 
 @pytest.fixture(scope="module")
 def gnubg_evaluator(gnubg_nn):
     def evaluator(positions):
-        return np.array([gnubg_nn.probabilities([list(p.opponent), list(p.player)], 0) for p in positions])
+        # Finished games are scored by the rules (our evaluator), the rest by gnubg's 0-ply net.
+        return np.array([
+            evaluate_positions([p])[0] if p.outcome() else gnubg_nn.probabilities([list(p.opponent), list(p.player)], 0)
+            for p in positions
+        ])
 
     return evaluator
 
@@ -45,8 +50,8 @@ def test_rolls_are_the_21_with_their_chances():
 
 def test_equity_and_flip():
     chances = np.array([[0.6, 0.2, 0.01, 0.1, 0.005]])
-    assert equities(chances)[0] == pytest.approx(2 * 0.6 - 1 + 0.2 - 0.1 + 0.01 - 0.005)
-    assert equities(flip(chances))[0] == pytest.approx(-equities(chances)[0])
+    assert equity(chances)[0] == pytest.approx(2 * 0.6 - 1 + 0.2 - 0.1 + 0.01 - 0.005)
+    assert equity(flip(chances))[0] == pytest.approx(-equity(chances)[0])
 
 
 def test_medium_chooses_gnubgs_0ply_play(gnubg_nn, gnubg_evaluator):

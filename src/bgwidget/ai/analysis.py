@@ -14,7 +14,8 @@ import html
 
 import numpy as np
 
-from bgwidget.ai.search import ROLLS, Candidate, Evaluator, equities, evaluate_positions, flip, one_ply, zero_ply
+from bgwidget.ai.evaluator import equity, evaluate_positions, flip
+from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
 from bgwidget.moves import Play
 from bgwidget.position import Position
 
@@ -65,7 +66,7 @@ def analyse(
     position: Position,
     dice: tuple[int, int],
     level: str = "expert",
-    evaluator: Evaluator | None = None,
+    evaluator: Evaluator = evaluate_positions,
 ) -> Analysis:
     """The candidate plays of ``dice`` for the player on roll, best first.
 
@@ -76,19 +77,18 @@ def analyse(
     Raises ``ValueError`` for an unknown level and :class:`bgwidget.DiceError` for bad dice.
     """
     _check_level(level)
-    evaluator = evaluator or _default_evaluator()
     plays = position.legal_plays(*dice)
     if not plays:
         return Analysis()
     chances = zero_ply(plays, evaluator)
-    order = np.argsort(-equities(chances), kind="stable")
+    order = np.argsort(-equity(chances), kind="stable")
     ply = 0
     if level == "expert":
         order = order[:EXPERT_CANDIDATES]
         chances[order] = one_ply([plays[i] for i in order], evaluator)
-        order = order[np.argsort(-equities(chances[order]), kind="stable")]
+        order = order[np.argsort(-equity(chances[order]), kind="stable")]
         ply = 1
-    values = equities(chances)
+    values = equity(chances)
     best = values[order[0]]
     return Analysis(
         Candidate(plays[i], tuple(float(x) for x in chances[i]), float(values[i]), float(best - values[i]), ply)
@@ -96,35 +96,33 @@ def analyse(
     )
 
 
-def best_play(position: Position, dice: tuple[int, int], level: str, evaluator: Evaluator | None = None) -> Play | None:
+def best_play(
+    position: Position, dice: tuple[int, int], level: str, evaluator: Evaluator = evaluate_positions
+) -> Play | None:
     """The top candidate of :func:`analyse` (Medium or Expert), or ``None`` when there is no play."""
     candidates = analyse(position, dice, level, evaluator)
     return candidates[0].play if candidates else None
 
 
-def evaluate(position: Position, level: str = "expert", evaluator: Evaluator | None = None) -> tuple[float, ...]:
+def evaluate(
+    position: Position, level: str = "expert", evaluator: Evaluator = evaluate_positions
+) -> tuple[float, ...]:
     """The five cubeless chances of the player on roll, before it rolls.
 
     Medium (and Easy) give the evaluator's judgement; Expert averages, over the 21 rolls, the
     chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply).
     """
     _check_level(level)
-    evaluator = evaluator or _default_evaluator()
     if level != "expert" or position.outcome() is not None:
-        return tuple(float(x) for x in evaluate_positions([position], evaluator)[0])
+        return tuple(float(x) for x in evaluator([position])[0])
     total = np.zeros(5)
     for d1, d2, weight in ROLLS:
         plays = position.legal_plays(d1, d2)
         if plays:
             chances = zero_ply(plays, evaluator)
-            total += weight * chances[int(np.argmax(equities(chances)))]
+            total += weight * chances[int(np.argmax(equity(chances)))]
         else:
             # No play: the opponent is on roll in the same position.
-            total += weight * flip(evaluate_positions([position.swap()], evaluator)[0])
+            total += weight * flip(evaluator([position.swap()])[0])
     return tuple(float(x) for x in total)
 
-
-def _default_evaluator() -> Evaluator:
-    from bgwidget.ai.evaluator import default_evaluator  # the project's own net
-
-    return default_evaluator()
