@@ -178,9 +178,13 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     plays = []
     for (mine, theirs), steps in found.items():
         result = _new(theirs[23::-1] + (theirs[BAR],), mine, turn)
-        moves = tuple(Move(src + 1, dst + 1, hit) for src, dst, hit in steps)
+        # tuple.__new__ skips NamedTuple's Python-level __new__: this loop is the hot path.
+        moves = tuple([_new_move(Move, (src + 1, dst + 1, hit)) for src, dst, hit in steps])
         plays.append(Play(moves, result))
     return plays
+
+
+_new_move = tuple.__new__
 
 
 def _non_doubles(me, them, high, low, found):
