@@ -199,6 +199,7 @@ class Game:
             "jacoby": self.jacoby,
             "beavers": self.beavers,
             "max_cube": max_cube,
+            "auto_confirm": self.auto_confirm,
         }
         """The settings this game started from (what JSON saving needs to replay the record)."""
         self._start = position or Position.initial()
@@ -208,6 +209,42 @@ class Game:
         self._reset_play()
         if rolled is not None:
             self._begin(tuple(rolled))
+
+    @classmethod
+    def replay(cls, setup: dict, record, dice: Dice | None = None) -> Game:
+        """A game rebuilt from its :attr:`setup` and a :attr:`record` of actions (see :meth:`apply`).
+
+        ``dice`` is the generator the rebuilt game goes on with (default: a fresh seeded one);
+        the recorded rolls do not draw from it. Raises :class:`GameError` when ``setup`` is
+        not such a dict or an action is illegal.
+        """
+        try:
+            opening = setup["opening"]
+            position = None if opening else Position.from_position_id(setup["position_id"], turn=setup["turn"])
+            game = cls(
+                dice=dice,
+                position=position,
+                rolled=tuple(setup["rolled"]) if setup.get("rolled") else None,
+                cube_value=setup["cube_value"],
+                cube_owner=setup["cube_owner"],
+                match_length=setup["match_length"],
+                score=tuple(setup["score"]),
+                crawford=setup["crawford"],
+                jacoby=setup["jacoby"],
+                beavers=setup["beavers"],
+                max_cube=setup["max_cube"],
+                auto_confirm=setup.get("auto_confirm", True),
+            )
+        except GameError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise GameError(f"not the setup of a game: {error!r}") from None
+        for i, action in enumerate(record):
+            try:
+                game.apply(action)
+            except GameError as error:
+                raise GameError(f"action {i + 1} {action!r}: {error}") from None
+        return game
 
     # ----------------------------------------------------------------- reading
 
@@ -340,11 +377,7 @@ class Game:
             route = self._single_route(from_point, to_point, die)
         if route is None:
             raise GameError(self._step_error(from_point, to_point, die, routes))
-        group = len(self._steps) and self._steps[-1][2] + 1
-        for src, dst, used in route:
-            self._me, self._them, hit = _step(self._me, self._them, src, dst)
-            self._left = _remove(self._left, used)
-            self._steps.append((Move(src + 1, dst + 1, hit), used, group))
+        self._push_route(route)
         if self.play_complete and self.auto_confirm:
             self.confirm()
 
@@ -524,6 +557,34 @@ class Game:
             raise GameError(f"unknown action type {kind!r}")
 
     # ----------------------------------------------------------------- internals
+
+    def _restore_steps(self, groups) -> None:
+        """Redo saved steps of a play in progress, one group per :meth:`move` (for loading).
+
+        ``groups`` is a list of lists of ``[from_point, to_point, die]``; each step is checked.
+        """
+        for group in groups:
+            number = len(self._steps) and self._steps[-1][2] + 1
+            for frm, to, die in group:
+                route = self._single_route(frm, to, die)
+                if route is None:
+                    raise GameError(f"saved step {frm}/{to} with a {die} is not legal here")
+                self._push_route(route, number)
+
+    def _saved_steps(self) -> list[list[list[int]]]:
+        """The steps of the play in progress grouped by :meth:`move`, as :meth:`_restore_steps` reads them."""
+        groups: dict[int, list] = {}
+        for move, die, group in self._steps:
+            groups.setdefault(group, []).append([move.from_point, move.to_point, die])
+        return list(groups.values())
+
+    def _push_route(self, route, group: int | None = None) -> None:
+        if group is None:
+            group = len(self._steps) and self._steps[-1][2] + 1
+        for src, dst, used in route:
+            self._me, self._them, hit = _step(self._me, self._them, src, dst)
+            self._left = _remove(self._left, used)
+            self._steps.append((Move(src + 1, dst + 1, hit), used, group))
 
     def _reset_play(self) -> None:
         self._rolled: tuple[int, int] | None = None

@@ -22,7 +22,8 @@ class Match:
     <bgwidget.dice.Dice.for_game>`, so each game's dice depend on the seed alone (``None``
     draws a seed and keeps it in :attr:`seed`). ``crawford`` applies the Crawford rule
     (default on). ``jacoby``, ``beavers`` are money-session options; ``max_cube`` and
-    ``auto_confirm`` are passed to every game (see :class:`~bgwidget.game.Game`).
+    ``auto_confirm`` are passed to every game (see :class:`~bgwidget.game.Game`). ``names`` are
+    the players' names ``(seat 0, seat 1)``.
 
     The current game is :attr:`game`; when it is over, :meth:`new_game` starts the next.
 
@@ -43,6 +44,7 @@ class Match:
         beavers: bool = False,
         max_cube: int = 64,
         auto_confirm: bool = True,
+        names: tuple[str, str] = ("Bottom", "Top"),
     ) -> None:
         if not isinstance(length, int) or isinstance(length, bool) or length < 0:
             raise GameError(f"a match is to a number of points (0 = money session), not {length!r}")
@@ -55,6 +57,8 @@ class Match:
         self.beavers = bool(beavers)
         self.max_cube = max_cube
         self.auto_confirm = bool(auto_confirm)
+        self.names = (str(names[0]), str(names[1]))
+        """The players' names ``(seat 0, seat 1)``, written into match files."""
         self.games: list[Game] = []
         """Every game of the match, the current one last."""
         self.new_game()

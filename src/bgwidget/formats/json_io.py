@@ -1,0 +1,118 @@
+"""JSON save and load of a game or a match in progress; loading resumes exactly.
+
+A saved game holds its :attr:`~bgwidget.game.Game.setup`, its record of actions, the steps of a
+play in progress and the exact state of its dice generator. Loading replays the record through
+the rules (so a tampered file is refused, not trusted) and restores the generator, so the next
+roll is the one the saved game would have rolled. A saved match holds its options and its games.
+
+Layout (version 1)::
+
+    {"format": "bgwidget", "version": 1, "kind": "game", "game": GAME}
+    {"format": "bgwidget", "version": 1, "kind": "match", "match": {options...}, "games": [GAME, ...]}
+    GAME = {"setup": {...}, "record": [{"type": ...}, ...], "steps": [[[from, to, die], ...], ...],
+            "dice": {"seed": ..., "state": [...], "fixed": [...]}}
+"""
+
+from __future__ import annotations
+
+import json
+
+from bgwidget.dice import Dice, DiceStateError
+from bgwidget.formats.errors import FormatError
+from bgwidget.game import Game, GameError
+from bgwidget.match import Match
+
+__all__ = ["from_json", "to_json"]
+
+VERSION = 1
+
+
+def _game_dict(game: Game) -> dict:
+    return {
+        "setup": game.setup,
+        "record": game.record,
+        "steps": game._saved_steps(),
+        "dice": game.dice.to_dict(),
+    }
+
+
+def _load_game(data) -> Game:
+    try:
+        dice = Dice.from_dict(data["dice"])
+        game = Game.replay(data["setup"], data["record"], dice=dice)
+        if data.get("steps"):
+            if game.phase != "move":
+                raise GameError("steps are saved but no roll is being played")
+            game._restore_steps(data["steps"])
+    except (GameError, DiceStateError) as error:
+        raise FormatError(f"saved game: {error}") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise FormatError(f"not a saved game: {error!r}") from None
+    return game
+
+
+def to_json(obj: Game | Match, indent: int | None = None) -> str:
+    """``obj`` (a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match`) as JSON text."""
+    if isinstance(obj, Game):
+        data = {"format": "bgwidget", "version": VERSION, "kind": "game", "game": _game_dict(obj)}
+    elif isinstance(obj, Match):
+        options = {
+            "length": obj.length, "seed": obj.seed if isinstance(obj.seed, (int, str)) else repr(obj.seed),
+            "crawford": obj.crawford_rule, "jacoby": obj.jacoby, "beavers": obj.beavers,
+            "max_cube": obj.max_cube, "auto_confirm": obj.auto_confirm, "names": list(obj.names),
+        }
+        data = {
+            "format": "bgwidget", "version": VERSION, "kind": "match",
+            "match": options, "games": [_game_dict(game) for game in obj.games],
+        }
+    else:
+        raise TypeError(f"to_json saves a Game or a Match, not {type(obj).__name__}")
+    return json.dumps(data, indent=indent)
+
+
+def from_json(text: str) -> Game | Match:
+    """Load what :func:`to_json` saved: a :class:`~bgwidget.game.Game` or a :class:`~bgwidget.match.Match`.
+
+    Raises :class:`FormatError` for text that is not such JSON, an action the rules refuse, or a
+    match whose games do not follow from each other (score, Crawford game, options).
+    """
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise FormatError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != "bgwidget":
+        raise FormatError("not a bgwidget save (no \"format\": \"bgwidget\")")
+    if data.get("version") != VERSION:
+        raise FormatError(f"save version {data.get('version')!r} is not {VERSION}")
+    if data.get("kind") == "game":
+        return _load_game(data.get("game"))
+    if data.get("kind") != "match":
+        raise FormatError(f"a save holds a 'game' or a 'match', not {data.get('kind')!r}")
+    try:
+        options = data["match"]
+        match = Match(
+            options["length"], options["seed"], crawford=options["crawford"], jacoby=options["jacoby"],
+            beavers=options["beavers"], max_cube=options["max_cube"], auto_confirm=options["auto_confirm"],
+            names=tuple(options["names"]),
+        )
+        saved = data["games"]
+        if not isinstance(saved, list) or not saved:
+            raise FormatError("a saved match has at least one game")
+    except GameError as error:
+        raise FormatError(f"saved match: {error}") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise FormatError(f"not a saved match: {error!r}") from None
+    match.games = []
+    for number, game_data in enumerate(saved, start=1):
+        if match.games and match.game.result is None:
+            raise FormatError(f"game {number - 1} is not over, yet game {number} follows")
+        if match.is_over:
+            raise FormatError(f"the match is over before game {number}")
+        game = _load_game(game_data)
+        expected = (match.length, match.score, match._next_is_crawford(), match.jacoby, match.beavers)
+        found = (game.match_length, game.score, game.crawford, game.jacoby, game.beavers)
+        if found != expected:
+            raise FormatError(f"game {number} starts at (length, score, Crawford, Jacoby, beavers) {found}, "
+                              f"but the games before it give {expected}")
+        match.games.append(game)
+    return match

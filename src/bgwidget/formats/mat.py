@@ -1,0 +1,318 @@
+"""The GNU Backgammon / Jellyfish text match format (``.mat``), both ways.
+
+Layout (as GNU Backgammon 1.x exports it; FORMATS.md): optional ``; [Tag "value"]`` lines, a
+blank line, `` N point match`` (0 for money), and per game `` Game N``, a score line
+``" %-31s%s : %d"`` (left part ``"Name : score"``), then numbered lines ``"%3d) %-27s "`` plus
+the right column. A cell is ``"dd: "`` and the steps, one per die (bar 25, off 0, hits ``*``,
+a space after each of up to three steps), `` Doubles => N``, `` Takes``, `` Drops`` or
+`` Wins N point(s)``. The **left column is the top player** (seat 1, gnubg's player 0) and the
+right column the bottom player (seat 0, gnubg's player 1), so that a match keeps its sides when
+gnubg opens it.
+
+What the format cannot hold is dropped on export: declined resignations, and whether a game
+that ends without a bear-off or a pass was resigned as a single game, gammon or backgammon
+(it is read back as the smallest resignation worth the points, as gnubg does). Beavers and
+raccoons are written `` Beavers => N`` / `` Raccoons => N``, which gnubg's importer reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bgwidget.formats.errors import FormatError
+from bgwidget.game import Game, GameError
+from bgwidget.match import Match
+
+__all__ = ["export_mat", "import_mat"]
+
+_LEFT, _RIGHT = 1, 0  # the seat of each column
+
+
+# ---------------------------------------------------------------------- export
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def _cells(game: Game) -> list[tuple[int, str]]:
+    """The cells of one game, in order: ``(seat, text)``; the result comes last as a ``Wins`` cell."""
+    replay = Game.replay(game.setup, [])
+    cells: list[tuple[int, str]] = []
+    roll = None
+    for action in game.record:
+        kind = action["type"]
+        if kind in ("opening", "roll"):
+            replay.apply(action)
+            if kind == "opening":
+                d0, d1 = action["dice"]
+                seat = 0 if d0 > d1 else 1
+                roll = (seat, f"{max(d0, d1)}{min(d0, d1)}: ")
+            else:
+                roll = (action["seat"], "{}{}: ".format(*action["dice"]))
+            continue
+        if kind == "move":  # a dance is recorded as an empty play: "65: "
+            replay.apply(action)
+            steps = [f"{m.from_point}/{m.to_point}{'*' if m.hit else ''}" for m in replay.last_play.moves] \
+                if action["play"] else []
+            text = roll[1] + "".join(step + (" " if i < 3 else "") for i, step in enumerate(steps))
+            cells.append((roll[0], text))
+            roll = None
+            continue
+        replay.apply(action)
+        seat = action["seat"]
+        if kind == "double":
+            cells.append((seat, f" Doubles => {action['cube']}"))
+        elif kind == "take":
+            cells.append((seat, " Takes"))
+        elif kind == "beaver":
+            cells.append((seat, f" Beavers => {replay.cube_value}"))
+        elif kind == "raccoon":
+            cells.append((seat, f" Raccoons => {replay.cube_value}"))
+            cells.append((1 - seat, " Takes"))  # a raccoon cannot be refused; gnubg wants the take
+        elif kind == "pass":
+            cells.append((seat, " Drops"))
+        # Resignations and their answers are not in the format: the result says who won.
+    if roll is not None:
+        cells.append(roll)  # rolled, then resigned before playing
+    if game.result:
+        cells.append((game.result.winner, f" Wins {_points(game.result.points)}"))
+    return cells
+
+
+def _layout(cells: list[tuple[int, str]]) -> list[str]:
+    """Lines of a game from its cells: left column seat 1, right column seat 0."""
+    lines: list[str] = []
+    number = 0
+    left: str | None = None  # the pending left cell of an unfinished line
+
+    def line(left_text: str | None, right_text: str | None, wins_only: bool) -> str:
+        nonlocal number
+        if wins_only:
+            prefix = "     "
+        else:
+            number += 1
+            prefix = f"{number:3d}) "
+        if wins_only:
+            return prefix + left_text
+        return prefix + f"{left_text or '':<27} " + (right_text or "")
+
+    for seat, text in cells:
+        wins = text.startswith(" Wins")
+        if seat == _LEFT:
+            if left is not None:
+                lines.append(line(left, None, False))
+            if wins:
+                lines.append(line(text, None, True))
+                left = None
+            else:
+                left = text
+        else:
+            if left is None and wins:
+                lines.append(" " * 33 + text)
+            elif left is not None and left == " Drops" and wins:
+                lines.append(line(left, text + " ", False))
+            else:
+                lines.append(line(left, text, False))
+            left = None
+    if left is not None:
+        lines.append(line(left, None, False))
+    return lines
+
+
+def export_mat(match: Match) -> str:
+    """The match as ``.mat`` text, every game so far (an unfinished last game as far as it went).
+
+    Names come from :attr:`Match.names`; tags record the options gnubg's format has no field
+    for (``Crawford``, ``Jacoby``, ``Beaver``).
+    """
+    out = []
+    if not match.crawford_rule and match.length:
+        out.append('; [Crawford "Off"]')
+    if match.jacoby:
+        out.append('; [Jacoby "On"]')
+    if match.beavers:
+        out.append('; [Beaver "On"]')
+    out.append("")
+    out.append(f" {match.length} point match")
+    out.append("")
+    bottom, top = match.names
+    for number, game in enumerate(match.games, start=1):
+        score = game.score
+        out.append(f" Game {number}")
+        out.append(f" {f'{top} : {score[1]}':<31}{bottom} : {score[0]}")
+        out.extend(_layout(_cells(game)))
+        if game.result:
+            out.append("")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------- import
+
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_TAG = re.compile(r'^[;#]\s*\[(\w[\w ]*?)\s+"(.*)"\]\s*$')
+_CELL = re.compile(r"(?<![^\s)])([1-6][1-6]:|doubles\b|beavers\b|raccoons\b|takes\b|drops\b|wins\b)", re.IGNORECASE)
+_NUMBER = re.compile(r"^\s*\d+\)")
+_RIGHT_FROM = 20  # a lone cell that starts at this column or later is in the right column
+
+
+def import_mat(text: str, seed=None) -> Match:
+    """Read ``.mat`` text into a :class:`~bgwidget.match.Match`, replaying every game.
+
+    Accepts GNU Backgammon's and Jellyfish's layout, a UTF-8 BOM, ``bar``/``off`` as well as
+    25/0, and columns that are not at a fixed width (a line with two cells is split between
+    them; a lone cell is on the right when it starts at column 20 or later). Every roll, play
+    and cube action is checked by the rules; the score line of each game must agree with the
+    games before it. An unfinished last game is left in play; its later dice come from
+    ``seed``. Raises :class:`FormatError` with the line number for anything else.
+    """
+    if not isinstance(text, str):
+        raise FormatError(f".mat content is text, not {type(text).__name__}")
+    lines = text.lstrip("\ufeff").splitlines()
+    tags: dict[str, str] = {}
+    length = None
+    i = 0
+    while i < len(lines) and length is None:
+        line = lines[i].strip()
+        i += 1
+        tag = _TAG.match(line)
+        if tag:
+            tags[tag.group(1).lower()] = tag.group(2).strip().lower()
+        elif _LENGTH.match(line):
+            length = int(_LENGTH.match(line).group(1))
+        elif line and not line.startswith((";", "#")):
+            raise FormatError(f"line {i}: expected ' N point match', found {line!r}")
+    if length is None:
+        raise FormatError("not a .mat file: no ' N point match' line")
+    money = length == 0
+    try:
+        match = Match(
+            length,
+            seed,
+            crawford=tags.get("crawford", "on") != "off",
+            jacoby=money and tags.get("jacoby", "off") == "on",
+            beavers=money and tags.get("beaver", "off") == "on",
+        )
+    except GameError as error:
+        raise FormatError(str(error)) from None
+    games = 0
+    reader = _GameReader(match)
+    for number, line in enumerate(lines[i:], start=i + 1):
+        if not line.strip() or line.lstrip().startswith((";", "#")):
+            continue
+        if _GAME.match(line):
+            if games:
+                reader.finish(number)
+            games += 1
+            reader.expect_score = True
+            continue
+        if not games:
+            raise FormatError(f"line {number}: {line.strip()!r} comes before ' Game 1'")
+        try:
+            reader.line(line)
+        except GameError as error:
+            raise FormatError(f"line {number}: {error}") from None
+    if not games:
+        raise FormatError("the match has no game")
+    return match
+
+
+class _GameReader:
+    """Feeds the lines of a .mat file, one game after another, into a Match."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.expect_score = False
+        self.started = False
+
+    def finish(self, number: int) -> None:
+        """A new game header: the previous game must be over."""
+        if self.match.game.result is None:
+            raise FormatError(f"line {number}: a new game starts before game {len(self.match.games)} ended")
+        if self.match.is_over:
+            raise FormatError(f"line {number}: the match was already over")
+        self.match.new_game()
+
+    def line(self, line: str) -> None:
+        if self.expect_score:
+            self._score(line)
+            self.expect_score = False
+            return
+        body = _NUMBER.sub(lambda m: " " * len(m.group(0)), line, count=1)
+        starts = [m.start() for m in _CELL.finditer(body)]
+        if not starts:
+            raise GameError(f"no move, roll or cube action in {line.strip()!r}")
+        if len(starts) > 2:
+            raise GameError(f"more than two cells in {line.strip()!r}")
+        cells = [body[a:b].strip() for a, b in zip(starts, starts[1:] + [len(body)])]
+        if len(cells) == 2:
+            columns = [_LEFT, _RIGHT]
+        else:
+            columns = [_RIGHT if starts[0] >= _RIGHT_FROM else _LEFT]
+        for seat, cell in zip(columns, cells):
+            self._cell(seat, cell)
+
+    def _score(self, line: str) -> None:
+        found = _SCORE.match(line)
+        if not found:
+            raise GameError(f"expected 'Name : score   Name : score', found {line.strip()!r}")
+        top, top_score, bottom, bottom_score = found.groups()
+        if not self.started:
+            self.match.names = (bottom, top)
+            self.started = True
+        expected = self.match.score
+        if (int(bottom_score), int(top_score)) != expected:
+            raise GameError(
+                f"the score line says {top} {top_score}, {bottom} {bottom_score}; "
+                f"the games before make it {expected[1]}-{expected[0]}"
+            )
+
+    def _cell(self, seat: int, cell: str) -> None:
+        game = self.match.game
+        word = cell.split()[0].lower()
+        if word[0].isdigit():
+            dice = int(cell[0]), int(cell[1])
+            play = cell[3:].strip()
+            if play.lower() in ("cannot move", "???", "????"):
+                play = ""
+            if game.phase == "opening":
+                if dice[0] == dice[1]:
+                    raise GameError(f"an opening roll cannot be doubles ({cell!r})")
+                high, low = max(dice), min(dice)
+                game.roll((high, low) if seat == 0 else (low, high))
+            else:
+                game.roll(dice, seat=seat)
+            if game.phase == "move" and game.turn == seat:
+                if play:
+                    game.play(play, seat=seat)
+            elif play:
+                raise GameError(f"{cell!r}: no checker can move with {dice[0]}-{dice[1]}")
+            return
+        number = re.search(r"\d+", cell)
+        value = int(number.group(0)) if number else None
+        if word in ("doubles", "beavers", "raccoons"):
+            before = game.cube_value
+            {"doubles": game.double, "beavers": game.beaver, "raccoons": game.raccoon}[word](seat=seat)
+            after = 2 * before if word == "doubles" else game.cube_value
+            if value is not None and value != after:
+                raise GameError(f"{cell!r}: the cube goes to {after}, not {value}")
+        elif word == "takes":
+            if game.offer is None and game.record and game.record[-1]["type"] in ("beaver", "raccoon"):
+                return  # a beaver or raccoon is taken by the rules; the file may say so
+            game.take(seat=seat)
+        elif word == "drops":
+            game.pass_(seat=seat)
+        elif word == "wins":
+            if value is None:
+                raise GameError(f"{cell!r}: how many points?")
+            if game.result is None:
+                cube = game.cube_value
+                kind = 1 if value <= cube else 2 if value <= 2 * cube else 3
+                game.resign(kind, seat=1 - seat)
+                game.accept(seat=seat)
+            if game.result.winner != seat or game.result.points != value:
+                raise GameError(
+                    f"{cell!r} for seat {seat}, but the game gives seat {game.result.winner} {game.result.points}"
+                )

@@ -1,0 +1,195 @@
+"""GNU Backgammon's Match ID (12 characters) and GNU Backgammon ID (``PositionID:MatchID``).
+
+The Match ID packs 67 bits, least significant first, into 9 bytes written as Base64 without
+padding (gnubg's ``matchid.c``; layout in FORMATS.md). gnubg's player 1 is the bottom player and
+player 0 the top one, so gnubg player ``p`` is our seat ``1 - p``; :class:`MatchState` uses our
+seats throughout.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import NamedTuple
+
+from bgwidget.formats.errors import FormatError
+from bgwidget.game import Game, GameError
+from bgwidget.position import Position, PositionError
+
+__all__ = ["MatchState", "decode_match_id", "encode_match_id", "game_from_gnubg_id", "gnubg_id", "match_id", "match_state"]
+
+# Field: (bit offset, width), from FORMATS.md.
+_FIELDS = {
+    "cube": (0, 4), "owner": (4, 2), "move": (6, 1), "crawford": (7, 1), "state": (8, 3),
+    "turn": (11, 1), "doubled": (12, 1), "resigned": (13, 2), "die1": (15, 3), "die2": (18, 3),
+    "length": (21, 15), "score0": (36, 15), "score1": (51, 15), "no_jacoby": (66, 1),
+}
+GAME_STATES = ("none", "playing", "over", "resigned", "dropped")
+"""gnubg's game states, by their number in the Match ID."""
+
+
+class MatchState(NamedTuple):
+    """Every field of a Match ID, with our seats (0 bottom, 1 top).
+
+    ``cube_value`` 1..2^15; ``cube_owner`` None (centred), 0 or 1; ``on_roll`` the seat whose
+    position it is (gnubg's fMove); ``crawford`` True in the Crawford game; ``state`` one of
+    :data:`GAME_STATES`; ``turn`` the seat that must act (gnubg's fTurn: the taker when a double
+    is offered); ``doubled`` True while a double waits for an answer; ``resignation`` 0 or the
+    points offered (1 single, 2 gammon, 3 backgammon); ``dice`` the rolled dice or None;
+    ``match_length`` 0 for money; ``score`` ``(seat 0, seat 1)``; ``jacoby`` the money-play rule.
+    """
+
+    cube_value: int = 1
+    cube_owner: int | None = None
+    on_roll: int = 0
+    crawford: bool = False
+    state: str = "playing"
+    turn: int = 0
+    doubled: bool = False
+    resignation: int = 0
+    dice: tuple[int, int] | None = None
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+
+
+def encode_match_id(state: MatchState) -> str:
+    """The 12-character Match ID of ``state``."""
+    fields = {
+        "cube": state.cube_value.bit_length() - 1,
+        "owner": 3 if state.cube_owner is None else 1 - state.cube_owner,
+        "move": 1 - state.on_roll,
+        "crawford": int(state.crawford),
+        "state": GAME_STATES.index(state.state),
+        "turn": 1 - state.turn,
+        "doubled": int(state.doubled),
+        "resigned": state.resignation,
+        "die1": state.dice[0] if state.dice else 0,
+        "die2": state.dice[1] if state.dice else 0,
+        "length": state.match_length,
+        "score0": state.score[1],
+        "score1": state.score[0],
+        "no_jacoby": int(not state.jacoby),
+    }
+    bits = 0
+    for name, value in fields.items():
+        offset, width = _FIELDS[name]
+        if not 0 <= value < 1 << width:
+            raise FormatError(f"{name} = {value} does not fit in a Match ID")
+        bits |= value << offset
+    return base64.b64encode(bits.to_bytes(9, "little")).decode()
+
+
+def decode_match_id(text: str) -> MatchState:
+    """Decode a 12-character Match ID; raises :class:`FormatError` when it is malformed."""
+    if not isinstance(text, str) or len(text.strip()) != 12:
+        raise FormatError(f"a Match ID has 12 Base64 characters, not {text!r}")
+    try:
+        raw = base64.b64decode(text.strip(), validate=True)
+    except ValueError:
+        raise FormatError(f"{text!r} is not Base64") from None
+    bits = int.from_bytes(raw, "little")
+    f = {name: bits >> offset & ((1 << width) - 1) for name, (offset, width) in _FIELDS.items()}
+    if f["owner"] == 2 or f["state"] >= len(GAME_STATES) or f["cube"] > 15:
+        raise FormatError(f"{text!r}: cube owner {f['owner']} or game state {f['state']} is not defined")
+    dice = (f["die1"], f["die2"])
+    if dice != (0, 0) and not all(1 <= d <= 6 for d in dice):
+        raise FormatError(f"{text!r}: dice {dice} are not two dice from 1 to 6")
+    return MatchState(
+        cube_value=1 << f["cube"],
+        cube_owner=None if f["owner"] == 3 else 1 - f["owner"],
+        on_roll=1 - f["move"],
+        crawford=bool(f["crawford"]),
+        state=GAME_STATES[f["state"]],
+        turn=1 - f["turn"],
+        doubled=bool(f["doubled"]),
+        resignation=f["resigned"],
+        dice=None if dice == (0, 0) else dice,
+        match_length=f["length"],
+        score=(f["score1"], f["score0"]),
+        jacoby=not f["no_jacoby"],
+    )
+
+
+def match_state(game: Game) -> MatchState:
+    """The Match ID fields of ``game`` now.
+
+    The position is the one at the start of the turn (steps of a play in progress are not
+    counted); ``dice`` are those being played. A finished game is ``"over"``, ``"dropped"`` or
+    ``"resigned"`` as gnubg says; the opening, before any die is rolled, is ``"playing"``
+    without dice.
+    """
+    offer = game.offer or ()
+    state = "playing"
+    if game.result:
+        how = game.result.how
+        state = "dropped" if how == "pass" else "resigned" if how.startswith("resigned") else "over"
+    return MatchState(
+        cube_value=game.cube_value,
+        cube_owner=game.cube_owner,
+        on_roll=game.start_position.turn,
+        crawford=game.crawford,
+        state=state,
+        turn=game.turn,
+        doubled=offer[:1] == ("double",),
+        resignation=offer[2] if offer[:1] == ("resign",) else 0,
+        dice=game.rolled,
+        match_length=game.match_length,
+        score=game.score,
+        jacoby=game.jacoby,
+    )
+
+
+def match_id(game: Game) -> str:
+    """The GNU Backgammon Match ID of ``game`` now (see :func:`match_state`)."""
+    return encode_match_id(match_state(game))
+
+
+def gnubg_id(game: Game) -> str:
+    """``"PositionID:MatchID"`` as gnubg prints it; the position is seen by the seat on roll."""
+    return f"{game.start_position.position_id()}:{match_id(game)}"
+
+
+def game_from_gnubg_id(text: str, **options) -> Game:
+    """A :class:`~bgwidget.game.Game` at the position and match state of a GNU Backgammon ID.
+
+    ``text`` is ``"PositionID:MatchID"`` (a leading ``"GNUBGID "`` is allowed). ``options`` go
+    to :class:`~bgwidget.game.Game` (``seed``, ``auto_confirm``, ``beavers``, ``max_cube``).
+    A pending double or resignation is offered again. Raises :class:`FormatError` for a
+    malformed ID or a game that is not in play.
+    """
+    if not isinstance(text, str) or text.count(":") != 1:
+        raise FormatError(f"a GNU Backgammon ID is 'PositionID:MatchID', not {text!r}")
+    position_id, mid = text.removeprefix("GNUBGID").strip().split(":")
+    state = decode_match_id(mid)
+    try:
+        position = Position.from_position_id(position_id, turn=state.on_roll)
+    except PositionError as error:
+        raise FormatError(str(error)) from None
+    return build_game(position, state, **options)
+
+
+def build_game(position: Position, state: MatchState, **options) -> Game:
+    """A game in play from a position and match fields (shared by the Match ID and XGID readers)."""
+    if state.state != "playing":
+        raise FormatError(f"the game is {state.state}: there is nothing left to play")
+    if state.dice and (state.doubled or state.resignation):
+        raise FormatError("dice are rolled while an offer waits for an answer")
+    try:
+        game = Game(
+            position=position,
+            rolled=state.dice,
+            cube_value=state.cube_value,
+            cube_owner=state.cube_owner,
+            match_length=state.match_length,
+            score=state.score,
+            crawford=state.crawford,
+            jacoby=state.jacoby and not state.match_length,
+            **options,
+        )
+        if state.doubled:
+            game.double()
+        elif state.resignation:
+            game.resign(state.resignation, seat=1 - state.turn)
+    except GameError as error:
+        raise FormatError(str(error)) from None
+    return game

@@ -1,0 +1,123 @@
+"""eXtreme Gammon's XGID: ``XGID=P:cube:cubepos:turn:dice:score1:score2:cj:matchlen:maxcube``.
+
+Fields (FORMATS.md, after XG's published description): ``P`` 26 characters, character 0 the top
+player's bar, 25 the bottom player's bar, 1..24 the points in the bottom player's numbering,
+``A``..``P`` 1..16 bottom checkers, ``a``..``p`` top checkers, ``-`` empty; ``cube`` the log2 of
+the cube; ``cubepos`` 1 bottom owns, 0 centred, -1 top owns; ``turn`` 1 bottom, -1 top;
+``dice`` ``00`` to roll, ``xy`` rolled, ``D`` a double waits for an answer (the cube field
+still holds the value before the double); ``score1`` bottom, ``score2`` top; ``cj`` in a match
+1 = Crawford game, in money a bit field (1 Jacoby, 2 beavers); ``matchlen`` 0 for money;
+``maxcube`` the cube limit as a log2.
+"""
+
+from __future__ import annotations
+
+from bgwidget.formats.errors import FormatError
+from bgwidget.formats.matchid import MatchState, build_game
+from bgwidget.game import Game
+from bgwidget.position import BAR, Position, PositionError
+
+__all__ = ["game_from_xgid", "xgid"]
+
+
+def xgid(game: Game) -> str:
+    """The XGID of ``game`` now (the position at the start of the turn, as in :func:`match_id`)."""
+    position = game.start_position
+    bottom, top = position.seat_points(0), position.seat_points(1)
+    chars = [_cell(0, top[BAR])]
+    for point in range(1, 25):
+        chars.append(_cell(bottom[point - 1], top[24 - point]))
+    chars.append(_cell(bottom[BAR], 0))
+    offer = game.offer or ()
+    if offer[:1] == ("double",):
+        dice = "D"
+    elif game.rolled:
+        dice = f"{game.rolled[0]}{game.rolled[1]}"
+    else:
+        dice = "00"
+    if game.match_length:
+        cj = int(game.crawford)
+    else:
+        cj = int(game.jacoby) | 2 * int(game.beavers)
+    cubepos = {None: 0, 0: 1, 1: -1}[game.cube_owner]
+    turn = 1 if game.start_position.turn == 0 else -1
+    fields = [
+        "".join(chars), game.cube_value.bit_length() - 1, cubepos, turn, dice,
+        game.score[0], game.score[1], cj, game.match_length, game.max_cube.bit_length() - 1,
+    ]
+    return "XGID=" + ":".join(map(str, fields))
+
+
+def _cell(bottom: int, top: int) -> str:
+    if bottom:
+        return chr(ord("A") + bottom - 1)
+    if top:
+        return chr(ord("a") + top - 1)
+    return "-"
+
+
+def game_from_xgid(text: str, **options) -> Game:
+    """A :class:`~bgwidget.game.Game` at the position and match state of an XGID.
+
+    ``options`` go to :class:`~bgwidget.game.Game` (``seed``, ``auto_confirm``); ``max_cube``,
+    Jacoby and beavers come from the XGID. Raises :class:`FormatError` when the text is not
+    an XGID of a legal position in play.
+    """
+    if not isinstance(text, str):
+        raise FormatError(f"an XGID is text, not {type(text).__name__}")
+    body = text.strip().removeprefix("XGID=")
+    parts = body.split(":")
+    if len(parts) != 10 or len(parts[0]) != 26:
+        raise FormatError(f"an XGID has a 26-character position and 9 fields after it: {text!r}")
+    board, *numbers = parts
+    try:
+        cube, cubepos, turn, dice_text = int(numbers[0]), int(numbers[1]), int(numbers[2]), numbers[3]
+        score1, score2, cj, length, maxcube = map(int, numbers[4:])
+    except ValueError:
+        raise FormatError(f"the fields after the position must be numbers: {text!r}") from None
+    if cubepos not in (-1, 0, 1) or turn not in (-1, 1) or not 0 <= cube <= 15 or not 0 <= maxcube <= 15:
+        raise FormatError(f"cube {cube}, cube position {cubepos}, turn {turn} or maxcube {maxcube} out of range")
+    bottom, top = [0] * 25, [0] * 25
+    for i, char in enumerate(board):
+        if char == "-":
+            continue
+        if "A" <= char <= "P":
+            count, side = ord(char) - ord("A") + 1, bottom
+        elif "a" <= char <= "p":
+            count, side = ord(char) - ord("a") + 1, top
+        else:
+            raise FormatError(f"{char!r} at {i} is not a checker count (A-P, a-p or -)")
+        if i in (0, 25):
+            if (i == 0) != (side is top):
+                raise FormatError(f"character {i} is the {'top' if i == 0 else 'bottom'} player's bar")
+            side[BAR] += count
+        else:
+            side[i - 1 if side is bottom else 24 - i] += count
+    seat = 0 if turn == 1 else 1
+    try:
+        player, opponent = (bottom, top) if seat == 0 else (top, bottom)
+        position = Position(player, opponent, seat)
+    except PositionError as error:
+        raise FormatError(f"{text!r}: {error}") from None
+    doubled = dice_text == "D"
+    if doubled or dice_text == "00":
+        dice = None
+    elif len(dice_text) == 2 and all(c in "123456" for c in dice_text):
+        dice = (int(dice_text[0]), int(dice_text[1]))
+    else:
+        raise FormatError(f"dice {dice_text!r} are not '00', 'D' or two dice")
+    state = MatchState(
+        cube_value=1 << cube,
+        cube_owner={0: None, 1: 0, -1: 1}[cubepos],
+        on_roll=seat,
+        crawford=bool(length) and bool(cj & 1),
+        turn=1 - seat if doubled else seat,
+        doubled=doubled,
+        dice=dice,
+        match_length=length,
+        score=(score1, score2),
+        jacoby=not length and bool(cj & 1),
+    )
+    options.setdefault("max_cube", max(1 << maxcube, 1 << cube))
+    options.setdefault("beavers", not length and bool(cj & 2))
+    return build_game(position, state, **options)

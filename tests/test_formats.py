@@ -1,0 +1,372 @@
+"""Formats: Match ID and XGID vectors (FORMATS.md, checked against GNU Backgammon), JSON saves,
+the .mat text format, and the refusal of malformed input. gnubg itself referees the .mat and
+XGID output in tests/test_gnubg_referee.py."""
+
+import base64
+import json
+import random
+
+import pytest
+
+from bgwidget import Dice, Game, Match, Position
+from bgwidget.formats import (
+    FormatError,
+    MatchState,
+    decode_match_id,
+    encode_match_id,
+    export_mat,
+    from_json,
+    game_from_gnubg_id,
+    game_from_xgid,
+    gnubg_id,
+    import_mat,
+    match_id,
+    to_json,
+    xgid,
+)
+from test_game import snapshot
+
+# ---------------------------------------------------------------------- Match ID
+
+# FORMATS.md's table, read with our seats: gnubg's player 0 is our seat 1 (top).
+MATCH_IDS = {
+    "MAEAAAAAAAAA": MatchState(on_roll=1, turn=1, jacoby=True),
+    "cAnrAAAAAAAE": MatchState(on_roll=0, turn=0, dice=(6, 2), match_length=7),
+    "sIGlADAAIAAE": MatchState(on_roll=1, turn=1, crawford=True, dice=(3, 1), match_length=5, score=(4, 3)),
+    "ARlgAVAAQAAE": MatchState(cube_value=2, cube_owner=1, on_roll=1, turn=0, doubled=True,
+                               match_length=11, score=(8, 5)),
+    "cEHgACAAEAAE": MatchState(on_roll=0, turn=1, resignation=2, match_length=7, score=(2, 2)),
+    "UwkgA4ABuAAE": MatchState(cube_value=8, cube_owner=0, on_roll=0, turn=0, match_length=25, score=(23, 24)),
+    "QYkqASAAIAAE": MatchState(cube_value=2, cube_owner=1, on_roll=0, turn=0, dice=(5, 2),
+                               match_length=9, score=(4, 2)),
+}
+
+
+@pytest.mark.parametrize("text, state", MATCH_IDS.items())
+def test_match_id_vectors_both_ways(text, state):
+    assert decode_match_id(text) == state
+    assert encode_match_id(state) == text
+
+
+def test_match_id_of_games_in_play():
+    # The 9-point match example: seat 1 owns a 2-cube, seat 0 rolled 52 (FORMATS.md).
+    game = Game(position=Position.initial(turn=0), rolled=(5, 2), cube_value=2, cube_owner=1,
+                match_length=9, score=(4, 2))
+    assert match_id(game) == "QYkqASAAIAAE"
+    game = Game(position=Position.initial(turn=1), cube_value=2, cube_owner=1, match_length=11, score=(8, 5))
+    game.double()
+    assert match_id(game) == "ARlgAVAAQAAE"
+    game = Game(position=Position.initial(turn=0), match_length=7, score=(2, 2))
+    game.resign(2, seat=0)
+    assert match_id(game) == "cEHgACAAEAAE"
+
+
+def raw_match_id(**fields) -> str:
+    """A Match ID with the given raw bit fields (offset, width from FORMATS.md), others zero."""
+    layout = {"owner": (4, 2), "state": (8, 3), "die1": (15, 3), "die2": (18, 3)}
+    bits = sum(value << layout[name][0] for name, value in fields.items())
+    return base64.b64encode(bits.to_bytes(9, "little")).decode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "", "MAEAAAAAAAA", "MAEAAAAAAAAAA", "MAEAAAAAAA!A", 12,
+        raw_match_id(owner=2, state=1),  # no cube owner 2
+        raw_match_id(owner=3, state=5),  # no game state 5
+        raw_match_id(owner=3, state=1, die1=7, die2=2),  # a die of 7
+        raw_match_id(owner=3, state=1, die1=3, die2=0),  # one die only
+    ],
+)
+def test_malformed_match_ids_are_refused(text):
+    assert raw_match_id(owner=3, state=1) == "MAEAAAAAAAAA"  # the helper agrees with a vector
+    with pytest.raises(FormatError):
+        decode_match_id(text)
+        raise AssertionError(f"{text!r} decoded")
+
+
+def test_game_from_gnubg_id_refuses_what_cannot_be_played():
+    with pytest.raises(FormatError):
+        game_from_gnubg_id("4HPwATDgc/ABMA")  # no Match ID
+    with pytest.raises(FormatError):
+        game_from_gnubg_id("4HPwATDgc/AB!A:cAkAAAAAAAAA")  # a Position ID that is not Base64
+    over = encode_match_id(MatchState(state="over", match_length=5))
+    with pytest.raises(FormatError, match="over"):
+        game_from_gnubg_id("4HPwATDgc/ABMA:" + over)
+    crawford_double = encode_match_id(MatchState(crawford=True, doubled=True, turn=1, match_length=5, score=(4, 0)))
+    with pytest.raises(FormatError, match="Crawford"):
+        game_from_gnubg_id("4HPwATDgc/ABMA:" + crawford_double)
+    with pytest.raises(FormatError):
+        game_from_gnubg_id("4HPwATDgc/ABMZ:cAnrAAAAAAAE")  # 16 checkers
+
+
+# ---------------------------------------------------------------------- XGID
+
+XGIDS = {  # FORMATS.md: XGID -> gnubg Position ID : Match ID, as GNU Backgammon converts them
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10": "4HPwATDgc/ABMA:cIkKAAAAAAAE",
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:64:0:0:0:7:10": "4HPwATDgc/ABMA:cAnzAAAAAAAE",
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10": "4HPwATDgc/ABMA:cAngAAAAAAAE",
+    "XGID=-a-B--E-B-a-dDB--b-bcb----:1:1:-1:63:0:0:0:3:8": "jM/gDQDYzeAJIA:EQFvAAAAAAAE",
+    "XGID=----abF-B--BbB-Bacbd----A-:0:0:1:41:1:0:0:11:10": "4O3CgAXgZ8wMIA:cAlmAQAACAAE",
+}
+
+
+@pytest.mark.parametrize("text, gnubg", XGIDS.items())
+def test_xgid_vectors_both_ways(text, gnubg):
+    game = game_from_xgid(text)
+    assert gnubg_id(game) == gnubg
+    assert xgid(game) == text
+    assert xgid(game_from_gnubg_id(gnubg, max_cube=1 << int(text[-2:].strip(":")))) == text
+
+
+def test_xgid_double_offered_jacoby_and_beavers():
+    game = game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")
+    assert game.phase == "cube" and game.offer == ("double", 0) and game.turn == 1
+    assert game.cube_value == 2 and game.jacoby and game.beavers and game.max_cube == 256
+    game.beaver()
+    assert game.cube_value == 8 and game.cube_owner == 1
+    assert xgid(game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")) == \
+        "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"
+    with pytest.raises(FormatError, match="belongs"):
+        game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:8")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "XGID=-b----E-C---eE---c-e----B:0:0:1:52:0:0:0:0:10",  # 25 characters
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0",  # a field missing
+        "XGID=-b----E-C---eE---c-e----B-:0:2:1:52:0:0:0:0:10",  # cube position 2
+        "XGID=-b----E-C---eE---c-e----B-:0:0:0:52:0:0:0:0:10",  # turn 0
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:72:0:0:0:0:10",  # a die of 7
+        "XGID=-b----E-C---eE---c-e----B-:x:0:1:52:0:0:0:0:10",  # not a number
+        "XGID=-b----E-C---eE---c-e----Z-:0:0:1:52:0:0:0:0:10",  # Z is no count
+        "XGID=-b----E-C---eE---c-e----C-:0:0:1:52:0:0:0:0:10",  # 16 bottom checkers
+        "XGID=Ab----E-C---eE---c-e----A-:0:0:1:52:0:0:0:0:10",  # bottom checker on top's bar
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:7:0:0:7:10",  # score already ends the match
+        None,
+    ],
+)
+def test_malformed_xgids_are_refused(text):
+    with pytest.raises(FormatError):
+        game_from_xgid(text)
+
+
+# ---------------------------------------------------------------------- JSON
+
+
+def continue_identically(a: Game, b: Game, seed: int) -> None:
+    """Play ``a`` and ``b`` on with the same choices; they must stay equal to the end."""
+    rng = random.Random(seed)
+    while a.phase not in ("game-over", "match-over"):
+        assert snapshot(a) == snapshot(b)
+        choice = rng.random()
+        for game in (a, b):
+            if game.phase in ("opening", "roll"):
+                game.double() if game.can_double() and choice < 0.1 else game.roll()
+            elif game.phase == "cube":
+                game.take() if choice < 0.8 else game.pass_()
+            elif game.play_complete:
+                game.confirm()
+            else:
+                steps = game.legal_steps()
+                frm = sorted(steps)[int(choice * len(steps))]
+                game.move(frm, steps[frm][0][0])
+    assert snapshot(a) == snapshot(b)
+
+
+@pytest.mark.parametrize("stop", [0, 1, 7, 20, 33])
+def test_json_save_mid_play_resumes_exactly(stop):
+    game = Game(seed=9, auto_confirm=False)
+    rng = random.Random(stop)
+    for _ in range(stop):
+        if game.phase in ("opening", "roll"):
+            game.double() if game.can_double() and rng.random() < 0.3 else game.roll()
+        elif game.phase == "cube":
+            game.take()
+        elif game.play_complete:
+            game.confirm()
+        else:
+            steps = game.legal_steps()
+            frm = rng.choice(sorted(steps))
+            game.move(frm, rng.choice(steps[frm])[0])
+    text = to_json(game)
+    loaded = from_json(text)
+    assert snapshot(loaded) == snapshot(game)
+    assert to_json(loaded) == text
+    continue_identically(game, loaded, seed=stop)
+
+
+def test_json_keeps_combined_steps_and_their_undo():
+    game = Game(dice=Dice(fixed=[(2, 1)]), auto_confirm=False)
+    game.roll()
+    game.move(24, 21)  # one checker, both dice
+    loaded = from_json(to_json(game))
+    assert loaded.steps == game.steps and loaded.play_complete
+    loaded.undo()
+    assert loaded.steps == [] and loaded.dice_left == (2, 1)
+
+
+def test_json_match_resumes_exactly():
+    match = Match(length=3, seed=4, names=("Ann", "Bob"))
+    rng = random.Random(1)
+    while len(match.games) < 2 or len(match.game.record) < 9:
+        game = match.game
+        if game.result:
+            match.new_game()
+        elif game.phase in ("opening", "roll"):
+            game.roll()
+        elif game.phase == "move":
+            game.play(str(rng.choice(game.legal_plays)))
+        if match.is_over:
+            break
+    loaded = from_json(to_json(match))
+    assert loaded.score == match.score and loaded.names == ("Ann", "Bob")
+    assert [snapshot(g) for g in loaded.games] == [snapshot(g) for g in match.games]
+    continue_identically(match.game, loaded.game, seed=2)
+
+
+def tamper(text: str, change) -> str:
+    data = json.loads(text)
+    change(data)
+    return json.dumps(data)
+
+
+def test_malformed_json_is_refused():
+    game = Game(seed=3)
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    good = to_json(game)
+    bad = [
+        "not json",
+        "[]",
+        tamper(good, lambda d: d.update(format="other")),
+        tamper(good, lambda d: d.update(version=99)),
+        tamper(good, lambda d: d.update(kind="board")),
+        tamper(good, lambda d: d["game"]["record"][1].update(play="24/1")),
+        tamper(good, lambda d: d["game"]["record"].insert(1, {"type": "roll", "dice": [3, 3]})),
+        tamper(good, lambda d: d["game"]["record"].append({"type": "take"})),
+        tamper(good, lambda d: d["game"]["dice"].update(state=[3, [1, 2], None])),
+        tamper(good, lambda d: d["game"].pop("setup")),
+        tamper(good, lambda d: d["game"].update(steps=[[[13, 8, 5]]])),
+        tamper(good, lambda d: d["game"]["setup"].update(cube_value=3)),
+    ]
+    for text in bad:
+        with pytest.raises(FormatError):
+            from_json(text)
+            raise AssertionError(text)
+    match = Match(length=5, seed=1)
+    match.game.roll()
+    match.game.resign(2, seat=1 - match.game.turn)
+    match.game.accept()
+    match.new_game()
+    saved = to_json(match)
+    with pytest.raises(FormatError, match="score"):
+        from_json(tamper(saved, lambda d: d["games"][1]["setup"].update(score=[0, 0])))
+    with pytest.raises(FormatError):
+        from_json(tamper(saved, lambda d: d["games"][0]["record"].pop()))  # game 1 not over
+
+
+# ---------------------------------------------------------------------- .mat
+
+
+def random_match(seed: int, length: int, **options) -> Match:
+    from test_gnubg_referee import random_match as play
+
+    return play(seed, length, **options)
+
+
+def records(match: Match):
+    return [(g.setup, g.record, g.result) for g in match.games]
+
+
+@pytest.mark.parametrize("seed, length", [(1, 5), (2, 1), (3, 9)])
+def test_mat_round_trip_replays_the_same_match(seed, length):
+    match = random_match(seed, length)
+    text = export_mat(match)
+    back = import_mat(text)
+    assert back.score == match.score and back.is_over
+    assert [(g.result, g.crawford) for g in back.games] == [(g.result, g.crawford) for g in match.games]
+    assert export_mat(back) == text
+
+
+def test_mat_money_session_with_beavers_raccoons_and_jacoby():
+    match = Match(length=0, seed=5, jacoby=True, beavers=True)
+    game = match.game
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    game.double()
+    game.beaver()
+    game.raccoon()
+    assert (game.cube_value, game.cube_owner) == (8, game.turn)
+    game.roll()
+    game.resign(1, seat=game.turn)
+    game.accept()
+    match.new_game()
+    match.game.roll()
+    match.game.resign(2, seat=match.game.turn)  # Jacoby: a gammon counts one with the cube centred
+    match.game.accept()
+    text = export_mat(match)
+    assert "Beavers => 4" in text and "Raccoons => 8" in text and '[Jacoby "On"]' in text
+    back = import_mat(text)
+    assert back.jacoby and back.beavers and back.length == 0
+    assert [g.result[:2] for g in back.games] == [g.result[:2] for g in match.games]
+    assert [g.result.points for g in back.games] == [8, 1]
+    # The format keeps the points only: a resigned gammon worth 1 comes back as a single game.
+    assert back.games[1].result.how == "resigned single game"
+    # Resignations are not in the format: they come back as the smallest resignation worth the points.
+    assert back.games[0].record == match.games[0].record
+
+
+HAND_WRITTEN = """\ufeff; [Site "a hand-written sample"]
+
+ 3 point match
+
+ Game 1
+ Ann : 0                        Bob : 0
+  1)                             31: 8/5 6/5
+  2) 52: 13/8 13/11   64: 24/18 18/14
+  3) 66: Cannot Move                 Doubles => 2
+  4)  Drops                       Wins 1 point
+
+ Game 2
+ Ann : 0                        Bob : 1
+  1) 42: 8/4 6/4                 65: 24/13
+  2) 21: 13/11 6/5
+"""
+
+
+def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
+    match = import_mat(HAND_WRITTEN)
+    assert match.names == ("Bob", "Ann") and match.length == 3 and match.score == (1, 0)
+    first = match.games[0]
+    assert first.result == (0, 1, "pass")
+    assert [a["type"] for a in first.record] == [
+        "opening", "move", "roll", "move", "roll", "move", "roll", "move", "double", "pass",
+    ]
+    assert first.record[5]["play"] == "24/14*"  # Bob hit Ann's blot on his 14
+    assert first.record[6:8] == [{"type": "roll", "seat": 1, "dice": [6, 6]},
+                                 {"type": "move", "seat": 1, "play": ""}]  # Ann danced on Bob's 6-point
+    second = match.game
+    assert second.phase == "roll" and second.turn == 0 and len(second.record) == 6
+    assert match.game.start_position.pip_counts() == (167 - 11, 167 - 6 - 3)
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "point match"),
+        (" 3 point match\n\n 1) 31: 8/5 6/5\n", "before"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 1\n", "score"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/4 6/5\n", "not a legal"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 33: 8/5 6/5\n", "doubles"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
+         "  2)  Takes\n", "no double"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
+         " Game 2\n Ann : 0   Bob : 0\n", "before game 1 ended"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1) hello\n", "no move"),
+    ],
+)
+def test_malformed_mat_is_refused_with_the_reason(text, reason):
+    with pytest.raises(FormatError, match=reason):
+        import_mat(text)
