@@ -327,6 +327,10 @@ def test_every_illegal_action_is_refused_and_changes_nothing():
     refused(game, game.move, 13, 8, seat=1 - mover)  # not your turn
     refused(game, game.move, 1, 0)  # the opponent's checker / no checker there
     refused(game, game.move, "13", 8)
+    refused(game, game.move, 13, "x")
+    refused(game, game.move, 13, 8, die=9)
+    refused(game, game.move, 0, 1)
+    refused(game, game.move, 26, 20)
     refused(game, game.play, "24/1")
     refused(game, game.play, "nonsense")
     refused(game, game.confirm)

@@ -370,6 +370,9 @@ class Game:
         no legal play allows (the message names the steps that are legal).
         """
         self._expect("move", seat, "move")
+        for point in (from_point, to_point):
+            if not isinstance(point, int) or isinstance(point, bool) or not 0 <= point <= 25:
+                raise GameError(f"{point!r} is not a point (24..1 in the mover's numbering, bar = 25, off = 0)")
         routes = self._routes()
         dests = routes.get(from_point, {})
         route = dests.get(to_point)
@@ -731,8 +734,8 @@ class Game:
         name = {BAR_POINT: "bar", OFF_POINT: "off"}
         text = f"{name.get(from_point, from_point)}/{name.get(to_point, to_point)}"
         dice = "-".join(map(str, self._rolled))
-        if not isinstance(from_point, int) or not 0 <= from_point <= 25 or from_point == OFF_POINT:
-            return f"{from_point!r} is not a point to move from (24..1, bar = 25)"
+        if from_point == OFF_POINT:
+            return "a checker borne off cannot move again"
         if not self._me[_index(from_point)]:
             return f"{text}: the mover has no checker on {name.get(from_point, from_point)}"
         if self._need == len(self._steps):
