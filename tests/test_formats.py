@@ -271,9 +271,31 @@ def test_malformed_json_is_refused():
 
 
 def random_match(seed: int, length: int, **options) -> Match:
-    from test_gnubg_referee import random_match as play
-
-    return play(seed, length, **options)
+    """A match between two random players who also double, take, pass and resign now and then."""
+    rng = random.Random(seed)
+    match = Match(length=length, seed=seed, **options)
+    while True:
+        game = match.game
+        while game.phase not in ("game-over", "match-over"):
+            if game.phase in ("opening", "roll"):
+                if game.can_double() and rng.random() < 0.08:
+                    game.double()
+                elif game.phase == "roll" and rng.random() < 0.01:
+                    game.resign(rng.randint(1, 3))
+                else:
+                    game.roll()
+            elif game.phase == "cube":
+                if game.offer[0] == "resign":
+                    game.accept() if rng.random() < 0.5 else game.decline()
+                else:
+                    game.take() if rng.random() < 0.7 else game.pass_()
+            else:
+                steps = game.legal_steps()
+                frm = rng.choice(sorted(steps))
+                game.move(frm, rng.choice(steps[frm])[0])
+        if match.is_over:
+            return match
+        match.new_game()
 
 
 def records(match: Match):

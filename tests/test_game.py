@@ -131,6 +131,7 @@ def test_a_roll_with_no_legal_play_is_a_dance():
         ("hv82AADg/wcAIA", (6, 5), {6: [(1, (5,))]}),  # the 6 cannot play: the smaller
         ("4P8DBgD/PwAAIA", (4, 4), {24: [(20, (4,)), (16, (4, 4))]}),  # doubles: as many as possible
         ("22bABwDg/wMAYA", (5, 4), {25: [(20, (5,))]}),  # two on the bar, one enters
+        ("4P8PAAAkAAAAAA", (6, 4), {5: [(1, (4,)), (0, (6,))]}),  # 3/off only once 5 has gone
     ],
 )
 def test_legal_steps_enforce_the_rule_traps(position_id, dice, steps):
@@ -170,10 +171,9 @@ def step_results(game: Game) -> set:
     return found
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_step_by_step_reaches_exactly_the_legal_plays(seed):
+def check_steps_reach_the_legal_plays(seed: int, count: int) -> None:
     rng = random.Random(seed)
-    for position in random_positions(12, seed=100 + seed):
+    for position in random_positions(count, seed=100 + seed):
         for dice in [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(6)]:
             plays = position.legal_plays(*dice)
             if not plays:
@@ -181,6 +181,16 @@ def test_step_by_step_reaches_exactly_the_legal_plays(seed):
             game = Game(position=position, rolled=dice, auto_confirm=False)
             reached = {p.swap() for p in step_results(game)}
             assert reached == {play.result for play in plays}, (position.position_id(), dice)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_step_by_step_reaches_exactly_the_legal_plays(seed):
+    check_steps_reach_the_legal_plays(seed, count=12)
+
+
+@pytest.mark.slow
+def test_step_by_step_reaches_exactly_the_legal_plays_long():
+    check_steps_reach_the_legal_plays(seed=99, count=600)
 
 
 # ---------------------------------------------------------------------- the cube
@@ -321,6 +331,9 @@ def test_every_illegal_action_is_refused_and_changes_nothing():
     refused(game, game.double)  # no cube before the opening roll
     refused(game, game.take)  # nothing offered
     refused(game, game.accept)
+    refused(game, game.apply, {"type": "roll", "dice": [3, 1]})  # the first roll is the opening
+    refused(game, game.apply, {"type": "castle"})
+    refused(game, game.apply, "roll")
     game.roll()
     mover = game.turn
     refused(game, game.roll)  # rolling twice

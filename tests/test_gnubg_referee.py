@@ -24,6 +24,7 @@ import pytest
 
 from bgwidget import Game, Match
 from bgwidget.formats import decode_match_id, export_mat, game_from_xgid, gnubg_id, import_mat, xgid
+from test_formats import random_match
 
 pytest.importorskip("gnubg", reason="GNU Backgammon (gnubg) is in the test extra")
 
@@ -143,34 +144,6 @@ def test_matches_gnubg_plays_import_into_ours_and_replay_the_same(tmp_path, seed
 
 
 # ---------------------------------------------------------------------- we play, gnubg reads
-
-
-def random_match(seed: int, length: int, **options) -> Match:
-    """A match between two random players who also double, take, pass and resign now and then."""
-    rng = random.Random(seed)
-    match = Match(length=length, seed=seed, **options)
-    while True:
-        game = match.game
-        while game.phase not in ("game-over", "match-over"):
-            if game.phase in ("opening", "roll"):
-                if game.can_double() and rng.random() < 0.08:
-                    game.double()
-                elif game.phase == "roll" and rng.random() < 0.01:
-                    game.resign(rng.randint(1, 3))
-                else:
-                    game.roll()
-            elif game.phase == "cube":
-                if game.offer[0] == "resign":
-                    game.accept() if rng.random() < 0.5 else game.decline()
-                else:
-                    game.take() if rng.random() < 0.7 else game.pass_()
-            else:
-                steps = game.legal_steps()
-                frm = rng.choice(sorted(steps))
-                game.move(frm, rng.choice(steps[frm])[0])
-        if match.is_over:
-            return match
-        match.new_game()
 
 
 @pytest.mark.parametrize("seed, length", [(11, 5), (12, 7), (13, 1), (14, 3)])

@@ -546,6 +546,8 @@ class Game:
                 raise GameError(f"an opening roll in phase {self._phase!r}")
             self.roll(_check_dice(action.get("dice")))
         elif kind == "roll":
+            if self._phase == "opening":
+                raise GameError("the first roll of a game is an 'opening' action")
             self.roll(_check_dice(action.get("dice")), seat=seat)
         elif kind == "move":
             if action.get("play", "") == "" and self._phase != "move" and self.record and \
