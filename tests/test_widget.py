@@ -25,7 +25,7 @@ def people(**kw):
 
 def snapshot(w):
     s = dict(w.state)
-    for key in ("revision", "message", "hint"):
+    for key in ("revision", "refused", "hint"):
         s.pop(key)
     return s, list(w.game.record), w.position
 
@@ -39,7 +39,7 @@ def refused(w, intent, *words):
         assert word in reason
     assert snapshot(w) == before
     assert w.revision == revision + 1 and w.state["revision"] == w.revision
-    assert w.state["message"] == reason
+    assert w.state["refused"] == reason
     return reason
 
 
@@ -131,7 +131,7 @@ def test_intents_for_the_computers_seat_are_refused():
     assert s["can"]["roll"] and s["can"]["double"]
     w.game.dice.push((6, 5))
     w.intent({"type": "roll"})
-    w.play("24/13")  # the person's play; then the computer rolls and plays by itself
+    w.play(w.state["plays"][0])  # the person's play; then the computer rolls and plays by itself
     assert w.game.turn == 1 and w.state["last_play"]["seat"] == 0
     # opening, the computer's play, the person's roll and play, the computer's roll and play
     assert [a["type"] for a in w.game.record] == ["opening", "move", "roll", "move", "roll", "move"]
@@ -282,7 +282,7 @@ def test_board_arrays_of_a_position_with_the_top_side_on_roll():
 
 def test_the_computer_runs_off_the_event_loop():
     async def main():
-        w = BoardWidget(players=("human", "easy"), seed=9, animation=0)
+        w = BoardWidget(players=("human", "easy"), seed=9, animation=0, background=True)
         w.game.dice.push((1, 6))  # seat 1, the computer, wins the opening
         assert w.intent({"type": "roll"}) is None
         assert w.state["thinking"] and not w.state["can"]["roll"]
@@ -294,5 +294,15 @@ def test_the_computer_runs_off_the_event_loop():
         s = w.state
         assert not s["thinking"] and s["turn"] == 0 and s["phase"] == "roll" and s["last_play"]["seat"] == 1
         assert s["can"]["roll"]
+
+    asyncio.run(main())
+
+
+def test_without_a_kernel_the_computer_plays_at_once_even_inside_an_event_loop():
+    async def main():
+        w = BoardWidget(players=("human", "easy"), seed=9, animation=0)
+        w.game.dice.push((1, 6))
+        w.intent({"type": "roll"})
+        assert not w.state["thinking"] and w.state["last_play"]["seat"] == 1
 
     asyncio.run(main())

@@ -7,6 +7,8 @@ export const CSS = `
 .bg-board [data-movable="true"] { cursor: grab; }
 .bg-board [data-lit="true"], .bg-board [data-roll-dice], .bg-board [data-die] { cursor: pointer; }
 .bg-board .bg-dragging { cursor: grabbing; filter: drop-shadow(0 6px 6px rgba(0,0,0,.45)); }
+.bg-board .bg-cube-turn { animation: bg-cube-turn 0.6s ease-out; transform-box: fill-box; transform-origin: center; }
+@keyframes bg-cube-turn { from { transform: rotate(-270deg) scale(0.5); opacity: 0.4; } to { transform: none; opacity: 1; } }
 .bg-status { min-height: 1.5em; margin: 6px 2px; color: var(--jp-ui-font-color1, #1f1f1f); }
 .bg-status.bg-refused { color: var(--jp-warn-color0, #a14600); }
 .bg-controls, .bg-keyboard, .bg-edit { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
@@ -24,6 +26,6 @@ export const CSS = `
 .bg-plays { list-style: none; margin: 0; padding: 2px; min-width: 16em; max-height: 8.5em; overflow-y: auto;
   background: var(--jp-layout-color0, #ffffff); border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; }
 .bg-plays li { padding: 2px 8px; border-radius: 4px; font-family: var(--jp-code-font-family, monospace); }
-.bg-plays li[aria-selected="true"] { background: var(--jp-brand-color3, #bbdefb); color: var(--jp-ui-font-color0, #000); }
+.bg-plays li[aria-selected="true"] { background: var(--jp-brand-color1, #1976d2); color: var(--jp-ui-inverse-font-color0, #ffffff); }
 .bg-notation { display: flex; gap: 6px; }
 `;

@@ -36,7 +36,8 @@ export class View {
     this.id = `bgw${++counter}`;
     this.animation = null; // {skip: bool} while the computer's play is shown
     this.playIndex = 0;
-    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board" });
+    // JupyterLab's own shortcuts (Enter, arrows, Escape) must not steal the keys typed here.
+    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true" });
     this.root.append(h("style", {}, CSS));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
@@ -56,16 +57,18 @@ export class View {
     this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
     this.submit = h("button", { type: "submit", "data-testid": "play" });
     this.form.append(this.input, this.submit);
-    this.form.addEventListener("submit", (e) => {
+    const submit = (e) => {
       e.preventDefault();
       if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
-    });
+    };
+    this.form.addEventListener("submit", submit);
+    // Inside JupyterLab the browser's implicit submission on Enter does not happen: do it here.
+    this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
     this.root.append(this.board, this.status, this.controls, this.keyboard, this.editPanel);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
-    this.board.addEventListener("dblclick", (e) => this.byDie(e, "high"));
     this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
     this.board.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
@@ -134,7 +137,7 @@ export class View {
     }
     this.state = state;
     if (!personMoving(state) || !movablePoints(state).has(this.selected)) this.selected = null;
-    if (prev && prev.revision !== state.revision && this.input.value && state.message === "") this.input.value = "";
+    if (prev && prev.revision !== state.revision && this.input.value && !state.refused) this.input.value = "";
     this.draw();
   }
 
@@ -174,6 +177,12 @@ export class View {
       movable: movablePoints(s),
     };
     this.board.innerHTML = drawBoard(s, ui, this.id);
+    // The cube turns to its new value (or slides to its owner) with a short animation.
+    const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
+    if (this.cubeKey !== undefined && cubeKey !== this.cubeKey && s.animation > 0) {
+      this.board.querySelector("[data-cube]")?.classList.add("bg-cube-turn");
+    }
+    this.cubeKey = cubeKey;
     const lang = s.language;
     const can = s.can || {};
     for (const key of BUTTONS) {
@@ -183,7 +192,7 @@ export class View {
       b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
     }
     this.status.textContent = this.statusText(s);
-    this.status.classList.toggle("bg-refused", !!s.message);
+    this.status.classList.toggle("bg-refused", !!s.refused);
     this.drawKeyboard(s);
     this.drawEdit(s);
     this.root.dataset.phase = s.phase;
@@ -191,6 +200,7 @@ export class View {
     this.root.dataset.revision = String(s.revision);
     this.root.dataset.edit = String(!!s.edit);
     this.root.dataset.positionId = s.position_id;
+    this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
   }
 
@@ -198,6 +208,7 @@ export class View {
     const lang = s.language;
     const names = s.names || ["", ""];
     const parts = [];
+    if (s.refused) parts.push(s.refused);
     if (s.message) parts.push(s.message);
     if (s.edit) parts.push(`${t(lang, "positionId")}: ${s.position_id}`);
     else if (s.thinking) parts.push(t(lang, "thinking", { name: names[s.turn] }));
@@ -318,6 +329,12 @@ export class View {
     }
     const s = this.state;
     if (!s || s.edit) return;
+    // A double-click moves by the higher die. The first click redrew the board, so the browser
+    // sees two different targets and sends no dblclick event; the click count still says 2.
+    if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
+      this.byDie(e, "high");
+      return;
+    }
     if (e.target.closest("[data-roll-dice],[data-die]")) {
       if (s.can?.roll) this.intent({ type: "roll" });
       else if (s.can?.done) this.intent({ type: "done" });

@@ -19,9 +19,9 @@ Intents: ``roll``, ``move`` (``from``, ``to``, optional ``die``), ``undo``, ``do
 ``edit-turn`` (``turn``), ``edit-dice`` (``dice``: ``[d1, d2]`` or ``[]``), ``edit-id`` (``id``,
 a Position ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``.
 
-The computer's turn runs after the person's intent is answered: inside a running kernel its
+The computer's turn runs after the person's intent is answered: inside a Jupyter kernel its
 choice is computed in a worker thread and applied on the kernel's event loop, so the notebook
-stays free; with no event loop running (a plain script, the tests) it is played at once.
+stays free; elsewhere (a plain script, the tests) it is played at once.
 """
 
 from __future__ import annotations
@@ -112,6 +112,9 @@ class BoardWidget(anywidget.AnyWidget):
     ``confirm``
         True: each play waits for Done (Undo stays possible); False (default): the play ends by
         itself when its last die is played.
+    ``background``
+        Whether the computer thinks in a worker thread and answers through the running asyncio
+        event loop. Default: True inside a Jupyter kernel, False elsewhere.
 
     Read ``state`` (the whole view state), :attr:`position`, :attr:`game`, :attr:`match`; the
     traitlets ``position_id``, ``phase``, ``turn``, ``dice`` and ``revision`` follow each change
@@ -146,6 +149,7 @@ class BoardWidget(anywidget.AnyWidget):
         language: str = "en",
         animation: float = 0.3,
         confirm: bool = False,
+        background: bool | None = None,
     ) -> None:
         players = tuple(players)
         levels = ("human",) + tuple(getattr(ai, "LEVELS", ("easy",)))
@@ -163,12 +167,13 @@ class BoardWidget(anywidget.AnyWidget):
         self.match = Match(match_length, seed, auto_confirm=not confirm)
         self._rng = random.Random(f"{self.match.seed}/computer")
         self._callbacks: list[Callable] = []
-        self._message = ""
+        self._message = ""  # news for the person, such as a dance
+        self._refused = ""  # why the last intent was refused
         self._hint = ""
         self._last: tuple[int, Position, Play] | None = None  # (seat, position before, play)
         self._edit: dict | None = None
         self._thinking = False
-        self._loop = None
+        self._background = _in_kernel() if background is None else bool(background)
         if position is not None:
             self._replace_game(position, dice)
         elif dice is not None:
@@ -235,15 +240,13 @@ class BoardWidget(anywidget.AnyWidget):
 
         A refused intent changes nothing; the state is published again either way.
         """
-        self._message = ""
+        self._message = self._refused = ""
         try:
             self._apply(intent)
-            refused = None
         except (IntentError, GameError, PositionError) as error:
-            refused = str(error)
-            self._message = refused
+            self._refused = str(error)
         self._after_change()
-        return refused
+        return self._refused or None
 
     # ----------------------------------------------------------------- intents
 
@@ -461,16 +464,13 @@ class BoardWidget(anywidget.AnyWidget):
             self._thinking = False
             self._publish()
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
+        if not self._background:
             while self._computer_to_act():
                 self._computer_act(self._think(self.game))
             self._thinking = False
             self._publish()
             return
+        loop = asyncio.get_running_loop()  # the kernel's; raises RuntimeError when none runs
         self._thinking = True
         self._publish()
         game = self.game
@@ -514,13 +514,14 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         state = self._view_state()
-        self.set_trait("revision", self.revision + 1)
-        state["revision"] = self.revision
+        state["revision"] = self.revision + 1
+        self.state = state
+        # The Python-side traitlets follow, revision last: an observer of it sees the new state.
         self.set_trait("position_id", state["position_id"])
         self.set_trait("phase", state["phase"])
         self.set_trait("turn", state["turn"])
         self.set_trait("dice", tuple(state["dice"]))
-        self.state = state
+        self.set_trait("revision", state["revision"])
 
     def _view_state(self) -> dict:
         game = self.game
@@ -577,6 +578,7 @@ class BoardWidget(anywidget.AnyWidget):
             edit=editing,
             position_id=position.position_id(),
             message=self._message,
+            refused=self._refused,
             hint=self._hint,
             result=({"winner": game.result.winner, "points": game.result.points, "how": game.result.how}
                     if game.result else None),
@@ -594,6 +596,16 @@ class BoardWidget(anywidget.AnyWidget):
                 "before": {k: v for k, v in board_arrays(before).items() if k in ("points", "bar", "off")},
             }
         return state
+
+
+def _in_kernel() -> bool:
+    """True inside a Jupyter kernel (IPython with a kernel attached), whose event loop runs."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _moved(position: Position, seat: int, frm, to) -> Position:

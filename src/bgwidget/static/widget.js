@@ -569,6 +569,8 @@ var CSS = `
 .bg-board [data-movable="true"] { cursor: grab; }
 .bg-board [data-lit="true"], .bg-board [data-roll-dice], .bg-board [data-die] { cursor: pointer; }
 .bg-board .bg-dragging { cursor: grabbing; filter: drop-shadow(0 6px 6px rgba(0,0,0,.45)); }
+.bg-board .bg-cube-turn { animation: bg-cube-turn 0.6s ease-out; transform-box: fill-box; transform-origin: center; }
+@keyframes bg-cube-turn { from { transform: rotate(-270deg) scale(0.5); opacity: 0.4; } to { transform: none; opacity: 1; } }
 .bg-status { min-height: 1.5em; margin: 6px 2px; color: var(--jp-ui-font-color1, #1f1f1f); }
 .bg-status.bg-refused { color: var(--jp-warn-color0, #a14600); }
 .bg-controls, .bg-keyboard, .bg-edit { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
@@ -586,7 +588,7 @@ var CSS = `
 .bg-plays { list-style: none; margin: 0; padding: 2px; min-width: 16em; max-height: 8.5em; overflow-y: auto;
   background: var(--jp-layout-color0, #ffffff); border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; }
 .bg-plays li { padding: 2px 8px; border-radius: 4px; font-family: var(--jp-code-font-family, monospace); }
-.bg-plays li[aria-selected="true"] { background: var(--jp-brand-color3, #bbdefb); color: var(--jp-ui-font-color0, #000); }
+.bg-plays li[aria-selected="true"] { background: var(--jp-brand-color1, #1976d2); color: var(--jp-ui-inverse-font-color0, #ffffff); }
 .bg-notation { display: flex; gap: 6px; }
 `;
 
@@ -614,7 +616,7 @@ var View = class {
     this.id = `bgw${++counter}`;
     this.animation = null;
     this.playIndex = 0;
-    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board" });
+    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true" });
     this.root.append(h("style", {}, CSS));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
@@ -634,16 +636,17 @@ var View = class {
     this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
     this.submit = h("button", { type: "submit", "data-testid": "play" });
     this.form.append(this.input, this.submit);
-    this.form.addEventListener("submit", (e) => {
+    const submit = (e) => {
       e.preventDefault();
       if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
-    });
+    };
+    this.form.addEventListener("submit", submit);
+    this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
     this.root.append(this.board, this.status, this.controls, this.keyboard, this.editPanel);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
-    this.board.addEventListener("dblclick", (e) => this.byDie(e, "high"));
     this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
     this.board.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
@@ -708,7 +711,7 @@ var View = class {
     }
     this.state = state;
     if (!personMoving(state) || !movablePoints(state).has(this.selected)) this.selected = null;
-    if (prev && prev.revision !== state.revision && this.input.value && state.message === "") this.input.value = "";
+    if (prev && prev.revision !== state.revision && this.input.value && !state.refused) this.input.value = "";
     this.draw();
   }
   async animate(state, run) {
@@ -755,6 +758,11 @@ var View = class {
       movable: movablePoints(s)
     };
     this.board.innerHTML = drawBoard(s, ui, this.id);
+    const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
+    if (this.cubeKey !== void 0 && cubeKey !== this.cubeKey && s.animation > 0) {
+      this.board.querySelector("[data-cube]")?.classList.add("bg-cube-turn");
+    }
+    this.cubeKey = cubeKey;
     const lang = s.language;
     const can = s.can || {};
     for (const key of BUTTONS) {
@@ -764,7 +772,7 @@ var View = class {
       b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
     }
     this.status.textContent = this.statusText(s);
-    this.status.classList.toggle("bg-refused", !!s.message);
+    this.status.classList.toggle("bg-refused", !!s.refused);
     this.drawKeyboard(s);
     this.drawEdit(s);
     this.root.dataset.phase = s.phase;
@@ -772,12 +780,14 @@ var View = class {
     this.root.dataset.revision = String(s.revision);
     this.root.dataset.edit = String(!!s.edit);
     this.root.dataset.positionId = s.position_id;
+    this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
   }
   statusText(s) {
     const lang = s.language;
     const names = s.names || ["", ""];
     const parts = [];
+    if (s.refused) parts.push(s.refused);
     if (s.message) parts.push(s.message);
     if (s.edit) parts.push(`${t(lang, "positionId")}: ${s.position_id}`);
     else if (s.thinking) parts.push(t(lang, "thinking", { name: names[s.turn] }));
@@ -889,6 +899,10 @@ var View = class {
     }
     const s = this.state;
     if (!s || s.edit) return;
+    if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
+      this.byDie(e, "high");
+      return;
+    }
     if (e.target.closest("[data-roll-dice],[data-die]")) {
       if (s.can?.roll) this.intent({ type: "roll" });
       else if (s.can?.done) this.intent({ type: "done" });
