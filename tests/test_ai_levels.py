@@ -46,3 +46,13 @@ def test_bad_level_and_dice_raise():
         ai.choose_play(pos, (3, 1), level="grandmaster")
     with pytest.raises(DiceError):
         ai.choose_play(pos, (0, 1))
+
+
+def test_medium_and_expert_take_the_top_candidate():
+    pos = Position.initial()
+    for level in ("medium", "expert"):
+        play = ai.choose_play(pos, (3, 1), level=level)
+        assert play == ai.analyse(pos, (3, 1), level=level)[0].play
+        assert str(play) == "8/5 6/5"  # the standard opening 31, by every strong program
+    closed = Position.from_points({"bar": 2, 6: 13}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    assert ai.choose_play(closed, (6, 6), level="expert") is None
