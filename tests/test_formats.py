@@ -68,6 +68,23 @@ def raw_match_id(**fields) -> str:
     return base64.b64encode(bits.to_bytes(9, "little")).decode()
 
 
+def test_match_id_of_finished_games_shows_the_score_after_them():
+    # As gnubg shows them (seen navigating its games; tests/test_gnubg_referee.py checks it at
+    # every record): the new score, the loser's turn, the resignation kept.
+    game = Game(position=Position.initial(turn=1), rolled=(2, 6), match_length=5, score=(1, 2))
+    assert decode_match_id(match_id(game)).dice == (6, 2)  # the higher die first, as gnubg
+    game.play("13/11 13/7")
+    game.double()
+    game.pass_()
+    state = decode_match_id(match_id(game))
+    assert (state.state, state.score, state.turn, state.on_roll) == ("dropped", (2, 2), 1, 0)
+    game = Game(position=Position.initial(turn=0), cube_value=2, cube_owner=0, match_length=7)
+    game.resign(3, seat=1)
+    game.accept()
+    state = decode_match_id(match_id(game))
+    assert (state.state, state.score, state.turn, state.resignation) == ("resigned", (6, 0), 1, 3)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -6,6 +6,8 @@ gnubg runs in a child process (its state is global, and it must run single-threa
 * matches that gnubg plays and exports as ``.mat`` import into ours and replay to exactly gnubg's
   own record: every roll, the position before every play and cube action, every result, score;
 * matches that we play and export import into gnubg and give the same record and score;
+* in both, gnubg's Position ID and Match ID at every record of every game (navigating its copy)
+  equal ours at the same moment, game-over states included;
 * at positions met in our games, gnubg's reading of our XGID gives our Position ID and Match ID.
 
 In gnubg's ``match()`` dict, ``"X"`` is its player 0 (the left column of a ``.mat``, our seat 1,
@@ -23,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from bgwidget import Game, Match
-from bgwidget.formats import decode_match_id, export_mat, game_from_xgid, gnubg_id, import_mat, xgid
+from bgwidget.formats import encode_match_id, export_mat, game_from_xgid, gnubg_id, import_mat, xgid
+from bgwidget.formats.matchid import match_state
 from test_formats import random_match
 
 pytest.importorskip("gnubg", reason="GNU Backgammon (gnubg) is in the test extra")
@@ -46,7 +49,17 @@ elif mode == "play":
     gnubg.command("new match " + length)
     gnubg.command("export match mat " + path)
 if mode in ("import", "play"):
-    result = gnubg.match(analysis=False, boards=True, statistics=False, verbose=False)
+    record = gnubg.match(analysis=False, boards=True, statistics=False, verbose=False)
+    ids = []  # per game: "PositionID:MatchID" at each record, then at the end
+    gnubg.navigate(game=-1000)
+    for game in record["games"]:
+        ids.append([gnubg.positionid() + ":" + gnubg.matchid()])
+        for _ in range(2000):
+            if gnubg.navigate(next=1) is not None:  # None while it moved
+                break
+            ids[-1].append(gnubg.positionid() + ":" + gnubg.matchid())
+        gnubg.navigate(game=1)
+    result = {"record": record, "ids": ids}
 else:  # "ids": the gnubg Position ID and Match ID of each XGID
     result = []
     for text in json.load(open(sys.argv[3])):
@@ -127,6 +140,31 @@ def our_record(match: Match) -> list[dict]:
     return games
 
 
+def our_ids(match: Match) -> list[list[str]]:
+    """Per game, our "PositionID:MatchID" where gnubg's navigation stops: before each play (dice
+    rolled, a dance included), double, answer and accepted resignation, then at the end."""
+    ids = []
+    for game in match.games:
+        replay = Game.replay(game.setup, [])
+        ids.append([])
+        for i, action in enumerate(game.record):
+            kind = action["type"]
+            if kind in ("opening", "roll"):
+                position, state = replay.start_position, match_state(replay)
+                replay.apply(action)
+                if replay.phase != "move":  # a dance: gnubg stops on the roll before it passes
+                    dice = tuple(sorted(action["dice"], reverse=True))
+                    ids[-1].append(f"{position.position_id()}:{encode_match_id(state._replace(dice=dice))}")
+                continue
+            accepted = game.record[i + 1:i + 2] == [{"type": "accept", "seat": 1 - action.get("seat", 0)}]
+            if kind in ("move", "double", "take", "pass") and not (kind == "move" and replay.phase != "move") \
+                    or kind == "resign" and accepted:  # a declined resignation is not in a .mat
+                ids[-1].append(gnubg_id(replay))
+            replay.apply(action)
+        ids[-1].append(gnubg_id(replay))
+    return ids
+
+
 # ---------------------------------------------------------------------- gnubg plays, we read
 
 
@@ -135,8 +173,9 @@ def test_matches_gnubg_plays_import_into_ours_and_replay_the_same(tmp_path, seed
     path = tmp_path / "gnubg.mat"
     played = run_gnubg(tmp_path, "play", seed, length, path)
     ours = import_mat(path.read_text())
-    assert our_record(ours) == gnubg_record(played)
-    final = gnubg_record(played)[-1]
+    assert our_record(ours) == gnubg_record(played["record"])
+    assert our_ids(ours) == played["ids"]
+    final = gnubg_record(played["record"])[-1]
     score = list(final["score"])
     score[final["winner"]] += final["points"]
     assert ours.score == tuple(score) and ours.is_over
@@ -152,17 +191,12 @@ def test_matches_we_export_import_into_gnubg_with_the_same_record(tmp_path, seed
     path = tmp_path / "ours.mat"
     path.write_text(export_mat(match))
     theirs = run_gnubg(tmp_path, "import", path)
-    assert gnubg_record(theirs) == our_record(match)
-    assert theirs["match-info"]["match-length"] == length
+    assert gnubg_record(theirs["record"]) == our_record(match)
+    assert theirs["ids"] == our_ids(match)
+    assert theirs["record"]["match-info"]["match-length"] == length
 
 
 # ---------------------------------------------------------------------- IDs
-
-
-def high_first(match_id: str):
-    state = decode_match_id(match_id)
-    return state._replace(dice=tuple(sorted(state.dice, reverse=True)) if state.dice else None)
-
 
 
 def test_gnubg_reads_our_xgids_as_our_position_and_match_ids(tmp_path):
@@ -192,7 +226,6 @@ def test_gnubg_reads_our_xgids_as_our_position_and_match_ids(tmp_path):
     path = tmp_path / "xgids.json"
     path.write_text(json.dumps([x for x, _ in states]))
     answers = run_gnubg(tmp_path, "ids", path)
-    # gnubg puts the higher die first when it reads an XGID; we keep the order rolled.
-    assert [(a[0], high_first(a[1])) for a in answers] == [(g[:14], high_first(g[15:])) for _, g in states]
+    assert [":".join(a) for a in answers] == [g for _, g in states]
     for text, _ in states[:50]:
         assert xgid(game_from_xgid(text)) == text

@@ -6,7 +6,7 @@ import random
 
 from bgwidget import Game, Match
 from bgwidget.formats import export_mat, from_json, to_json
-from test_gnubg_referee import gnubg_record, our_record, run_gnubg
+from test_gnubg_referee import gnubg_record, our_ids, our_record, run_gnubg
 
 
 def blots(position) -> int:
@@ -99,8 +99,9 @@ def test_five_point_match_save_load_finish_export_and_gnubg_agrees(tmp_path):
     path = tmp_path / "match.mat"
     path.write_text(export_mat(loaded))
     theirs = run_gnubg(tmp_path, "import", path)
-    assert gnubg_record(theirs) == our_record(loaded)
-    last = gnubg_record(theirs)[-1]
+    assert gnubg_record(theirs["record"]) == our_record(loaded)
+    assert theirs["ids"] == our_ids(loaded)  # Position and Match IDs at every record
+    last = gnubg_record(theirs["record"])[-1]
     final = list(last["score"])
     final[last["winner"]] += last["points"]
     assert tuple(final) == loaded.score

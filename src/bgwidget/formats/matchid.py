@@ -114,27 +114,36 @@ def match_state(game: Game) -> MatchState:
     """The Match ID fields of ``game`` now.
 
     The position is the one at the start of the turn (steps of a play in progress are not
-    counted); ``dice`` are those being played. A finished game is ``"over"``, ``"dropped"`` or
-    ``"resigned"`` as gnubg says; the opening, before any die is rolled, is ``"playing"``
-    without dice.
+    counted); ``dice`` are those being played, the higher first as GNU Backgammon writes them.
+    A finished game is ``"over"``, ``"dropped"`` or ``"resigned"`` with the score after it,
+    as gnubg shows it; the opening, before any die is rolled, is ``"playing"`` without dice.
     """
     offer = game.offer or ()
-    state = "playing"
-    if game.result:
-        how = game.result.how
-        state = "dropped" if how == "pass" else "resigned" if how.startswith("resigned") else "over"
+    state, turn, score = "playing", game.turn, game.score
+    resignation = offer[2] if offer[:1] == ("resign",) else 0
+    result = game.result
+    if result:
+        # As gnubg shows a finished game: the score after it; the turn is the loser's.
+        score = tuple(s + result.points * (seat == result.winner) for seat, s in enumerate(game.score))
+        if result.how == "pass":
+            state, turn = "dropped", 1 - result.winner
+        elif result.how.startswith("resigned"):
+            state, turn = "resigned", 1 - result.winner
+            resignation = ("single game", "gammon", "backgammon").index(result.how[9:]) + 1
+        else:
+            state = "over"
     return MatchState(
         cube_value=game.cube_value,
         cube_owner=game.cube_owner,
         on_roll=game.start_position.turn,
         crawford=game.crawford,
         state=state,
-        turn=game.turn,
+        turn=turn,
         doubled=offer[:1] == ("double",),
-        resignation=offer[2] if offer[:1] == ("resign",) else 0,
-        dice=game.rolled,
+        resignation=resignation,
+        dice=tuple(sorted(game.rolled, reverse=True)) if game.rolled else None,
         match_length=game.match_length,
-        score=game.score,
+        score=score,
         jacoby=game.jacoby,
     )
 

@@ -21,7 +21,8 @@ __all__ = ["game_from_xgid", "xgid"]
 
 
 def xgid(game: Game) -> str:
-    """The XGID of ``game`` now (the position at the start of the turn, as in :func:`match_id`)."""
+    """The XGID of ``game`` now (the position at the start of the turn and the dice being played,
+    the higher first, as in :func:`~bgwidget.formats.matchid.match_id`)."""
     position = game.start_position
     bottom, top = position.seat_points(0), position.seat_points(1)
     chars = [_cell(0, top[BAR])]
@@ -32,7 +33,7 @@ def xgid(game: Game) -> str:
     if offer[:1] == ("double",):
         dice = "D"
     elif game.rolled:
-        dice = f"{game.rolled[0]}{game.rolled[1]}"
+        dice = "{}{}".format(*sorted(game.rolled, reverse=True))  # the higher first, as XG and gnubg write
     else:
         dice = "00"
     if game.match_length:
