@@ -287,8 +287,9 @@ def test_malformed_json_is_refused():
 # ---------------------------------------------------------------------- .mat
 
 
-def random_match(seed: int, length: int, **options) -> Match:
-    """A match between two random players who also double, take, pass and resign now and then."""
+def random_match(seed: int, length: int, games: int = 0, **options) -> Match:
+    """A match between two random players who also double, take (or beaver, when allowed),
+    pass and resign now and then; a money session (``length=0``) stops after ``games`` games."""
     rng = random.Random(seed)
     match = Match(length=length, seed=seed, **options)
     while True:
@@ -304,19 +305,17 @@ def random_match(seed: int, length: int, **options) -> Match:
             elif game.phase == "cube":
                 if game.offer[0] == "resign":
                     game.accept() if rng.random() < 0.5 else game.decline()
+                elif game.beavers and rng.random() < 0.3:
+                    game.beaver()
                 else:
                     game.take() if rng.random() < 0.7 else game.pass_()
             else:
                 steps = game.legal_steps()
                 frm = rng.choice(sorted(steps))
                 game.move(frm, rng.choice(steps[frm])[0])
-        if match.is_over:
+        if match.is_over or len(match.games) == games:
             return match
         match.new_game()
-
-
-def records(match: Match):
-    return [(g.setup, g.record, g.result) for g in match.games]
 
 
 @pytest.mark.parametrize("seed, length", [(1, 5), (2, 1), (3, 9)])

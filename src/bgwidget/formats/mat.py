@@ -40,7 +40,7 @@ def _cells(game: Game) -> list[tuple[int, str]]:
     replay = Game.replay(game.setup, [])
     cells: list[tuple[int, str]] = []
     roll = None
-    for action in game.record:
+    for i, action in enumerate(game.record):
         kind = action["type"]
         if kind in ("opening", "roll"):
             replay.apply(action)
@@ -67,6 +67,9 @@ def _cells(game: Game) -> list[tuple[int, str]]:
             cells.append((seat, " Takes"))
         elif kind == "beaver":
             cells.append((seat, f" Beavers => {replay.cube_value}"))
+            if game.record[i + 1:i + 2] and game.record[i + 1]["type"] not in ("roll", "raccoon"):
+                # gnubg takes a beaver only when the doubler's roll follows: say it here.
+                cells.append((1 - seat, " Takes"))
         elif kind == "raccoon":
             cells.append((seat, f" Raccoons => {replay.cube_value}"))
             cells.append((1 - seat, " Takes"))  # a raccoon cannot be refused; gnubg wants the take
