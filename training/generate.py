@@ -11,7 +11,9 @@ bgsage (MPL-2.0, Mark Higgins) is the teacher; it is a training-only dependency 
 Output: an ``.npz`` with ``boards`` (n, 2, 25) int8, the player on roll first, in
 :class:`bgwidget.Position` layout, and ``probs`` (n, 5) float32.
 
-    python training/generate.py --games 20000 --out training/data/positions.npz
+    python training/generate.py --games 30000 --out training/data/positions.npz
+    python training/generate.py --relabel training/data/positions.npz --limit 300000 \
+        --ply 2ply --out training/data/positions-2ply.npz
 """
 
 from __future__ import annotations
@@ -39,6 +41,15 @@ def to_sides(board: list[int]) -> np.ndarray:
     sides[0, 24] = b[25]
     sides[1, 24] = b[0]
     return sides
+
+
+def from_sides(sides: np.ndarray) -> list[int]:
+    """(2, 25) counts, player on roll first -> bgsage's 26-element board (inverse of to_sides)."""
+    board = [0] * 26
+    for i in range(24):
+        board[i + 1] = int(sides[0, i]) - int(sides[1, 23 - i])
+    board[25], board[0] = int(sides[0, 24]), int(sides[1, 24])
+    return board
 
 
 def play_games(n_games: int, parallel: int, explore: float, rng: np.random.Generator, log) -> list[list[int]]:
@@ -102,10 +113,21 @@ def main() -> None:
     parser.add_argument("--ply", default="1ply", help="bgsage label level: 1ply (static) or 2ply")
     parser.add_argument("--seed", type=int, default=20260907)
     parser.add_argument("--out", type=Path, default=Path("training/data/positions.npz"))
+    parser.add_argument("--relabel", type=Path, help="label the first --limit positions of this file instead")
+    parser.add_argument("--limit", type=int, default=None)
     args = parser.parse_args()
 
     def log(msg: str) -> None:
         print(msg, flush=True)
+
+    if args.relabel:
+        with np.load(args.relabel) as data:
+            sides = data["boards"][: args.limit]
+        probs = label([from_sides(b) for b in sides], args.ply, 20000, log)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(args.out, boards=sides, probs=probs)
+        log(f"wrote {args.out}: {len(sides)} positions labelled at {args.ply}")
+        return
 
     rng = np.random.default_rng(args.seed)
     boards = play_games(args.games, args.parallel, args.explore, rng, log)
