@@ -86,3 +86,15 @@ def test_net_is_close_to_gnubg_on_game_positions():
     theirs = np.array([gnubg_nn.probabilities(gnubg_nn.board_from_position_id(p.position_id()), 0) for p in positions])
     assert np.abs(ours[:, 0] - theirs[:, 0]).mean() < 0.06
     assert np.abs(evaluator.equity(ours) - evaluator.equity(theirs)).mean() < 0.2
+
+
+def test_shipped_net_loads_and_a_mismatched_one_is_refused(tmp_path):
+    from bgwidget.ai.net import WEIGHTS, Net
+
+    assert WEIGHTS.stat().st_size < 3_000_000
+    net = Net()
+    assert net.layers[0][0].shape[0] == N_INPUTS
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, n_inputs=np.array(N_INPUTS + 1), w0=np.zeros((N_INPUTS + 1, 5)), b0=np.zeros(5))
+    with pytest.raises(ValueError, match="inputs"):
+        Net(bad)
