@@ -306,3 +306,24 @@ def test_without_a_kernel_the_computer_plays_at_once_even_inside_an_event_loop()
         assert not w.state["thinking"] and w.state["last_play"]["seat"] == 1
 
     asyncio.run(main())
+
+
+def test_messages_from_the_view_go_through_the_same_checks():
+    w = people()
+    before = w.revision
+    w._on_msg(w, {"type": "move", "from": 8, "to": 5, "revision": w.revision}, [])
+    assert w.state["moved"] == [[8, 5, False]] and w.revision == before + 1
+    w._on_msg(w, "not a dict", [])
+    assert "dict" in w.state["refused"] and w.state["moved"] == [[8, 5, False]]
+
+
+def test_set_position_after_a_game_starts_the_next_game_of_the_match():
+    w = BoardWidget(players=("human", "human"), match_length=3, seed=2, animation=0)
+    w.game.dice.push((3, 1))
+    w.intent({"type": "roll"})
+    w.intent({"type": "resign", "points": 2})  # seat 0 resigns a gammon: 0-2 in a 3-point match
+    assert w.state["score"] == [0, 2] and w.phase == "game-over"
+    w.set_position(Position.initial(), dice=(6, 5))
+    assert len(w.match.games) == 2 and w.game.crawford  # seat 1 is 1-away: the Crawford game
+    assert (w.phase, w.dice, w.state["score"]) == ("move", (6, 5), [0, 2])
+    assert not w.state["can"]["double"]

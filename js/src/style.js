@@ -22,6 +22,7 @@ export const CSS = `
   color: var(--jp-ui-inverse-font-color1, #ffffff); }
 .bg-widget button[aria-pressed="true"] { background: var(--jp-brand-color2, #64b5f6); }
 .bg-widget [hidden] { display: none !important; }
+.bg-widget:focus { outline: none; }
 .bg-widget :focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px; }
 .bg-plays { list-style: none; margin: 0; padding: 2px; min-width: 16em; max-height: 8.5em; overflow-y: auto;
   background: var(--jp-layout-color0, #ffffff); border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; }

@@ -37,7 +37,10 @@ export class View {
     this.animation = null; // {skip: bool} while the computer's play is shown
     this.playIndex = 0;
     // JupyterLab's own shortcuts (Enter, arrows, Escape) must not steal the keys typed here.
-    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true" });
+    // tabindex -1: focus can rest on the widget itself while no control is shown (the computer's turn).
+    this.root = h("div", {
+      class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true", tabindex: "-1",
+    });
     this.root.append(h("style", {}, CSS));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
@@ -78,6 +81,9 @@ export class View {
         this.selected = null;
         this.draw();
       }
+      // Keys typed in the board are the board's: the notebook around it would otherwise act on
+      // them too (ArrowDown selects the next cell and takes the focus away).
+      e.stopPropagation();
     });
   }
 
@@ -292,7 +298,7 @@ export class View {
   /** After a redraw the focused button may be gone: move focus to what comes next. */
   keepFocus(s) {
     const active = document.activeElement;
-    if (this.root.contains(active) && active.offsetParent !== null && !active.hidden) return;
+    if (active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
     const can = s.can || {};
     const order = s.edit
       ? [this.editDone]
@@ -308,8 +314,7 @@ export class View {
   // ------------------------------------------------------------------ mouse
 
   button(key) {
-    const map = { "new-game": "new-game" };
-    this.intent({ type: map[key] || key });
+    this.intent({ type: key });
   }
 
   pointOf(e) {
@@ -341,7 +346,7 @@ export class View {
       return;
     }
     if (!personMoving(s)) return;
-    const p = this.pointOf(e) ?? place(e.target.closest("[data-tray]") ? "off" : null);
+    const p = this.pointOf(e);
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
       this.intent({ type: "move", from: toMover(s.turn, this.selected), to: toMover(s.turn, p) });
       this.draw();
@@ -380,7 +385,8 @@ export class View {
     if (!checker) return;
     const at = place(checker.dataset.at);
     const seat = Number(checker.dataset.owner);
-    if (s.edit ? false : !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
+    // In set-up mode any checker may be dragged; in play only those that can move now.
+    if (!s.edit && !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
     this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
   }
 

@@ -152,7 +152,7 @@ class BoardWidget(anywidget.AnyWidget):
         background: bool | None = None,
     ) -> None:
         players = tuple(players)
-        levels = ("human",) + tuple(getattr(ai, "LEVELS", ("easy",)))
+        levels = ("human",) + tuple(ai.LEVELS)
         if len(players) != 2 or any(p not in levels for p in players):
             raise ValueError(f"players are two of {', '.join(map(repr, levels))}, not {players!r}")
         if language not in LANGUAGES:
@@ -251,8 +251,13 @@ class BoardWidget(anywidget.AnyWidget):
     # ----------------------------------------------------------------- intents
 
     def _on_msg(self, _widget, content, _buffers) -> None:
-        if isinstance(content, dict):
+        try:
             self.intent(content)
+        except Exception as error:  # a bug, not a bad intent: still resync the view, then report it
+            self._refused = f"internal error: {error!r}"
+            self._thinking = False
+            self._publish()
+            raise
 
     def _human(self, seat: int) -> bool:
         return self.players[seat] == "human"
@@ -401,27 +406,23 @@ class BoardWidget(anywidget.AnyWidget):
         :class:`~bgwidget.match.Match` only starts games from the opening, so the game in play is
         swapped for a :class:`~bgwidget.game.Game` built with the same match settings.
         """
-        old = self.game
         if not isinstance(position, Position):
             raise ValueError(f"position must be a Position, not {type(position).__name__}")
-        game = Game(
+        old = self.game if self.game.result is None else self.match.new_game()  # raises once the match is over
+        self.match.games[-1] = Game(
             dice=old.dice,
             position=position,
             rolled=tuple(dice) if dice else None,
-            cube_value=old.cube_value if old.result is None else 1,
-            cube_owner=old.cube_owner if old.result is None else None,
+            cube_value=old.cube_value,
+            cube_owner=old.cube_owner,
             match_length=self.match.length,
-            score=self.match.score if old.result is None else self.match.score,
+            score=self.match.score,
             crawford=old.crawford,
             jacoby=old.jacoby,
             beavers=old.beavers,
             max_cube=old.max_cube,
             auto_confirm=old.auto_confirm,
         )
-        if old.result is None:
-            self.match.games[-1] = game
-        else:
-            self.match.games.append(game)
 
     # ----------------------------------------------------------------- the computer
 
@@ -434,8 +435,8 @@ class BoardWidget(anywidget.AnyWidget):
         return not self._human(game.turn)
 
     def _hint_level(self) -> str:
-        levels = getattr(ai, "LEVELS", ("easy",))
-        return levels[-1] if "expert" not in levels else "expert"
+        """The strongest level the AI has (the levels are listed weakest first)."""
+        return ai.LEVELS[-1]
 
     def _think(self, game: Game):
         """The computer's decision for the game as it stands: a pure function run off the loop."""

@@ -584,6 +584,7 @@ var CSS = `
   color: var(--jp-ui-inverse-font-color1, #ffffff); }
 .bg-widget button[aria-pressed="true"] { background: var(--jp-brand-color2, #64b5f6); }
 .bg-widget [hidden] { display: none !important; }
+.bg-widget:focus { outline: none; }
 .bg-widget :focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px; }
 .bg-plays { list-style: none; margin: 0; padding: 2px; min-width: 16em; max-height: 8.5em; overflow-y: auto;
   background: var(--jp-layout-color0, #ffffff); border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; }
@@ -616,7 +617,12 @@ var View = class {
     this.id = `bgw${++counter}`;
     this.animation = null;
     this.playIndex = 0;
-    this.root = h("div", { class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true" });
+    this.root = h("div", {
+      class: "bg-widget",
+      "data-testid": "bg-board",
+      "data-lm-suppress-shortcuts": "true",
+      tabindex: "-1"
+    });
     this.root.append(h("style", {}, CSS));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
@@ -656,6 +662,7 @@ var View = class {
         this.selected = null;
         this.draw();
       }
+      e.stopPropagation();
     });
   }
   buildEditPanel() {
@@ -866,7 +873,7 @@ var View = class {
   /** After a redraw the focused button may be gone: move focus to what comes next. */
   keepFocus(s) {
     const active = document.activeElement;
-    if (this.root.contains(active) && active.offsetParent !== null && !active.hidden) return;
+    if (active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
     const can = s.can || {};
     const order = s.edit ? [this.editDone] : [
       (s.plays || []).length ? this.plays : null,
@@ -880,8 +887,7 @@ var View = class {
   }
   // ------------------------------------------------------------------ mouse
   button(key) {
-    const map = { "new-game": "new-game" };
-    this.intent({ type: map[key] || key });
+    this.intent({ type: key });
   }
   pointOf(e) {
     const el = e.target.closest?.("[data-point],[data-checker]");
@@ -909,7 +915,7 @@ var View = class {
       return;
     }
     if (!personMoving(s)) return;
-    const p = this.pointOf(e) ?? place(e.target.closest("[data-tray]") ? "off" : null);
+    const p = this.pointOf(e);
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
       this.intent({ type: "move", from: toMover(s.turn, this.selected), to: toMover(s.turn, p) });
       this.draw();
@@ -945,7 +951,7 @@ var View = class {
     if (!checker2) return;
     const at = place(checker2.dataset.at);
     const seat = Number(checker2.dataset.owner);
-    if (s.edit ? false : !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
+    if (!s.edit && !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
     this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
   }
   startDrag() {
