@@ -141,7 +141,9 @@ def test_xgid_double_offered_jacoby_and_beavers():
     assert game.phase == "cube" and game.offer == ("double", 0) and game.turn == 1
     assert game.cube_value == 2 and game.jacoby and game.beavers and game.max_cube == 256
     game.beaver()
-    assert game.cube_value == 8 and game.cube_owner == 1
+    assert game.cube_value == 4 and game.cube_owner == 1 and game.offer == ("beaver", 1)
+    with pytest.raises(FormatError, match="beaver"):
+        xgid(game)
     assert xgid(game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")) == \
         "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"
     with pytest.raises(FormatError, match="belongs"):
@@ -287,9 +289,10 @@ def test_malformed_json_is_refused():
 # ---------------------------------------------------------------------- .mat
 
 
-def random_match(seed: int, length: int, games: int = 0, **options) -> Match:
-    """A match between two random players who also double, take (or beaver, when allowed),
-    pass and resign now and then; a money session (``length=0``) stops after ``games`` games."""
+def random_match(seed: int, length: int, games: int = 0, drop_beavers: bool = True, **options) -> Match:
+    """A match between two random players who also double, take (or beaver and raccoon, when
+    allowed), pass and resign now and then; a money session (``length=0``) stops after ``games``
+    games. ``drop_beavers=False``: a beaver or raccoon is never passed."""
     rng = random.Random(seed)
     match = Match(length=length, seed=seed, **options)
     while True:
@@ -305,8 +308,12 @@ def random_match(seed: int, length: int, games: int = 0, **options) -> Match:
             elif game.phase == "cube":
                 if game.offer[0] == "resign":
                     game.accept() if rng.random() < 0.5 else game.decline()
-                elif game.beavers and rng.random() < 0.3:
+                elif game.offer[0] == "double" and game.beavers and rng.random() < 0.3:
                     game.beaver()
+                elif game.offer[0] == "beaver" and rng.random() < 0.3:
+                    game.raccoon()
+                elif game.offer[0] != "double" and not drop_beavers:
+                    game.take()
                 else:
                     game.take() if rng.random() < 0.7 else game.pass_()
             else:
@@ -333,12 +340,14 @@ def test_mat_money_session_with_beavers_raccoons_and_jacoby():
     game = match.game
     game.roll()
     game.play(str(game.legal_plays[0]))
+    doubler = game.turn
     game.double()
     game.beaver()
     game.raccoon()
-    assert (game.cube_value, game.cube_owner) == (8, game.turn)
+    game.take()
+    assert (game.cube_value, game.cube_owner, game.turn) == (8, 1 - doubler, doubler)
     game.roll()
-    game.resign(1, seat=game.turn)
+    game.resign(1, seat=doubler)
     game.accept()
     match.new_game()
     match.game.roll()
@@ -352,8 +361,22 @@ def test_mat_money_session_with_beavers_raccoons_and_jacoby():
     assert [g.result.points for g in back.games] == [8, 1]
     # The format keeps the points only: a resigned gammon worth 1 comes back as a single game.
     assert back.games[1].result.how == "resigned single game"
-    # Resignations are not in the format: they come back as the smallest resignation worth the points.
     assert back.games[0].record == match.games[0].record
+
+
+def test_mat_beaver_taken_by_the_roll_that_follows():
+    match = Match(length=0, seed=6, beavers=True)
+    game = match.game
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    game.double()
+    game.beaver()
+    game.take()
+    game.roll()
+    text = export_mat(match)
+    assert "Beavers => 4" in text and "Takes" not in text  # gnubg reads the roll as the take
+    back = import_mat(text)
+    assert back.game.record == game.record[:-1] + [back.game.record[-1]] and back.game.cube_value == 4
 
 
 HAND_WRITTEN = """\ufeff; [Site "a hand-written sample"]

@@ -239,18 +239,29 @@ def test_jacoby_rule_counts_gammons_single_until_the_cube_is_turned():
 
 
 def test_beaver_and_raccoon():
+    # Backgammon FAQ: the beaverer keeps the cube; the doubler may take, drop or raccoon.
     game = started(beavers=True)
     game.double()
     game.beaver()
-    assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (4, 0, "roll", 1)
+    assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (2, 0, "cube", 1)
+    assert game.offer == ("beaver", 0)
+    refused(game, game.roll)
     game.raccoon()
-    assert (game.cube_value, game.cube_owner) == (8, 1)
+    assert (game.cube_value, game.cube_owner, game.turn, game.offer) == (4, 0, 0, ("raccoon", 1))
     refused(game, game.raccoon)
+    game.take()
+    assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (8, 0, "roll", 1)
     game.roll()
     assert game.phase in ("move", "roll")
+    dropped = started(beavers=True)
+    dropped.double()
+    dropped.beaver()
+    dropped.pass_()  # the doubler drops the beaver: he loses the value the double was taken at
+    assert dropped.result == (0, 2, "pass")
     plain = started()
     plain.double()
     assert "beavers" in refused(plain, plain.beaver)
+    refused(plain, plain.raccoon)
     with pytest.raises(GameError):
         Game(match_length=5, beavers=True)
 

@@ -20,8 +20,9 @@ Phases (the widget's ``data-phase`` values):
     :meth:`~Game.confirm`) or whole (:meth:`~Game.play`).
 ``"cube"``
     An offer waits for an answer from the other seat: a double (:meth:`~Game.take`,
-    :meth:`~Game.pass_`, :meth:`~Game.beaver`) or a resignation (:meth:`~Game.accept`,
-    :meth:`~Game.decline`). :attr:`Game.offer` says which.
+    :meth:`~Game.pass_`, :meth:`~Game.beaver`), a beaver (take, pass, :meth:`~Game.raccoon`),
+    a raccoon (take, pass) or a resignation (:meth:`~Game.accept`, :meth:`~Game.decline`).
+    :attr:`Game.offer` says which.
 ``"game-over"`` / ``"match-over"``
     :attr:`Game.result` says who won how many points; ``"match-over"`` when those points end
     the match this game belongs to.
@@ -32,7 +33,8 @@ reason, leaving the game exactly as it was. Every action that succeeds is append
 
 Rules: the USBGF rules of play. Money play options (off unless asked): the Jacoby rule
 (gammons and backgammons count single while the cube has not been turned) and beavers (the taker
-may redouble at once and keep the cube; the doubler may then raccoon the same way). Matches: no
+may redouble at once and keep the cube; the doubler may take, pass, or raccoon: redouble once
+more, the cube staying with the beaverer), as the Backgammon FAQ describes them. Matches: no
 doubling in the Crawford game, no cube at all in a 1-point match.
 """
 
@@ -50,6 +52,7 @@ PHASES = ("opening", "roll", "move", "cube", "game-over", "match-over")
 """Every value of :attr:`Game.phase`, in the order a game meets them."""
 
 _KINDS = {1: "single game", 2: "gammon", 3: "backgammon"}
+_CUBE_OFFERS = ("double", "beaver", "raccoon")
 _SEAT_NAMES = ("bottom (seat 0)", "top (seat 1)")
 
 
@@ -185,7 +188,8 @@ class Game:
         self.last_roll: tuple[int, int] | None = None
         """The dice of the last roll, kept after the play ends (the opening: seat 0's die first)."""
         self.offer: tuple | None = None
-        """The offer waiting for an answer: ``("double", seat)`` or ``("resign", seat, points)``."""
+        """The offer waiting for an answer: ``("double", seat)``, ``("beaver", seat)``,
+        ``("raccoon", seat)`` (the cube offered by ``seat``) or ``("resign", seat, points)``."""
         self.setup = {
             "position_id": (position or Position.initial()).position_id(),
             "turn": (position or Position.initial()).turn,
@@ -205,7 +209,6 @@ class Game:
         self._start = position or Position.initial()
         self._phase = "opening" if position is None else "roll"
         self._resume = "roll"  # the phase a declined resignation returns to
-        self._raccoon = False  # True right after a beaver, until the doubler rolls
         self._reset_play()
         if rolled is not None:
             self._begin(tuple(rolled))
@@ -351,7 +354,6 @@ class Game:
         self._expect("roll", seat, "roll")
         dice = _check_dice(dice) if dice is not None else self.dice.roll()
         self.record.append({"type": "roll", "seat": self._start.turn, "dice": list(dice)})
-        self._raccoon = False
         self.last_roll = dice
         self._begin(dice)
         return dice
@@ -448,17 +450,20 @@ class Game:
         self._phase = "cube"
 
     def take(self, *, seat: int | None = None) -> None:
-        """Take the double: the cube doubles and belongs to the taker; the doubler rolls next."""
-        taker = self._answer("double", seat, "take")
+        """Take the cube offered (a double, beaver or raccoon): it doubles and the original
+        doubler rolls next. After a double the taker owns the cube; after a beaver or a raccoon
+        it stays with the player who beavered."""
+        kind, offerer = self.offer or (None, None)
+        taker = self._answer(_CUBE_OFFERS, seat, "take")
         self.record.append({"type": "take", "seat": taker})
         self.cube_value *= 2
-        self.cube_owner = taker
+        self.cube_owner = offerer if kind == "beaver" else taker
         self.offer = None
         self._phase = "roll"
 
     def pass_(self, *, seat: int | None = None) -> None:
-        """Pass (drop) the double: the doubler wins the cube's value before the double."""
-        taker = self._answer("double", seat, "pass")
+        """Pass (drop) the cube offered: the other side wins the cube's value before the offer."""
+        taker = self._answer(_CUBE_OFFERS, seat, "pass")
         self.record.append({"type": "pass", "seat": taker})
         self.offer = None
         self._end(GameResult(1 - taker, self.cube_value, "pass"))
@@ -466,34 +471,33 @@ class Game:
     drop = pass_
 
     def beaver(self, *, seat: int | None = None) -> None:
-        """Money play with beavers: take and at once redouble, keeping the cube (value x4).
+        """Money play with beavers: take the double and at once redouble, keeping the cube.
 
-        The doubler then rolls, or first raccoons (:meth:`raccoon`). Raises :class:`GameError`
-        when beavers are off, in a match, or with no double to answer.
+        The cube goes to twice its value on the beaverer's side, and twice that is offered
+        back: the original doubler answers with :meth:`take` (the cube stays with the
+        beaverer), :meth:`pass_` (losing the value the double was taken at) or :meth:`raccoon`.
+        Backgammon FAQ (Latto, Zehr): the beaverer keeps the cube; the doubler may drop a beaver.
+        Raises :class:`GameError` when beavers are off, in a match, or with no double to answer.
         """
-        taker = self._answer("double", seat, "beaver")
+        taker = self._answer(("double",), seat, "beaver")
         if not self.beavers:
             raise GameError("beavers are not allowed (money play with beavers=True only)")
         if 4 * self.cube_value > self.max_cube:
             raise GameError(f"a beaver would take the cube above {self.max_cube}")
         self.record.append({"type": "beaver", "seat": taker})
-        self.cube_value *= 4
+        self.cube_value *= 2
         self.cube_owner = taker
-        self.offer = None
-        self._raccoon = True
-        self._phase = "roll"
+        self.offer = ("beaver", taker)
 
     def raccoon(self, *, seat: int | None = None) -> None:
-        """Answer a beaver by redoubling again before rolling; the doubler owns the cube (value x2)."""
-        self._expect("roll", seat, "raccoon")
-        if not self._raccoon:
-            raise GameError("a raccoon answers a beaver, and no beaver has just been made")
-        if 2 * self.cube_value > self.max_cube:
+        """Answer a beaver by taking it and redoubling at once; the beaverer answers this
+        offer with :meth:`take` (keeping the cube) or :meth:`pass_`."""
+        doubler = self._answer(("beaver",), seat, "raccoon")
+        if 4 * self.cube_value > self.max_cube:
             raise GameError(f"a raccoon would take the cube above {self.max_cube}")
-        self.record.append({"type": "raccoon", "seat": self._start.turn})
+        self.record.append({"type": "raccoon", "seat": doubler})
         self.cube_value *= 2
-        self.cube_owner = self._start.turn
-        self._raccoon = False
+        self.offer = ("raccoon", doubler)
 
     def resign(self, points: int = 1, *, seat: int | None = None) -> None:
         """Offer to resign a single game (1), a gammon (2) or a backgammon (3).
@@ -514,7 +518,7 @@ class Game:
 
     def accept(self, *, seat: int | None = None) -> None:
         """Accept the resignation offered: the game ends."""
-        winner = self._answer("resign", seat, "accept")
+        winner = self._answer(("resign",), seat, "accept")
         points = self.offer[2]
         self.record.append({"type": "accept", "seat": winner})
         self.offer = None
@@ -522,7 +526,7 @@ class Game:
 
     def decline(self, *, seat: int | None = None) -> None:
         """Decline the resignation offered: play goes on where it stopped."""
-        seat = self._answer("resign", seat, "decline")
+        seat = self._answer(("resign",), seat, "decline")
         self.record.append({"type": "decline", "seat": seat})
         self.offer = None
         self._phase = self._resume
@@ -650,10 +654,11 @@ class Game:
         if seat is not None and _check_seat(seat) != self._start.turn:
             raise GameError(f"it is {_SEAT_NAMES[self._start.turn]}'s turn, not {_SEAT_NAMES[seat]}'s")
 
-    def _answer(self, offer: str, seat, action: str) -> int:
-        """Check that ``seat`` may answer an ``offer`` now; returns the answering seat."""
-        if self.offer is None or self.offer[0] != offer:
-            raise GameError(f"cannot {action}: no {'double' if offer == 'double' else 'resignation'} has been offered")
+    def _answer(self, offers: tuple[str, ...], seat, action: str) -> int:
+        """Check that ``seat`` may answer one of ``offers`` now; returns the answering seat."""
+        if self.offer is None or self.offer[0] not in offers:
+            names = " or ".join("resignation" if kind == "resign" else kind for kind in offers)
+            raise GameError(f"cannot {action}: no {names} has been offered")
         answering = 1 - self.offer[1]
         if seat is not None and _check_seat(seat) != answering:
             raise GameError(f"{_SEAT_NAMES[answering]} must answer the offer, not {_SEAT_NAMES[seat]}")

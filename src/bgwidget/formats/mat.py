@@ -12,7 +12,9 @@ gnubg opens it.
 What the format cannot hold is dropped on export: declined resignations, and whether a game
 that ends without a bear-off or a pass was resigned as a single game, gammon or backgammon
 (it is read back as the smallest resignation worth the points, as gnubg does). Beavers and
-raccoons are written `` Beavers => N`` / `` Raccoons => N``, which gnubg's importer reads.
+raccoons are written `` Beavers => N`` / `` Raccoons => N`` (N the cube offered), which gnubg's
+importer reads; the doubler's take of a beaver is left out when his roll follows, since gnubg
+reads that roll as the take.
 """
 
 from __future__ import annotations
@@ -64,15 +66,11 @@ def _cells(game: Game) -> list[tuple[int, str]]:
         if kind == "double":
             cells.append((seat, f" Doubles => {action['cube']}"))
         elif kind == "take":
-            cells.append((seat, " Takes"))
-        elif kind == "beaver":
-            cells.append((seat, f" Beavers => {replay.cube_value}"))
-            if game.record[i + 1:i + 2] and game.record[i + 1]["type"] not in ("roll", "raccoon"):
-                # gnubg takes a beaver only when the doubler's roll follows: say it here.
-                cells.append((1 - seat, " Takes"))
-        elif kind == "raccoon":
-            cells.append((seat, f" Raccoons => {replay.cube_value}"))
-            cells.append((1 - seat, " Takes"))  # a raccoon cannot be refused; gnubg wants the take
+            answers_beaver = game.record[i - 1]["type"] == "beaver"
+            if not (answers_beaver and game.record[i + 1:i + 2] and game.record[i + 1]["type"] == "roll"):
+                cells.append((seat, " Takes"))  # gnubg reads a roll after a beaver as its take
+        elif kind in ("beaver", "raccoon"):
+            cells.append((seat, f" {kind.capitalize()}s => {2 * replay.cube_value}"))
         elif kind == "pass":
             cells.append((seat, " Drops"))
         # Resignations and their answers are not in the format: the result says who won.
@@ -280,6 +278,8 @@ class _GameReader:
             play = cell[3:].strip()
             if play.lower() in ("cannot move", "???", "????"):
                 play = ""
+            if game.offer and game.offer[0] == "beaver" and game.turn == seat:
+                game.take(seat=seat)  # the doubler rolls: he took the beaver
             if game.phase == "opening":
                 if dice[0] == dice[1]:
                     raise GameError(f"an opening roll cannot be doubles ({cell!r})")
@@ -298,12 +298,10 @@ class _GameReader:
         if word in ("doubles", "beavers", "raccoons"):
             before = game.cube_value
             {"doubles": game.double, "beavers": game.beaver, "raccoons": game.raccoon}[word](seat=seat)
-            after = 2 * before if word == "doubles" else game.cube_value
+            after = 2 * before if word == "doubles" else 2 * game.cube_value
             if value is not None and value != after:
                 raise GameError(f"{cell!r}: the cube goes to {after}, not {value}")
         elif word == "takes":
-            if game.offer is None and game.record and game.record[-1]["type"] in ("beaver", "raccoon"):
-                return  # a beaver or raccoon is taken by the rules; the file may say so
             game.take(seat=seat)
         elif word == "drops":
             game.pass_(seat=seat)

@@ -139,7 +139,7 @@ def match_state(game: Game) -> MatchState:
         crawford=game.crawford,
         state=state,
         turn=turn,
-        doubled=offer[:1] == ("double",),
+        doubled=offer[:1] in (("double",), ("beaver",), ("raccoon",)),
         resignation=resignation,
         dice=tuple(sorted(game.rolled, reverse=True)) if game.rolled else None,
         match_length=game.match_length,

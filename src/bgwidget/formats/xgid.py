@@ -22,7 +22,10 @@ __all__ = ["game_from_xgid", "xgid"]
 
 def xgid(game: Game) -> str:
     """The XGID of ``game`` now (the position at the start of the turn and the dice being played,
-    the higher first, as in :func:`~bgwidget.formats.matchid.match_id`)."""
+    the higher first, as in :func:`~bgwidget.formats.matchid.match_id`).
+
+    Raises :class:`FormatError` while a beaver or raccoon waits for an answer.
+    """
     position = game.start_position
     bottom, top = position.seat_points(0), position.seat_points(1)
     chars = [_cell(0, top[BAR])]
@@ -30,6 +33,8 @@ def xgid(game: Game) -> str:
         chars.append(_cell(bottom[point - 1], top[24 - point]))
     chars.append(_cell(bottom[BAR], 0))
     offer = game.offer or ()
+    if offer[:1] in (("beaver",), ("raccoon",)):
+        raise FormatError(f"this XGID writer has no field for a pending {offer[0]}; answer it first")
     if offer[:1] == ("double",):
         dice = "D"
     elif game.rolled:
