@@ -1,9 +1,11 @@
-"""Playing strength: our net choosing plays greedily against GNU Backgammon's players.
+"""Playing strength: our computer levels against GNU Backgammon's players.
 
 Cubeless money games, our rules engine as referee (every play of the reference player must be one
 of our legal plays), seeded dice. Games come in pairs that share a dice stream with the seats
 swapped, and the side that starts alternates; the opening roll is re-rolled until the dice differ.
-Our player makes the play whose result the evaluator rates best for it (0-ply, no look-ahead).
+Our player is one of the computer levels: ``medium`` (the default) makes the play whose result
+the net rates best for it (0-ply, no look-ahead), ``expert`` looks one ply deeper
+(:func:`bgwidget.ai.analyse`), ``easy`` plays a random legal play from a seeded generator.
 Opponents (gnubg-nn, GPL, a benchmark extra only):
 
 * ``pubeval``: ``gnubg_nn.pub_best_move``, Tesauro's pubeval (independent of our copy);
@@ -11,7 +13,7 @@ Opponents (gnubg-nn, GPL, a benchmark extra only):
 
 Prints points per game for our player with a 95% interval (normal approximation over the pairs).
 
-    .venv/bin/python benchmarks/strength.py --opponent pubeval --games 5000
+    .venv/bin/python benchmarks/strength.py --opponent pubeval --games 5000 [--player expert]
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import time
 import gnubg_nn
 import numpy as np
 
-from bgwidget import Position
+from bgwidget import Position, ai
 from bgwidget.ai.evaluator import equity, play_probabilities
 
 
@@ -67,7 +69,22 @@ def referee(pos, plays, steps):
     raise AssertionError(f"{pos.position_id()}: gnubg-nn's play {steps} is not legal here")
 
 
-def play_pairs(first: int, n_pairs: int, opponent, seed: int) -> np.ndarray:
+def choose_batch(level: str, games: list[dict], plays_per_game: list[list], rng: random.Random) -> list:
+    """Our level's play for each game (Medium evaluates every game's plays in one batch)."""
+    if level == "easy":
+        return [plays[rng.randrange(len(plays))] for plays in plays_per_game]
+    if level == "expert":
+        return [ai.choose_play(g["pos"], g["dice"], level="expert") for g in games]
+    flat = [p for plays in plays_per_game for p in plays]
+    values = equity(play_probabilities(flat))
+    chosen, at = [], 0
+    for plays in plays_per_game:
+        chosen.append(plays[int(np.argmax(values[at : at + len(plays)]))])
+        at += len(plays)
+    return chosen
+
+
+def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medium") -> np.ndarray:
     """Points for our player in each game, shape (n_pairs, 2), games advancing in lockstep.
 
     Pair ``first + k`` has its own dice stream; in game (k, s) our player sits in seat s, and
@@ -83,6 +100,7 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int) -> np.ndarray:
             games.append({"pos": Position.initial(turn=(first + k) % 2), "rng": rng, "ours": s, "dice": (d1, d2), "k": k, "s": s})
     points = np.zeros((n_pairs, 2))
     live = games
+    choices = random.Random(f"{seed}/{first}/easy")
     while live:
         mine, mine_plays = [], []
         for g in live:
@@ -96,12 +114,8 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int) -> np.ndarray:
             else:
                 g["next"] = referee(pos, plays, opponent(pos, *g["dice"])).result
         if mine:
-            flat = [p for plays in mine_plays for p in plays]
-            values = equity(play_probabilities(flat))
-            at = 0
-            for g, plays in zip(mine, mine_plays):
-                g["next"] = plays[int(np.argmax(values[at : at + len(plays)]))].result
-                at += len(plays)
+            for g, play in zip(mine, choose_batch(level, mine, mine_plays, choices)):
+                g["next"] = play.result
         still = []
         for g in live:
             pos = g["next"]
@@ -119,6 +133,7 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="pubeval")
+    parser.add_argument("--player", choices=ai.LEVELS, default="medium", help="our computer level")
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=250, help="pairs played in lockstep")
@@ -128,7 +143,7 @@ def main() -> None:
     chunks = []
     for first in range(0, n_pairs, args.batch):
         count = min(args.batch, n_pairs - first)
-        chunks.append(play_pairs(first, count, OPPONENTS[args.opponent], args.seed))
+        chunks.append(play_pairs(first, count, OPPONENTS[args.opponent], args.seed, args.player))
         done = np.concatenate(chunks)
         print(f"  {2 * len(done)} games: {done.mean():+.3f} ppg, {time.perf_counter() - start:.0f}s", flush=True)
     points = np.concatenate(chunks)
@@ -137,7 +152,7 @@ def main() -> None:
     half = 1.96 * per_pair.std(ddof=1) / np.sqrt(len(per_pair))
     wins = (points > 0).mean()
     print(
-        f"net (0-ply, greedy) vs {args.opponent}: {points.size} games, {mean:+.3f} points per game "
+        f"{args.player} vs {args.opponent}: {points.size} games, {mean:+.3f} points per game "
         f"(95% interval {mean - half:+.3f} .. {mean + half:+.3f}), wins {wins:.1%}, "
         f"{time.perf_counter() - start:.0f}s"
     )
