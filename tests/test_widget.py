@@ -327,3 +327,32 @@ def test_set_position_after_a_game_starts_the_next_game_of_the_match():
     assert len(w.match.games) == 2 and w.game.crawford  # seat 1 is 1-away: the Crawford game
     assert (w.phase, w.dice, w.state["score"]) == ("move", (6, 5), [0, 2])
     assert not w.state["can"]["double"]
+
+
+def test_medium_computer_cube_decisions_follow_the_ai():
+    # A race the bottom player wins easily: 4AAAsAAAAAAAAA has the side on roll at 1:2 2:1 and
+    # the other at 6:3 (FORMATS.md), twelve off each; the computer (seat 0) is on roll.
+    race = Position.from_position_id("4AAAsAAAAAAAAA")
+    w = BoardWidget(players=("medium", "human"), seed=3, animation=0, position=race)
+    # The computer doubles a sure win... and the person must answer.
+    assert (w.phase, w.turn, w.state["cube"]["offered"]) == ("cube", 1, True)
+    assert w.state["can"]["take"] and w.state["can"]["pass"]
+    w.intent({"type": "pass"})
+    assert w.state["result"] == {"winner": 0, "points": 1, "how": "pass"}
+    # The same race with the person on roll: the person doubles and Medium passes.
+    w = BoardWidget(players=("human", "medium"), seed=3, animation=0, position=race)
+    assert w.intent({"type": "double"}) is None
+    assert w.state["result"] == {"winner": 0, "points": 1, "how": "pass"}
+    # An even opening position: Medium takes.
+    w = BoardWidget(players=("human", "medium"), seed=3, animation=0, position=Position.initial())
+    w.intent({"type": "double"})
+    assert (w.phase, w.state["cube"]["value"], w.state["cube"]["owner"]) == ("roll", 2, 1)
+
+
+def test_easy_never_doubles_and_takes():
+    race = Position.from_position_id("4AAAsAAAAAAAAA")
+    w = BoardWidget(players=("easy", "human"), seed=3, animation=0, position=race)
+    assert w.state["cube"]["value"] == 1 and w.game.record[0]["type"] == "roll"
+    w = BoardWidget(players=("human", "easy"), seed=3, animation=0, position=race)
+    w.intent({"type": "double"})
+    assert w.state["cube"] == {"value": 2, "owner": 1, "offered": False, "disabled": False}

@@ -439,25 +439,55 @@ class BoardWidget(anywidget.AnyWidget):
         return ai.LEVELS[-1]
 
     def _think(self, game: Game):
-        """The computer's decision for the game as it stands: a pure function run off the loop."""
+        """The computer's decision for the game as it stands, computed off the event loop.
+
+        ``"move"``: its :class:`~bgwidget.moves.Play`; ``"roll"``: whether to double first;
+        ``"cube"``: whether to take the double. Easy never doubles and takes every double;
+        Medium and Expert judge the cube from :func:`bgwidget.ai.evaluate` with
+        :func:`bgwidget.ai.cube_decision` (Janowski's model, money or match).
+        """
         level = self.players[game.turn] if game.phase != "opening" else self.players[0]
         if game.phase == "move":
             return ai.choose_play(game.start_position, game.rolled, level=level, rng=self._rng)
+        if game.phase == "roll":
+            return level != "easy" and game.can_double() and self._cube_decision(game, level).should_double
+        if game.phase == "cube" and game.offer[0] == "double":
+            return level == "easy" or self._cube_decision(game, level).should_take
         return None
+
+    def _cube_decision(self, game: Game, level: str):
+        """The cube decision of the seat on roll (the doubler), as :func:`bgwidget.ai.cube_decision` gives it."""
+        position = game.start_position
+        seat = position.turn
+        owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
+        match = {}
+        if self.match.length:
+            score = self.match.score
+            match = {
+                "match_length": self.match.length,
+                "away": (self.match.length - score[seat], self.match.length - score[1 - seat]),
+                "crawford": game.crawford,
+                "post_crawford": self.match.post_crawford,
+            }
+        return ai.cube_decision(ai.evaluate(position, level), cube=game.cube_value, owner=owner,
+                                jacoby=game.jacoby, beavers=game.beavers, **match)
 
     def _computer_act(self, decision) -> None:
         game = self.game
-        if game.phase in ("opening", "roll"):
+        if game.phase == "roll" and decision:
+            game.double()
+        elif game.phase in ("opening", "roll"):
             self._act(game.roll)
         elif game.phase == "move":
             if decision is None:  # cannot happen: a roll with no play passes the turn by itself
                 raise GameError("the computer found no play for a roll that has one")
             self._act(lambda: game.play(str(decision)))
-        elif game.phase == "cube":
-            if game.offer[0] == "double":
-                game.take()
-            else:
-                game.accept()
+        elif game.offer[0] == "resign":
+            game.accept()
+        elif decision:
+            game.take()
+        else:
+            game.pass_()
 
     def _after_change(self) -> None:
         """Publish the state, then let the computer act if it is its turn."""
