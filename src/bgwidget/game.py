@@ -183,6 +183,7 @@ class Game:
         self.record: list[dict] = []
         """Every action so far, as JSON-ready dicts (see :meth:`apply`)."""
         self.result: GameResult | None = None
+        """How the game ended, once it has (phase ``"game-over"`` or ``"match-over"``)."""
         self.last_play: Play | None = None
         """The last confirmed play (``None`` at the start and after a dance)."""
         self.last_roll: tuple[int, int] | None = None
