@@ -75,6 +75,10 @@ def test_rules_exercises_judge_the_play_made(path):
     assert set(checks) == set(EXERCISES)
     as_shipped = [c for c in nb.cells if c.cell_type == "code" and c.source in checks.values()]
     judged = []  # (appended check cell, the mark its verdict must start with)
+    # a play begun but not finished: a different polite word, still no verdict
+    nb.cells.append(nbformat.v4.new_code_cell('board_31.intent({"type": "move", "from": 8, "to": 5})'))
+    begun = nbformat.v4.new_code_cell(checks["board_31"])
+    nb.cells.append(begun)
     for board, (right, wrong) in EXERCISES.items():
         nb.cells.append(nbformat.v4.new_code_cell(f"{board}.play({right!r})"))
         judged.append((nbformat.v4.new_code_cell(checks[board]), "✔"))
@@ -90,5 +94,6 @@ def test_rules_exercises_judge_the_play_made(path):
     execute(nb)
     for cell in as_shipped:  # run top to bottom, nobody has played: a polite word, no failure
         assert text_of(cell).startswith("…"), text_of(cell)
+    assert text_of(begun).startswith("…") and text_of(begun) != text_of(as_shipped[0]), text_of(begun)
     for cell, mark in judged:
         assert text_of(cell).startswith(mark), (cell.source, text_of(cell))
