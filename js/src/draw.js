@@ -245,9 +245,15 @@ function matchLabel(state) {
   return `<text x="${g.W / 2}" y="${g.HEAD / 2 + 5}" text-anchor="middle" font-size="14" fill="${COLORS.text}" opacity="0.8" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
 
+/** Whose numbering the edges show: the one person's against the computer, else the side to act,
+ * so that a person reads the notation from their own side. */
+export function numberingSeat(state) {
+  const people = [0, 1].filter((seat) => state.human?.[seat]);
+  return people.length === 1 ? people[0] : state.turn === 1 ? 1 : 0;
+}
+
 function pointNumbers(state) {
-  // Numbers follow the side to act, so that a person reads the notation from their own side.
-  const seat = state.turn === 1 ? 1 : 0;
+  const seat = numberingSeat(state);
   let out = "";
   for (let p = 1; p <= 24; p++) {
     const label = seat === 0 ? p : 25 - p;

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diceOf, drawBoard, esc } from "../src/draw.js";
+import { diceOf, drawBoard, esc, numberingSeat } from "../src/draw.js";
 
 const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
 const base = {
@@ -68,4 +68,14 @@ test("the last play is marked with an arrow per step", () => {
   assert.equal(count(svg, /marker-end=/g), 2);
   assert.ok(svg.includes('data-last-play="8/5 6/5"'));
   assert.equal(count(drawBoard({ ...base, last_play: last, moved: [[8, 5, false]] }), /marker-end=/g), 0);
+});
+
+test("point numbers are read from the person's side against the computer, else the side to act", () => {
+  assert.equal(numberingSeat({ ...base, human: [false, true], turn: 0 }), 1);
+  assert.equal(numberingSeat({ ...base, human: [true, false], turn: 1 }), 0);
+  assert.equal(numberingSeat({ ...base, human: [true, true], turn: 1 }), 1);
+  assert.equal(numberingSeat({ ...base, human: [false, false], turn: 1 }), 1);
+  const labels = (svg) => [...svg.matchAll(/font-size="10.5"[^>]*>(\d+)</g)].map((m) => Number(m[1]));
+  assert.deepEqual(labels(drawBoard({ ...base, human: [false, true] })).slice(0, 3), [24, 23, 22]);
+  assert.deepEqual(labels(drawBoard(base)).slice(0, 3), [1, 2, 3]);
 });

@@ -507,8 +507,12 @@ function matchLabel(state) {
   if (state.crawford) text += ` \xB7 ${t(lang, "crawford")}`;
   return `<text x="${W / 2}" y="${HEAD / 2 + 5}" text-anchor="middle" font-size="14" fill="${COLORS.text}" opacity="0.8" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
+function numberingSeat(state) {
+  const people = [0, 1].filter((seat) => state.human?.[seat]);
+  return people.length === 1 ? people[0] : state.turn === 1 ? 1 : 0;
+}
 function pointNumbers(state) {
-  const seat = state.turn === 1 ? 1 : 0;
+  const seat = numberingSeat(state);
   let out = "";
   for (let p = 1; p <= 24; p++) {
     const label = seat === 0 ? p : 25 - p;
