@@ -170,3 +170,14 @@ def test_diagram_shows_the_board():
     assert repr(Position.initial()) == "Position.from_position_id('4HPwATDgc/ABMA', turn=0)"
     tall = str(Position.from_points({6: 15}, {6: 15}))
     assert "15" in tall
+
+
+def test_board_widget_is_importable_from_the_package_lazily():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, bgwidget; assert 'anywidget' not in sys.modules; "
+        "from bgwidget import BoardWidget; assert BoardWidget.__name__ == 'BoardWidget'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

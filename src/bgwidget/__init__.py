@@ -2,7 +2,11 @@
 
 The layers, each importing only those above it: :mod:`bgwidget.position` (the board),
 :mod:`bgwidget.moves` (legal plays and notation), :mod:`bgwidget.dice`, :mod:`bgwidget.game` and
-:mod:`bgwidget.match` (the flow of play, the cube, the score).
+:mod:`bgwidget.match` (the flow of play, the cube, the score), :mod:`bgwidget.formats` (IDs and
+files), :mod:`bgwidget.ai` (the computer) and :mod:`bgwidget.widget` (the board in Jupyter).
+
+``from bgwidget import BoardWidget`` works too; it is imported on first use so that the rules
+engine loads without anywidget.
 """
 
 from bgwidget.dice import Dice, DiceStateError
@@ -13,6 +17,7 @@ from bgwidget.position import Outcome, Position, PositionError, PositionIdError
 
 __all__ = [
     "PHASES",
+    "BoardWidget",
     "Dice",
     "DiceError",
     "DiceStateError",
@@ -30,3 +35,11 @@ __all__ = [
     "PositionIdError",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    if name == "BoardWidget":
+        from bgwidget.widget import BoardWidget
+
+        return BoardWidget
+    raise AttributeError(f"module 'bgwidget' has no attribute {name!r}")
