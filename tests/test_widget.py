@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bgwidget import Game, Position
+from bgwidget import Game, Position, ai
 from bgwidget.svg import board_arrays
 from bgwidget.widget import BoardWidget
 
@@ -211,7 +211,12 @@ def test_resign_against_the_computer_and_hint():
     w.intent({"type": "roll"})
     assert w.state["turn"] == 0 and w.state["phase"] == "move"
     assert w.intent({"type": "hint"}) is None
-    assert w.state["hint"] in w.state["plays"]
+    hint = w.state["hint"]
+    assert hint["kind"] == "plays" and hint["seat"] == 0
+    texts = [c["text"] for c in hint["candidates"]]
+    assert texts == [str(c.play) for c in ai.analyse(w.game.start_position, (5, 2), level="expert")]
+    assert set(texts) <= set(w.state["plays"]) and hint["candidates"][0]["error"] == 0
+    assert all(a["equity"] >= b["equity"] for a, b in zip(hint["candidates"], hint["candidates"][1:]))
     refused(w, {"type": "resign", "points": 4}, "1 (single)")
     assert w.intent({"type": "resign", "points": 2}) is None
     assert w.state["result"] == {"winner": 1, "points": 2, "how": "resigned gammon"}
@@ -356,3 +361,18 @@ def test_easy_never_doubles_and_takes():
     w = BoardWidget(players=("human", "easy"), seed=3, animation=0, position=race)
     w.intent({"type": "double"})
     assert w.state["cube"] == {"value": 2, "owner": 1, "offered": False, "disabled": False}
+
+
+def test_hint_before_rolling_gives_the_cube_decision_and_clears_after():
+    w = BoardWidget(seed=11, animation=0)
+    w.game.dice.push((5, 2))
+    w.intent({"type": "roll"})
+    w.play(str(ai.choose_play(w.game.start_position, (5, 2), level="medium")))
+    assert w.state["phase"] == "roll" and w.state["turn"] == 0 and w.state["can"]["hint"]
+    w.intent({"type": "hint"})
+    hint = w.state["hint"]
+    decision = ai.cube_decision(ai.evaluate(w.game.start_position, "expert"))
+    assert hint["kind"] == "cube" and hint["action"] == decision.action
+    assert hint["no_double"] == round(decision.no_double, 3) and hint["double_pass"] == 1.0
+    w.intent({"type": "roll"})
+    assert w.state["hint"] is None  # advice belongs to the decision it was asked at

@@ -12,6 +12,10 @@ const LABELS = {
     opening: "Roll to see who starts", plays: "Possible plays", notation: "Type a play, e.g. 13/8 6/5",
     playNow: "Play", cannotMove: "No legal play: press Done", last: "Last play: {text}",
     onRoll: "On roll", dice: "Dice", positionId: "Position ID", bottom: "bottom", top: "top",
+    expertPlays: "Expert's ranking (hover to see a play)", expertCube: "Expert's cube advice",
+    equity: "equity", error: "error", win: "win", noDouble: "no double", doubleIt: "double",
+    tooGood: "too good to double", takeIt: "take", passIt: "pass", beaverIt: "beaver",
+    doubleTake: "double/take", doublePass: "double/pass",
   },
   fr: {
     roll: "Lancer", done: "Terminé", undo: "Annuler", double: "Doubler", take: "Accepter", pass: "Refuser",
@@ -25,6 +29,10 @@ const LABELS = {
     notation: "Tapez un coup, p. ex. 13/8 6/5", playNow: "Jouer", cannotMove: "Aucun coup légal : Terminé",
     last: "Dernier coup : {text}", onRoll: "Au trait", dice: "Dés", positionId: "ID de position",
     bottom: "bas", top: "haut",
+    expertPlays: "Classement de l’expert (survolez un coup pour le voir)", expertCube: "Conseil de l’expert pour le videau",
+    equity: "équité", error: "erreur", win: "gain", noDouble: "pas de double", doubleIt: "doubler",
+    tooGood: "trop bon pour doubler", takeIt: "accepter", passIt: "refuser", beaverIt: "castor",
+    doubleTake: "double/accepté", doublePass: "double/refusé",
   },
   sv: {
     roll: "Slå", done: "Klar", undo: "Ångra", double: "Dubbla", take: "Ta", pass: "Passa",
@@ -36,6 +44,10 @@ const LABELS = {
     opening: "Slå för att se vem som börjar", plays: "Möjliga drag", notation: "Skriv ett drag, t.ex. 13/8 6/5",
     playNow: "Spela", cannotMove: "Inget lagligt drag: tryck Klar", last: "Senaste drag: {text}",
     onRoll: "Vid tärningarna", dice: "Tärningar", positionId: "Positions-ID", bottom: "nedre", top: "övre",
+    expertPlays: "Expertens rangordning (håll muspekaren över ett drag)", expertCube: "Expertens kubråd",
+    equity: "equity", error: "fel", win: "vinst", noDouble: "ingen dubbling", doubleIt: "dubbla",
+    tooGood: "för bra för att dubbla", takeIt: "ta", passIt: "passa", beaverIt: "bäver",
+    doubleTake: "dubbla/ta", doublePass: "dubbla/passa",
   },
 };
 

@@ -29,4 +29,11 @@ export const CSS = `
 .bg-plays li { padding: 2px 8px; border-radius: 4px; font-family: var(--jp-code-font-family, monospace); }
 .bg-plays li[aria-selected="true"] { background: var(--jp-brand-color1, #1976d2); color: var(--jp-ui-inverse-font-color0, #ffffff); }
 .bg-notation { display: flex; gap: 6px; }
+.bg-hint { margin: 6px 0; }
+.bg-hint table { border-collapse: collapse; font-family: var(--jp-code-font-family, monospace); }
+.bg-hint caption { text-align: left; font-family: var(--jp-ui-font-family, system-ui, sans-serif); padding: 2px 0; }
+.bg-hint th, .bg-hint td { padding: 2px 10px; text-align: right; }
+.bg-hint td:nth-child(2), .bg-hint th:nth-child(2) { text-align: left; }
+.bg-hint tbody tr { cursor: default; }
+.bg-hint tbody tr:hover, .bg-hint tbody tr:focus { background: var(--jp-layout-color2, #eeeeee); }
 `;

@@ -6,6 +6,7 @@ import { hitTest } from "./geometry.js";
 import {
   applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets, toMover,
 } from "./board.js";
+import { candidateRows, cubeText, previewState } from "./hint.js";
 import { t } from "./i18n.js";
 import { CSS } from "./style.js";
 
@@ -36,6 +37,7 @@ export class View {
     this.id = `bgw${++counter}`;
     this.animation = null; // {skip: bool} while the computer's play is shown
     this.playIndex = 0;
+    this.preview = null; // index of the hint candidate shown on the board
     // JupyterLab's own shortcuts (Enter, arrows, Escape) must not steal the keys typed here.
     // tabindex -1: focus can rest on the widget itself while no control is shown (the computer's turn).
     this.root = h("div", {
@@ -69,7 +71,9 @@ export class View {
     this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
-    this.root.append(this.board, this.status, this.controls, this.keyboard, this.editPanel);
+    this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
+    this.hintPanel.hidden = true;
+    this.root.append(this.board, this.status, this.controls, this.keyboard, this.hintPanel, this.editPanel);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
@@ -182,7 +186,8 @@ export class View {
       lit: litPoints(s, this.selected),
       movable: movablePoints(s),
     };
-    this.board.innerHTML = drawBoard(s, ui, this.id);
+    this.drawHint(s); // first: a new hint clears the preview before the board is drawn
+    this.board.innerHTML = drawBoard(this.preview === null ? s : previewState(s, this.preview), ui, this.id);
     // The cube turns to its new value (or slides to its owner) with a short animation.
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
     if (this.cubeKey !== undefined && cubeKey !== this.cubeKey && s.animation > 0) {
@@ -230,8 +235,44 @@ export class View {
     if (s.last_play && !s.edit && !(s.moved || []).length) {
       parts.push(t(lang, "last", { text: `${names[s.last_play.seat]} ${s.last_play.text}` }));
     }
-    if (s.hint) parts.push(`${t(lang, "hint")}: ${s.hint}`);
     return parts.join(" · ");
+  }
+
+  /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice. */
+  drawHint(s) {
+    const hint = s.hint;
+    const key = JSON.stringify(hint ?? null) + s.language;
+    this.hintPanel.hidden = !hint;
+    if (this.hintPanel.dataset.key === key) return;
+    this.hintPanel.dataset.key = key;
+    this.preview = null;
+    if (!hint) return this.hintPanel.replaceChildren();
+    const lang = s.language;
+    if (hint.kind === "cube") {
+      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint)));
+    }
+    const head = h("tr");
+    for (const label of ["#", t(lang, "plays"), t(lang, "equity"), t(lang, "error"), t(lang, "win")]) {
+      head.append(h("th", {}, label));
+    }
+    const rows = candidateRows(hint).map((row, i) => {
+      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
+      for (const cell of [row.rank, row.text, row.equity, row.error, row.win]) tr.append(h("td", {}, String(cell)));
+      const show = (index) => () => {
+        this.preview = index;
+        this.draw();
+      };
+      tr.addEventListener("mouseenter", show(i));
+      tr.addEventListener("focus", show(i));
+      tr.addEventListener("mouseleave", show(null));
+      tr.addEventListener("blur", show(null));
+      return tr;
+    });
+    const table = h("table", {});
+    table.append(h("caption", {}, t(lang, "expertPlays")), h("thead"), h("tbody"));
+    table.tHead.append(head);
+    table.tBodies[0].append(...rows);
+    this.hintPanel.replaceChildren(table);
   }
 
   drawKeyboard(s) {

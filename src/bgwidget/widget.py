@@ -164,12 +164,12 @@ class BoardWidget(anywidget.AnyWidget):
         self.names = tuple(str(n) for n in names) if names is not None else self._default_names()
         if len(self.names) != 2:
             raise ValueError(f"names are two strings, not {names!r}")
-        self.match = Match(match_length, seed, auto_confirm=not confirm)
+        self.match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
         self._rng = random.Random(f"{self.match.seed}/computer")
         self._callbacks: list[Callable] = []
         self._message = ""  # news for the person, such as a dance
         self._refused = ""  # why the last intent was refused
-        self._hint = ""
+        self._hint: dict | None = None  # the Expert's advice asked for with Hint
         self._last: tuple[int, Position, Play] | None = None  # (seat, position before, play)
         self._edit: dict | None = None
         self._thinking = False
@@ -225,7 +225,7 @@ class BoardWidget(anywidget.AnyWidget):
     def new_game(self) -> None:
         """The next game of the match; a new match once it is over or while a game is in play."""
         if self.game.result is None or self.match.is_over:
-            self.match = Match(self.match.length, None, auto_confirm=self.match.auto_confirm)
+            self.match = Match(self.match.length, None, auto_confirm=self.match.auto_confirm, names=self.names)
         else:
             self.match.new_game()
         self._last = None
@@ -283,9 +283,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.new_game()
             return
         if kind == "hint":
-            self._require_person(seat, "move")
-            play = ai.choose_play(game.start_position, game.rolled, level=self._hint_level(), rng=self._rng)
-            self._hint = str(play) if play else ""
+            self._hint = self._advice(game, seat)
             return
         if kind == "roll":
             if game.phase == "opening":
@@ -341,15 +339,16 @@ class BoardWidget(anywidget.AnyWidget):
     def _act(self, action):
         """Run a game action, remembering the position before it in case it ends a play."""
         seat, before, last = self.game.start_position.turn, self.game.start_position, self.game.last_play
-        recorded = len(self.game.record)
+        recorded, phase = len(self.game.record), self.game.phase
         result = action()
+        if self.game.phase != phase:
+            self._hint = None  # advice is for the decision it was asked at
         for entry in self.game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
                 dice = "-".join(map(str, self.game.last_roll))
                 self._message = f"{self.names[entry['seat']]} cannot move with {dice}"
         if self.game.last_play is not None and self.game.last_play is not last:
             self._last = (seat, before, self.game.last_play)
-            self._hint = ""
             for callback in self._callbacks:
                 callback(self, seat, self.game.last_play)
         return result
@@ -434,9 +433,53 @@ class BoardWidget(anywidget.AnyWidget):
             return not (self._human(0) or self._human(1))
         return not self._human(game.turn)
 
-    def _hint_level(self) -> str:
-        """The strongest level the AI has (the levels are listed weakest first)."""
-        return ai.LEVELS[-1]
+    def _advice(self, game: Game, seat: int) -> dict:
+        """The Expert's advice for the person to act: ranked plays after a roll, the cube before.
+
+        ``{"kind": "plays", "seat", "before", "candidates": [{"text", "equity", "error", "win",
+        "gammon", "steps"}, ...]}`` best first (equity in points per game for the mover, steps in
+        display points as ``last_play`` has them), or ``{"kind": "cube", "action", "double",
+        "take", "too_good", "beaver", "reason", "no_double", "double_take", "double_pass",
+        "match_play"}`` (equities for the player on roll: points per game for a cube of 1, or
+        match winning chances in a match).
+        """
+        if game.phase == "move":
+            self._require_person(seat, "move")
+            position = game.start_position
+            candidates = ai.analyse(position, game.rolled, level="expert")
+            return {
+                "kind": "plays",
+                "seat": seat,
+                "before": {k: v for k, v in board_arrays(position).items() if k in ("points", "bar", "off")},
+                "candidates": [
+                    {
+                        "text": c.notation,
+                        "equity": round(c.equity, 3),
+                        "error": round(c.error, 3),
+                        "win": round(c.probabilities[0], 3),
+                        "gammon": round(c.probabilities[1], 3),
+                        "steps": _moves_display(seat, c.play.moves),
+                    }
+                    for c in candidates
+                ],
+            }
+        if game.phase != "roll":
+            raise IntentError("a hint is for a roll to play or for the cube before rolling")
+        self._require_person(seat, "roll")
+        decision = self._cube_decision(game, "expert")
+        return {
+            "kind": "cube",
+            "action": decision.action,
+            "double": decision.should_double,
+            "take": decision.should_take,
+            "too_good": decision.action.startswith("too good"),
+            "beaver": decision.beaver,
+            "reason": decision.reason,
+            "no_double": round(decision.no_double, 3),
+            "double_take": round(decision.double_take, 3),
+            "double_pass": round(decision.double_pass, 3),
+            "match_play": decision.match_play,
+        }
 
     def _think(self, game: Game):
         """The computer's decision for the game as it stands, computed off the event loop.
@@ -596,7 +639,7 @@ class BoardWidget(anywidget.AnyWidget):
                 "done": moving and game.play_complete,
                 "resign": any(human) and not self._thinking and not editing and game.phase in ("roll", "move"),
                 "new_game": not editing and game.result is not None,
-                "hint": moving,
+                "hint": person and game.phase in ("roll", "move"),
                 "edit": not self._thinking,
             },
             score=list(self.match.score),

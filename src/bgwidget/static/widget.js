@@ -244,7 +244,20 @@ var LABELS = {
     dice: "Dice",
     positionId: "Position ID",
     bottom: "bottom",
-    top: "top"
+    top: "top",
+    expertPlays: "Expert's ranking (hover to see a play)",
+    expertCube: "Expert's cube advice",
+    equity: "equity",
+    error: "error",
+    win: "win",
+    noDouble: "no double",
+    doubleIt: "double",
+    tooGood: "too good to double",
+    takeIt: "take",
+    passIt: "pass",
+    beaverIt: "beaver",
+    doubleTake: "double/take",
+    doublePass: "double/pass"
   },
   fr: {
     roll: "Lancer",
@@ -282,7 +295,20 @@ var LABELS = {
     dice: "D\xE9s",
     positionId: "ID de position",
     bottom: "bas",
-    top: "haut"
+    top: "haut",
+    expertPlays: "Classement de l\u2019expert (survolez un coup pour le voir)",
+    expertCube: "Conseil de l\u2019expert pour le videau",
+    equity: "\xE9quit\xE9",
+    error: "erreur",
+    win: "gain",
+    noDouble: "pas de double",
+    doubleIt: "doubler",
+    tooGood: "trop bon pour doubler",
+    takeIt: "accepter",
+    passIt: "refuser",
+    beaverIt: "castor",
+    doubleTake: "double/accept\xE9",
+    doublePass: "double/refus\xE9"
   },
   sv: {
     roll: "Sl\xE5",
@@ -320,7 +346,20 @@ var LABELS = {
     dice: "T\xE4rningar",
     positionId: "Positions-ID",
     bottom: "nedre",
-    top: "\xF6vre"
+    top: "\xF6vre",
+    expertPlays: "Expertens rangordning (h\xE5ll muspekaren \xF6ver ett drag)",
+    expertCube: "Expertens kubr\xE5d",
+    equity: "equity",
+    error: "fel",
+    win: "vinst",
+    noDouble: "ingen dubbling",
+    doubleIt: "dubbla",
+    tooGood: "f\xF6r bra f\xF6r att dubbla",
+    takeIt: "ta",
+    passIt: "passa",
+    beaverIt: "b\xE4ver",
+    doubleTake: "dubbla/ta",
+    doublePass: "dubbla/passa"
   }
 };
 var LANGUAGES = Object.keys(LABELS);
@@ -565,6 +604,43 @@ function drawBoard(state, ui = {}, id = "bg") {
   return out + `</svg>`;
 }
 
+// src/hint.js
+var signed = (x) => (x >= 0 ? "+" : "\u2212") + Math.abs(x).toFixed(3);
+var percent = (x) => `${(100 * x).toFixed(1)}%`;
+function candidateRows(hint) {
+  if (!hint || hint.kind !== "plays") return [];
+  return hint.candidates.map((c, i) => ({
+    rank: i + 1,
+    text: c.text,
+    equity: signed(c.equity),
+    error: c.error ? signed(-c.error) : "",
+    win: percent(c.win)
+  }));
+}
+function cubeText(lang, hint) {
+  if (!hint || hint.kind !== "cube") return "";
+  let action;
+  if (hint.reason) action = `${t(lang, "noDouble")} (${hint.reason})`;
+  else {
+    const answer = t(lang, hint.beaver ? "beaverIt" : hint.take ? "takeIt" : "passIt");
+    const first = hint.double ? t(lang, "doubleIt") : hint.too_good ? t(lang, "tooGood") : t(lang, "noDouble");
+    action = `${first}, ${answer}`;
+  }
+  const show = hint.match_play ? percent : signed;
+  const values = [
+    `${t(lang, "noDouble")} ${show(hint.no_double)}`,
+    `${t(lang, "doubleTake")} ${show(hint.double_take)}`,
+    `${t(lang, "doublePass")} ${show(hint.double_pass)}`
+  ];
+  return `${t(lang, "expertCube")}: ${action} \xB7 ${values.join(" \xB7 ")}`;
+}
+function previewState(state, index) {
+  const hint = state.hint;
+  const candidate = hint && hint.kind === "plays" ? hint.candidates[index] : void 0;
+  if (!candidate) return state;
+  return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
+}
+
 // src/style.js
 var CSS = `
 .bg-widget { font-family: var(--jp-ui-font-family, system-ui, sans-serif); font-size: var(--jp-ui-font-size1, 13px);
@@ -595,6 +671,13 @@ var CSS = `
 .bg-plays li { padding: 2px 8px; border-radius: 4px; font-family: var(--jp-code-font-family, monospace); }
 .bg-plays li[aria-selected="true"] { background: var(--jp-brand-color1, #1976d2); color: var(--jp-ui-inverse-font-color0, #ffffff); }
 .bg-notation { display: flex; gap: 6px; }
+.bg-hint { margin: 6px 0; }
+.bg-hint table { border-collapse: collapse; font-family: var(--jp-code-font-family, monospace); }
+.bg-hint caption { text-align: left; font-family: var(--jp-ui-font-family, system-ui, sans-serif); padding: 2px 0; }
+.bg-hint th, .bg-hint td { padding: 2px 10px; text-align: right; }
+.bg-hint td:nth-child(2), .bg-hint th:nth-child(2) { text-align: left; }
+.bg-hint tbody tr { cursor: default; }
+.bg-hint tbody tr:hover, .bg-hint tbody tr:focus { background: var(--jp-layout-color2, #eeeeee); }
 `;
 
 // src/view.js
@@ -621,6 +704,7 @@ var View = class {
     this.id = `bgw${++counter}`;
     this.animation = null;
     this.playIndex = 0;
+    this.preview = null;
     this.root = h("div", {
       class: "bg-widget",
       "data-testid": "bg-board",
@@ -654,7 +738,9 @@ var View = class {
     this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
-    this.root.append(this.board, this.status, this.controls, this.keyboard, this.editPanel);
+    this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
+    this.hintPanel.hidden = true;
+    this.root.append(this.board, this.status, this.controls, this.keyboard, this.hintPanel, this.editPanel);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
@@ -768,7 +854,8 @@ var View = class {
       lit: litPoints(s, this.selected),
       movable: movablePoints(s)
     };
-    this.board.innerHTML = drawBoard(s, ui, this.id);
+    this.drawHint(s);
+    this.board.innerHTML = drawBoard(this.preview === null ? s : previewState(s, this.preview), ui, this.id);
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
     if (this.cubeKey !== void 0 && cubeKey !== this.cubeKey && s.animation > 0) {
       this.board.querySelector("[data-cube]")?.classList.add("bg-cube-turn");
@@ -814,8 +901,43 @@ var View = class {
     if (s.last_play && !s.edit && !(s.moved || []).length) {
       parts.push(t(lang, "last", { text: `${names[s.last_play.seat]} ${s.last_play.text}` }));
     }
-    if (s.hint) parts.push(`${t(lang, "hint")}: ${s.hint}`);
     return parts.join(" \xB7 ");
+  }
+  /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice. */
+  drawHint(s) {
+    const hint = s.hint;
+    const key = JSON.stringify(hint ?? null) + s.language;
+    this.hintPanel.hidden = !hint;
+    if (this.hintPanel.dataset.key === key) return;
+    this.hintPanel.dataset.key = key;
+    this.preview = null;
+    if (!hint) return this.hintPanel.replaceChildren();
+    const lang = s.language;
+    if (hint.kind === "cube") {
+      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint)));
+    }
+    const head = h("tr");
+    for (const label of ["#", t(lang, "plays"), t(lang, "equity"), t(lang, "error"), t(lang, "win")]) {
+      head.append(h("th", {}, label));
+    }
+    const rows = candidateRows(hint).map((row, i) => {
+      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
+      for (const cell of [row.rank, row.text, row.equity, row.error, row.win]) tr.append(h("td", {}, String(cell)));
+      const show = (index) => () => {
+        this.preview = index;
+        this.draw();
+      };
+      tr.addEventListener("mouseenter", show(i));
+      tr.addEventListener("focus", show(i));
+      tr.addEventListener("mouseleave", show(null));
+      tr.addEventListener("blur", show(null));
+      return tr;
+    });
+    const table = h("table", {});
+    table.append(h("caption", {}, t(lang, "expertPlays")), h("thead"), h("tbody"));
+    table.tHead.append(head);
+    table.tBodies[0].append(...rows);
+    this.hintPanel.replaceChildren(table);
   }
   drawKeyboard(s) {
     const lang = s.language;

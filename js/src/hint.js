@@ -1,0 +1,45 @@
+// The Expert's advice as text: pure functions of the hint Python publishes, so they are tested
+// without a browser. Equities are the mover's: points per game, or match winning chances.
+import { t } from "./i18n.js";
+
+const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
+const percent = (x) => `${(100 * x).toFixed(1)}%`;
+
+/** One line per candidate: rank, play, equity, error (0 for the best). */
+export function candidateRows(hint) {
+  if (!hint || hint.kind !== "plays") return [];
+  return hint.candidates.map((c, i) => ({
+    rank: i + 1,
+    text: c.text,
+    equity: signed(c.equity),
+    error: c.error ? signed(-c.error) : "",
+    win: percent(c.win),
+  }));
+}
+
+/** The cube advice in words, then the three equities. */
+export function cubeText(lang, hint) {
+  if (!hint || hint.kind !== "cube") return "";
+  let action;
+  if (hint.reason) action = `${t(lang, "noDouble")} (${hint.reason})`;
+  else {
+    const answer = t(lang, hint.beaver ? "beaverIt" : hint.take ? "takeIt" : "passIt");
+    const first = hint.double ? t(lang, "doubleIt") : hint.too_good ? t(lang, "tooGood") : t(lang, "noDouble");
+    action = `${first}, ${answer}`;
+  }
+  const show = hint.match_play ? percent : signed;
+  const values = [
+    `${t(lang, "noDouble")} ${show(hint.no_double)}`,
+    `${t(lang, "doubleTake")} ${show(hint.double_take)}`,
+    `${t(lang, "doublePass")} ${show(hint.double_pass)}`,
+  ];
+  return `${t(lang, "expertCube")}: ${action} · ${values.join(" · ")}`;
+}
+
+/** The state drawn while a candidate is previewed: its steps shown as the last play's arrows. */
+export function previewState(state, index) {
+  const hint = state.hint;
+  const candidate = hint && hint.kind === "plays" ? hint.candidates[index] : undefined;
+  if (!candidate) return state;
+  return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
+}

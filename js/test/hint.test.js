@@ -1,0 +1,39 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { candidateRows, cubeText, previewState } from "../src/hint.js";
+
+const plays = {
+  kind: "plays", seat: 0, before: { points: [], bar: [0, 0], off: [0, 0] },
+  candidates: [
+    { text: "8/5 6/5", equity: 0.132, error: 0, win: 0.548, gammon: 0.17, steps: [[8, 5, false], [6, 5, false]] },
+    { text: "13/10 6/5", equity: -0.041, error: 0.173, win: 0.496, gammon: 0.14, steps: [[13, 10, false], [6, 5, false]] },
+  ],
+};
+
+test("candidates become ranked rows with signed equities and errors", () => {
+  assert.deepEqual(candidateRows(plays), [
+    { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%" },
+    { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%" },
+  ]);
+  assert.deepEqual(candidateRows(null), []);
+});
+
+test("a previewed candidate is drawn as the last play, from the position before it", () => {
+  const state = { phase: "move", hint: plays, last_play: null };
+  const shown = previewState(state, 1);
+  assert.deepEqual(shown.last_play, { seat: 0, text: "13/10 6/5", steps: plays.candidates[1].steps, before: plays.before });
+  assert.equal(previewState(state, 5), state);
+  assert.equal(previewState({ hint: null }, 0).last_play, undefined);
+});
+
+test("cube advice in words, money and match", () => {
+  const money = { kind: "cube", double: true, take: true, too_good: false, beaver: false, reason: "",
+    no_double: 0.581, double_take: 0.596, double_pass: 1, match_play: false };
+  assert.equal(cubeText("en", money),
+    "Expert's cube advice: double, take · no double +0.581 · double/take +0.596 · double/pass +1.000");
+  assert.match(cubeText("fr", { ...money, double: false, take: false, too_good: true }), /trop bon pour doubler, refuser/);
+  const match = { ...money, match_play: true, double: false, no_double: 0.5, double_take: 0.45, double_pass: 0.6 };
+  assert.match(cubeText("sv", match), /ingen dubbling, ta · ingen dubbling 50.0%/);
+  assert.equal(cubeText("en", { ...money, reason: "Crawford game", double: false }).split(" · ")[0],
+    "Expert's cube advice: no double (Crawford game)");
+});
