@@ -26,7 +26,11 @@ EXPERT_CANDIDATES = 8
 
 
 class Analysis(list):
-    """A list of :class:`~bgwidget.ai.search.Candidate`, best first, that prints as a table."""
+    """A list of :class:`~bgwidget.ai.search.Candidate`, best first, that prints as a table.
+
+    The text table writes each error as GNU Backgammon does, as a negative number (equity given
+    up); the HTML table and :meth:`to_dataframe` keep the field's own sign (>= 0).
+    """
 
     COLUMNS = ("#", "play", "ply", "equity", "error", "win", "win g", "win bg", "lose g", "lose bg")
 
