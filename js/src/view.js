@@ -265,7 +265,9 @@ export class View {
       tr.addEventListener("mouseenter", show(i));
       tr.addEventListener("focus", show(i));
       tr.addEventListener("mouseleave", show(null));
-      tr.addEventListener("blur", show(null));
+      // A click on the board moves the focus to the widget's root: redrawing the board between
+      // that pointerdown and its click would lose the click, so only a move to another control clears.
+      tr.addEventListener("blur", (e) => e.relatedTarget && e.relatedTarget !== this.root && show(null)());
       return tr;
     });
     const table = h("table", {});

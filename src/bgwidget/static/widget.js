@@ -930,7 +930,7 @@ var View = class {
       tr.addEventListener("mouseenter", show(i));
       tr.addEventListener("focus", show(i));
       tr.addEventListener("mouseleave", show(null));
-      tr.addEventListener("blur", show(null));
+      tr.addEventListener("blur", (e) => e.relatedTarget && e.relatedTarget !== this.root && show(null)());
       return tr;
     });
     const table = h("table", {});

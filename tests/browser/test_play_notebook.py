@@ -1,0 +1,80 @@
+"""notebooks/02-play.ipynb in a real JupyterLab: its first board plays a whole game by clicks,
+and the Hint shows the Expert's ranked plays on the board when one is hovered."""
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .lab import ROOT
+from .test_board_in_lab import WAIT, root_state, wait_new_revision
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "02-play.ipynb"
+
+
+def run_cells_until_a_board(page, lab):
+    """Open the notebook and run its cells from the top until the first board is drawn."""
+    shutil.copy(NOTEBOOK, lab.folder / "02-play.ipynb")
+    page.goto(f"{lab.url}/lab/tree/02-play.ipynb?reset", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")
+    if dialog.count():
+        dialog.first.click()
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    for _ in range(8):  # markdown, imports, markdown, the first board
+        page.keyboard.press("Shift+Enter")
+        if page.locator(f"{ROOT}[data-revision]").count():
+            break
+        page.wait_for_timeout(1500)
+    page.wait_for_selector(f"{ROOT}[data-revision]", timeout=WAIT)
+    return page.locator(ROOT).first
+
+
+def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts):
+    board = run_cells_until_a_board(page, lab)
+    hinted = False
+    for _ in range(3000):
+        state = root_state(page)
+        if state["phase"] in ("game-over", "match-over"):
+            break
+        if state["thinking"] or state["animating"] or (state["turn"] == 1 and state["phase"] != "opening"):
+            page.wait_for_timeout(300)  # the computer's turn, shown with the notebook's animation
+            continue
+        if state["phase"] in ("opening", "roll"):
+            revision = state["revision"]
+            board.locator('[data-testid="roll"]').click()
+            wait_new_revision(page, revision)
+            continue
+        assert state["phase"] == "move", state
+        if not hinted:
+            board.locator('[data-testid="hint"]').click()
+            rows = board.locator("[data-hint-play]")
+            rows.first.wait_for(timeout=WAIT)
+            row = rows.nth(min(1, rows.count() - 1))
+            row.hover()
+            page.wait_for_function(
+                f"""() => document.querySelector('{ROOT} [data-last-play]')?.dataset.lastPlay
+                    === {row.get_attribute('data-hint-play')!r}""",
+                timeout=WAIT,
+            )
+            page.mouse.move(0, 0)
+            row.focus()  # the keyboard's way to the same preview, which stays for the screenshot
+            page.locator(ROOT).first.screenshot(path=str(artifacts / "hint.png"))
+            page.mouse.move(0, 0)
+            hinted = True
+        board.locator('[data-movable="true"]').last.click()
+        revision = state["revision"]
+        board.locator('[data-lit="true"]').first.click()
+        wait_new_revision(page, revision)
+    else:
+        pytest.fail("the game did not end")
+    assert hinted
+    status = board.locator('[data-testid="status"]').text_content()
+    assert re.search(r"wins \d+ points?", status), status
+    # The winner has borne off all fifteen: the tray holds them.
+    off = page.evaluate(
+        f"""() => [0, 1].map(s => document.querySelectorAll(
+            '{ROOT} svg [data-checker][data-at="off"][data-owner="' + s + '"]').length)"""
+    )
+    assert 15 in off
