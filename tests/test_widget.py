@@ -376,3 +376,19 @@ def test_hint_before_rolling_gives_the_cube_decision_and_clears_after():
     assert hint["no_double"] == round(decision.no_double, 3) and hint["double_pass"] == 1.0
     w.intent({"type": "roll"})
     assert w.state["hint"] is None  # advice belongs to the decision it was asked at
+
+
+def test_hint_when_answering_a_double():
+    # Two people: seat 1 doubles, seat 0 asks for advice on the take.
+    w = BoardWidget(players=("human", "human"), seed=11, animation=0)
+    w.game.dice.push((5, 2), (4, 1))
+    w.intent({"type": "roll"})
+    w.play(str(ai.choose_play(w.game.start_position, w.game.rolled, level="medium")))
+    assert w.state["turn"] == 1 and w.state["phase"] == "roll"
+    w.intent({"type": "double"})
+    assert w.state["phase"] == "cube" and w.state["turn"] == 0 and w.state["can"]["hint"]
+    w.intent({"type": "hint"})
+    decision = ai.cube_decision(ai.evaluate(w.game.start_position, "expert"))
+    assert w.state["hint"]["kind"] == "cube" and w.state["hint"]["take"] == decision.should_take
+    w.intent({"type": "take"})
+    assert w.state["hint"] is None

@@ -169,7 +169,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._callbacks: list[Callable] = []
         self._message = ""  # news for the person, such as a dance
         self._refused = ""  # why the last intent was refused
-        self._hint: dict | None = None  # the Expert's advice asked for with Hint
+        self._hint: dict | None = None  # the Expert's advice asked for with Hint ...
+        self._hint_at: tuple | None = None  # ... and the decision it is for (see _decision_point)
         self._last: tuple[int, Position, Play] | None = None  # (seat, position before, play)
         self._edit: dict | None = None
         self._thinking = False
@@ -284,6 +285,7 @@ class BoardWidget(anywidget.AnyWidget):
             return
         if kind == "hint":
             self._hint = self._advice(game, seat)
+            self._hint_at = self._decision_point()
             return
         if kind == "roll":
             if game.phase == "opening":
@@ -339,10 +341,8 @@ class BoardWidget(anywidget.AnyWidget):
     def _act(self, action):
         """Run a game action, remembering the position before it in case it ends a play."""
         seat, before, last = self.game.start_position.turn, self.game.start_position, self.game.last_play
-        recorded, phase = len(self.game.record), self.game.phase
+        recorded = len(self.game.record)
         result = action()
-        if self.game.phase != phase:
-            self._hint = None  # advice is for the decision it was asked at
         for entry in self.game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
                 dice = "-".join(map(str, self.game.last_roll))
@@ -440,8 +440,8 @@ class BoardWidget(anywidget.AnyWidget):
         "gammon", "steps"}, ...]}`` best first (equity in points per game for the mover, steps in
         display points as ``last_play`` has them), or ``{"kind": "cube", "action", "double",
         "take", "too_good", "beaver", "reason", "no_double", "double_take", "double_pass",
-        "match_play"}`` (equities for the player on roll: points per game for a cube of 1, or
-        match winning chances in a match).
+        "match_play"}`` before rolling or when a double is to be answered (equities for the seat
+        that is or was on roll: points per game for a cube of 1, or match winning chances).
         """
         if game.phase == "move":
             self._require_person(seat, "move")
@@ -463,10 +463,11 @@ class BoardWidget(anywidget.AnyWidget):
                     for c in candidates
                 ],
             }
-        if game.phase != "roll":
-            raise IntentError("a hint is for a roll to play or for the cube before rolling")
-        self._require_person(seat, "roll")
-        decision = self._cube_decision(game, "expert")
+        answering = game.phase == "cube" and game.offer[0] == "double"
+        if game.phase != "roll" and not answering:
+            raise IntentError("a hint is for a roll to play, for the cube before rolling, or for a double")
+        self._require_person(seat, "take or pass" if answering else "roll")
+        decision = self._cube_decision(game, "expert")  # from the doubler's side, also when answering
         return {
             "kind": "cube",
             "action": decision.action,
@@ -532,8 +533,14 @@ class BoardWidget(anywidget.AnyWidget):
         else:
             game.pass_()
 
+    def _decision_point(self) -> tuple:
+        """What identifies the decision being made: a new record entry or phase is a new one."""
+        return len(self.game.record), self.game.phase, self.game.turn
+
     def _after_change(self) -> None:
         """Publish the state, then let the computer act if it is its turn."""
+        if self._hint is not None and self._hint_at != self._decision_point():
+            self._hint = None  # advice is for the decision it was asked at
         if not self._computer_to_act():
             self._thinking = False
             self._publish()
@@ -639,7 +646,7 @@ class BoardWidget(anywidget.AnyWidget):
                 "done": moving and game.play_complete,
                 "resign": any(human) and not self._thinking and not editing and game.phase in ("roll", "move"),
                 "new_game": not editing and game.result is not None,
-                "hint": person and game.phase in ("roll", "move"),
+                "hint": person and (game.phase in ("roll", "move") or (game.phase == "cube" and offer[0] == "double")),
                 "edit": not self._thinking,
             },
             score=list(self.match.score),
