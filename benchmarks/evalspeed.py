@@ -13,28 +13,15 @@ timed once, since it caches what it has seen), and bgsage's static net (batched 
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 import gnubg_nn
 
 from accuracy import bgsage_position
-from bgwidget import Position
 from bgwidget.ai import bearoff
 from bgwidget.ai.evaluator import evaluate_positions
-from strength import gnubg_board
-
-
-def game_positions(n: int, seed: int) -> list[Position]:
-    rng = random.Random(seed)
-    found: list[Position] = []
-    while len(found) < n:
-        pos = Position.initial()
-        while pos.outcome() is None and len(found) < n:
-            found.append(pos)
-            plays = pos.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
-            pos = rng.choice(plays).result if plays else pos.swap()
-    return found
+from strength import gnubg_board  # also puts tests/ on the path
+from conftest import game_positions  # noqa: E402
 
 
 def best_rate(function, n: int, repeat: int) -> float:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
 import gnubg_nn
 import numpy as np
@@ -28,23 +30,13 @@ import numpy as np
 from bgwidget import Position, ai
 from bgwidget.ai.evaluator import equity, play_probabilities
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from conftest import result_after_steps  # noqa: E402
+
 
 def gnubg_board(pos: Position) -> list[list[int]]:
     """gnubg-nn's board: [side not on roll, side on roll]."""
     return [list(pos.opponent), list(pos.player)]
-
-
-def result_of(pos: Position, steps: list[tuple[int, int]]) -> tuple[tuple, tuple]:
-    """(mover, opponent) counts after 0-based steps (24 = bar, -1 = off)."""
-    me, them = list(pos.player), list(pos.opponent)
-    for src, dst in steps:
-        me[src] -= 1
-        if dst >= 0:
-            me[dst] += 1
-            if them[23 - dst] == 1:
-                them[23 - dst] = 0
-                them[24] += 1
-    return tuple(me), tuple(them)
 
 
 def pubeval_steps(pos, d1, d2):
@@ -62,7 +54,7 @@ OPPONENTS = {"pubeval": pubeval_steps, "gnubg0": gnubg0_steps}
 
 def referee(pos, plays, steps):
     """Our legal play that gnubg-nn's steps reach (raises if none: the reference broke a rule)."""
-    target = result_of(pos, steps)
+    target = result_after_steps(pos, steps)
     for play in plays:
         if (play.result.opponent, play.result.player) == target:
             return play

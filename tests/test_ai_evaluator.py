@@ -1,6 +1,5 @@
 """The evaluator: shapes, consistency, exact finished games and bear-offs, and the shipped net."""
 
-import random
 
 import gnubg_nn
 import numpy as np
@@ -9,18 +8,7 @@ import pytest
 from bgwidget import Position
 from bgwidget.ai import evaluator
 from bgwidget.ai.encoding import N_INPUTS, boards_from_positions, encode, is_race
-
-
-def game_positions(n, seed):
-    rng = random.Random(seed)
-    found = []
-    while len(found) < n:
-        pos = Position.initial()
-        while pos.outcome() is None and len(found) < n:
-            found.append(pos)
-            plays = pos.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
-            pos = rng.choice(plays).result if plays else pos.swap()
-    return found
+from conftest import game_positions
 
 
 def test_shapes_and_consistency():

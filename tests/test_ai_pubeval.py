@@ -9,6 +9,7 @@ import pytest
 from bgwidget import Position
 from bgwidget.ai import pubeval
 from bgwidget.ai.encoding import boards_from_positions
+from conftest import result_after_steps
 
 
 def game_positions(n, seed):
@@ -27,20 +28,6 @@ def game_positions(n, seed):
 
 def gnubg_board(pos):
     return gnubg_nn.board_from_position_id(pos.position_id())
-
-
-def apply_gnubg_play(pos, flat):
-    """The mover's and the opponent's counts after gnubg-nn's flat 0-based move list (24 bar, -1 off)."""
-    me = list(pos.player)
-    them = list(pos.opponent)
-    for src, dst in zip(flat[::2], flat[1::2]):
-        me[src] -= 1
-        if dst >= 0:
-            me[dst] += 1
-            if them[23 - dst] == 1:
-                them[23 - dst] = 0
-                them[24] += 1
-    return tuple(me), tuple(them)
 
 
 def test_scores_match_gnubg_on_positions_after_plays():
@@ -65,7 +52,7 @@ def test_best_play_matches_gnubg_pub_best_move_on_2000_positions():
     for pos, dice in pairs:
         ours = pubeval.best_play(pos, dice)
         flat = gnubg_nn.pub_best_move(gnubg_board(pos), *dice)
-        theirs = apply_gnubg_play(pos, flat)
+        theirs = result_after_steps(pos, zip(flat[::2], flat[1::2]))
         if (ours.result.opponent, ours.result.player) == theirs:
             continue
         # Only an exact tie of scores may make the two pick different plays.
