@@ -8,21 +8,21 @@ import random
 
 import pytest
 
-from bgwidget import Dice, Game, Match, Position
+from bgwidget import Dice, Game, Match, Offer, Position, Rules
 from bgwidget.formats import (
     FormatError,
     MatchState,
-    decode_match_id,
-    encode_match_id,
-    export_mat,
+    from_match_id,
+    to_match_id,
+    to_mat,
     from_json,
-    game_from_gnubg_id,
-    game_from_xgid,
-    gnubg_id,
-    import_mat,
-    match_id,
+    from_gnubg_id,
+    from_xgid,
+    to_gnubg_id,
+    from_mat,
+    to_match_id,
     to_json,
-    xgid,
+    to_xgid,
 )
 from test_game import snapshot
 
@@ -44,21 +44,21 @@ MATCH_IDS = {
 
 @pytest.mark.parametrize("text, state", MATCH_IDS.items())
 def test_match_id_vectors_both_ways(text, state):
-    assert decode_match_id(text) == state
-    assert encode_match_id(state) == text
+    assert from_match_id(text) == state
+    assert to_match_id(state) == text
 
 
 def test_match_id_of_games_in_play():
     # The 9-point match example: seat 1 owns a 2-cube, seat 0 rolled 52 (FORMATS.md).
     game = Game(position=Position.initial(turn=0), rolled=(5, 2), cube_value=2, cube_owner=1,
-                match_length=9, score=(4, 2))
-    assert match_id(game) == "QYkqASAAIAAE"
-    game = Game(position=Position.initial(turn=1), cube_value=2, cube_owner=1, match_length=11, score=(8, 5))
+                rules=Rules(match_length=9), score=(4, 2))
+    assert to_match_id(game) == "QYkqASAAIAAE"
+    game = Game(position=Position.initial(turn=1), cube_value=2, cube_owner=1, rules=Rules(match_length=11), score=(8, 5))
     game.double()
-    assert match_id(game) == "ARlgAVAAQAAE"
-    game = Game(position=Position.initial(turn=0), match_length=7, score=(2, 2))
+    assert to_match_id(game) == "ARlgAVAAQAAE"
+    game = Game(position=Position.initial(turn=0), rules=Rules(match_length=7), score=(2, 2))
     game.resign(2, seat=0)
-    assert match_id(game) == "cEHgACAAEAAE"
+    assert to_match_id(game) == "cEHgACAAEAAE"
 
 
 def raw_match_id(**fields) -> str:
@@ -71,17 +71,17 @@ def raw_match_id(**fields) -> str:
 def test_match_id_of_finished_games_shows_the_score_after_them():
     # As gnubg shows them (seen navigating its games; tests/test_gnubg_referee.py checks it at
     # every record): the new score, the loser's turn, the resignation kept.
-    game = Game(position=Position.initial(turn=1), rolled=(2, 6), match_length=5, score=(1, 2))
-    assert decode_match_id(match_id(game)).dice == (6, 2)  # the higher die first, as gnubg
+    game = Game(position=Position.initial(turn=1), rolled=(2, 6), rules=Rules(match_length=5), score=(1, 2))
+    assert from_match_id(to_match_id(game)).dice == (6, 2)  # the higher die first, as gnubg
     game.play("13/11 13/7")
     game.double()
     game.pass_()
-    state = decode_match_id(match_id(game))
+    state = from_match_id(to_match_id(game))
     assert (state.state, state.score, state.turn, state.on_roll) == ("dropped", (2, 2), 1, 0)
-    game = Game(position=Position.initial(turn=0), cube_value=2, cube_owner=0, match_length=7)
+    game = Game(position=Position.initial(turn=0), cube_value=2, cube_owner=0, rules=Rules(match_length=7))
     game.resign(3, seat=1)
     game.accept()
-    state = decode_match_id(match_id(game))
+    state = from_match_id(to_match_id(game))
     assert (state.state, state.score, state.turn, state.resignation) == ("resigned", (6, 0), 1, 3)
 
 
@@ -98,23 +98,23 @@ def test_match_id_of_finished_games_shows_the_score_after_them():
 def test_malformed_match_ids_are_refused(text):
     assert raw_match_id(owner=3, state=1) == "MAEAAAAAAAAA"  # the helper agrees with a vector
     with pytest.raises(FormatError):
-        decode_match_id(text)
+        from_match_id(text)
         raise AssertionError(f"{text!r} decoded")
 
 
 def test_game_from_gnubg_id_refuses_what_cannot_be_played():
     with pytest.raises(FormatError):
-        game_from_gnubg_id("4HPwATDgc/ABMA")  # no Match ID
+        from_gnubg_id("4HPwATDgc/ABMA")  # no Match ID
     with pytest.raises(FormatError):
-        game_from_gnubg_id("4HPwATDgc/AB!A:cAkAAAAAAAAA")  # a Position ID that is not Base64
-    over = encode_match_id(MatchState(state="over", match_length=5))
+        from_gnubg_id("4HPwATDgc/AB!A:cAkAAAAAAAAA")  # a Position ID that is not Base64
+    over = to_match_id(MatchState(state="over", match_length=5))
     with pytest.raises(FormatError, match="over"):
-        game_from_gnubg_id("4HPwATDgc/ABMA:" + over)
-    crawford_double = encode_match_id(MatchState(crawford=True, doubled=True, turn=1, match_length=5, score=(4, 0)))
+        from_gnubg_id("4HPwATDgc/ABMA:" + over)
+    crawford_double = to_match_id(MatchState(crawford=True, doubled=True, turn=1, match_length=5, score=(4, 0)))
     with pytest.raises(FormatError, match="Crawford"):
-        game_from_gnubg_id("4HPwATDgc/ABMA:" + crawford_double)
+        from_gnubg_id("4HPwATDgc/ABMA:" + crawford_double)
     with pytest.raises(FormatError):
-        game_from_gnubg_id("4HPwATDgc/ABMZ:cAnrAAAAAAAE")  # 16 checkers
+        from_gnubg_id("4HPwATDgc/ABMZ:cAnrAAAAAAAE")  # 16 checkers
 
 
 # ---------------------------------------------------------------------- XGID
@@ -130,24 +130,24 @@ XGIDS = {  # FORMATS.md: XGID -> gnubg Position ID : Match ID, as GNU Backgammon
 
 @pytest.mark.parametrize("text, gnubg", XGIDS.items())
 def test_xgid_vectors_both_ways(text, gnubg):
-    game = game_from_xgid(text)
-    assert gnubg_id(game) == gnubg
-    assert xgid(game) == text
-    assert xgid(game_from_gnubg_id(gnubg, max_cube=1 << int(text[-2:].strip(":")))) == text
+    game = from_xgid(text)
+    assert to_gnubg_id(game) == gnubg
+    assert to_xgid(game) == text
+    assert to_xgid(from_gnubg_id(gnubg, max_cube=1 << int(text[-2:].strip(":")))) == text
 
 
 def test_xgid_double_offered_jacoby_and_beavers():
-    game = game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")
-    assert game.phase == "cube" and game.offer == ("double", 0) and game.turn == 1
-    assert game.cube_value == 2 and game.jacoby and game.beavers and game.max_cube == 256
+    game = from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")
+    assert game.phase == "cube" and game.offer == Offer("double", 0) and game.turn == 1
+    assert game.cube_value == 2 and game.rules.jacoby and game.rules.beavers and game.rules.max_cube == 256
     game.beaver()
-    assert game.cube_value == 4 and game.cube_owner == 1 and game.offer == ("beaver", 1)
+    assert game.cube_value == 4 and game.cube_owner == 1 and game.offer == Offer("beaver", 1)
     with pytest.raises(FormatError, match="beaver"):
-        xgid(game)
-    assert xgid(game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")) == \
+        to_xgid(game)
+    assert to_xgid(from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")) == \
         "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"
     with pytest.raises(FormatError, match="belongs"):
-        game_from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:8")
+        from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:8")
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_xgid_double_offered_jacoby_and_beavers():
 )
 def test_malformed_xgids_are_refused(text):
     with pytest.raises(FormatError):
-        game_from_xgid(text)
+        from_xgid(text)
 
 
 # ---------------------------------------------------------------------- JSON
@@ -196,7 +196,7 @@ def continue_identically(a: Game, b: Game, seed: int) -> None:
 
 @pytest.mark.parametrize("stop", [0, 1, 7, 20, 33])
 def test_json_save_mid_play_resumes_exactly(stop):
-    game = Game(seed=9, auto_confirm=False)
+    game = Game(seed=9, rules=Rules(auto_confirm=False))
     rng = random.Random(stop)
     for _ in range(stop):
         if game.phase in ("opening", "roll"):
@@ -217,7 +217,7 @@ def test_json_save_mid_play_resumes_exactly(stop):
 
 
 def test_json_keeps_combined_steps_and_their_undo():
-    game = Game(dice=Dice(fixed=[(2, 1)]), auto_confirm=False)
+    game = Game(dice=Dice(fixed=[(2, 1)]), rules=Rules(auto_confirm=False))
     game.roll()
     game.move(24, 21)  # one checker, both dice
     loaded = from_json(to_json(game))
@@ -308,7 +308,7 @@ def random_match(seed: int, length: int, games: int = 0, drop_beavers: bool = Tr
             elif game.phase == "cube":
                 if game.offer[0] == "resign":
                     game.accept() if rng.random() < 0.5 else game.decline()
-                elif game.offer[0] == "double" and game.beavers and rng.random() < 0.3:
+                elif game.offer[0] == "double" and game.rules.beavers and rng.random() < 0.3:
                     game.beaver()
                 elif game.offer[0] == "beaver" and rng.random() < 0.3:
                     game.raccoon()
@@ -328,11 +328,11 @@ def random_match(seed: int, length: int, games: int = 0, drop_beavers: bool = Tr
 @pytest.mark.parametrize("seed, length", [(1, 5), (2, 1), (3, 9)])
 def test_mat_round_trip_replays_the_same_match(seed, length):
     match = random_match(seed, length)
-    text = export_mat(match)
-    back = import_mat(text)
+    text = to_mat(match)
+    back = from_mat(text)
     assert back.score == match.score and back.is_over
     assert [(g.result, g.crawford) for g in back.games] == [(g.result, g.crawford) for g in match.games]
-    assert export_mat(back) == text
+    assert to_mat(back) == text
 
 
 def test_mat_money_session_with_beavers_raccoons_and_jacoby():
@@ -353,14 +353,14 @@ def test_mat_money_session_with_beavers_raccoons_and_jacoby():
     match.game.roll()
     match.game.resign(2, seat=match.game.turn)  # Jacoby: a gammon counts one with the cube centred
     match.game.accept()
-    text = export_mat(match)
+    text = to_mat(match)
     assert "Beavers => 4" in text and "Raccoons => 8" in text and '[Jacoby "On"]' in text
-    back = import_mat(text)
-    assert back.jacoby and back.beavers and back.length == 0
+    back = from_mat(text)
+    assert back.rules.jacoby and back.rules.beavers and back.length == 0
     assert [g.result[:2] for g in back.games] == [g.result[:2] for g in match.games]
     assert [g.result.points for g in back.games] == [8, 1]
     # The format keeps the points only: a resigned gammon worth 1 comes back as a single game.
-    assert back.games[1].result.how == "resigned single game"
+    assert back.games[1].result.description == "resigned single game"
     assert back.games[0].record == match.games[0].record
 
 
@@ -373,9 +373,9 @@ def test_mat_beaver_taken_by_the_roll_that_follows():
     game.beaver()
     game.take()
     game.roll()
-    text = export_mat(match)
+    text = to_mat(match)
     assert "Beavers => 4" in text and "Takes" not in text  # gnubg reads the roll as the take
-    back = import_mat(text)
+    back = from_mat(text)
     assert back.game.record == game.record[:-1] + [back.game.record[-1]] and back.game.cube_value == 4
 
 
@@ -398,10 +398,10 @@ HAND_WRITTEN = """\ufeff; [Site "a hand-written sample"]
 
 
 def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
-    match = import_mat(HAND_WRITTEN)
+    match = from_mat(HAND_WRITTEN)
     assert match.names == ("Bob", "Ann") and match.length == 3 and match.score == (1, 0)
     first = match.games[0]
-    assert first.result == (0, 1, "pass")
+    assert first.result == (0, 1, "single game", "pass")
     assert [a["type"] for a in first.record] == [
         "opening", "move", "roll", "move", "roll", "move", "roll", "move", "double", "pass",
     ]
@@ -430,4 +430,4 @@ def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
 )
 def test_malformed_mat_is_refused_with_the_reason(text, reason):
     with pytest.raises(FormatError, match=reason):
-        import_mat(text)
+        from_mat(text)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bgwidget import PHASES, Dice, Game, GameError, Match, Position
+from bgwidget import PHASES, Dice, Game, GameError, Match, Offer, Position, Rules
 from conftest import random_positions
 
 
@@ -33,7 +33,7 @@ def refused(game: Game, action, *args, **kwargs):
 
 
 def at(position_id: str, dice, **kwargs) -> Game:
-    return Game(position=Position.from_position_id(position_id), rolled=dice, auto_confirm=False, **kwargs)
+    return Game(position=Position.from_position_id(position_id), rolled=dice, rules=Rules(auto_confirm=False), **kwargs)
 
 
 # ---------------------------------------------------------------------- opening and turns
@@ -88,7 +88,7 @@ def test_turn_ends_by_itself_or_waits_for_confirm():
     game.move(6, 5)
     assert game.phase == "roll" and str(game.last_play) == "8/5 6/5" and game.turn == 1
 
-    game = Game(dice=Dice(fixed=[(3, 1)]), auto_confirm=False)
+    game = Game(dice=Dice(fixed=[(3, 1)]), rules=Rules(auto_confirm=False))
     game.roll()
     game.move(8, 5)
     game.move(6, 5)
@@ -101,7 +101,7 @@ def test_turn_ends_by_itself_or_waits_for_confirm():
 
 
 def test_combined_move_uses_both_dice_and_undo_takes_it_back_whole():
-    game = Game(dice=Dice(fixed=[(2, 1)]), auto_confirm=False)
+    game = Game(dice=Dice(fixed=[(2, 1)]), rules=Rules(auto_confirm=False))
     game.roll()
     assert (21, (1, 2)) in game.legal_steps()[24]
     game.move(24, 21)
@@ -178,7 +178,7 @@ def check_steps_reach_the_legal_plays(seed: int, count: int) -> None:
             plays = position.legal_plays(*dice)
             if not plays:
                 continue
-            game = Game(position=position, rolled=dice, auto_confirm=False)
+            game = Game(position=position, rolled=dice, rules=Rules(auto_confirm=False))
             reached = {p.swap() for p in step_results(game)}
             assert reached == {play.result for play in plays}, (position.position_id(), dice)
 
@@ -208,7 +208,7 @@ def test_double_take_gives_the_cube_to_the_taker():
     game = started()
     assert game.can_double() and not game.can_double(seat=0)
     game.double()
-    assert game.phase == "cube" and game.turn == 0 and game.offer == ("double", 1)
+    assert game.phase == "cube" and game.turn == 0 and game.offer == Offer("double", 1)
     game.take()
     assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (2, 0, "roll", 1)
     assert "belongs to bottom" in refused(game, game.double)
@@ -217,59 +217,59 @@ def test_double_take_gives_the_cube_to_the_taker():
     assert game.can_double()  # the owner may redouble
     game.double()
     game.pass_()
-    assert game.result == (0, 2, "pass") and game.phase == "game-over"
+    assert game.result == (0, 2, "single game", "pass") and game.phase == "game-over"
 
 
 def test_jacoby_rule_counts_gammons_single_until_the_cube_is_turned():
     position = Position.from_points({1: 1}, {6: 15}, turn=0)
-    assert Game(position=position, rolled=(2, 1), jacoby=True)._value(2) == 1
-    game = Game(position=position, rolled=(2, 1), jacoby=True)
+    game = Game(position=position, rolled=(2, 1), rules=Rules(jacoby=True))
     game.play("1/off")
-    assert game.result == (0, 1, "gammon")
-    game = Game(position=position, rolled=(2, 1), jacoby=False)
+    assert game.result == (0, 1, "gammon", "borne off")
+    game = Game(position=position, rolled=(2, 1), rules=Rules(jacoby=False))
     game.play("1/off")
-    assert game.result == (0, 2, "gammon")
-    game = Game(position=position, rolled=(2, 1), jacoby=True, cube_value=2, cube_owner=1)
+    assert game.result == (0, 2, "gammon", "borne off")
+    game = Game(position=position, rolled=(2, 1), rules=Rules(jacoby=True), cube_value=2, cube_owner=1)
     game.play("1/off")
-    assert game.result == (0, 4, "gammon")
+    assert game.result == (0, 4, "gammon", "borne off")
     loser_in_home = Position.from_points({1: 1}, {6: 14, 20: 1}, turn=0)  # on winner's 5
     game = Game(position=loser_in_home, rolled=(2, 1), cube_value=4, cube_owner=0)
     game.play("1/off")
-    assert game.result == (0, 12, "backgammon")
+    assert game.result == (0, 12, "backgammon", "borne off")
+    assert game.result.multiple == 3 and game.result.description == "backgammon"
 
 
 def test_beaver_and_raccoon():
     # Backgammon FAQ: the beaverer keeps the cube; the doubler may take, drop or raccoon.
-    game = started(beavers=True)
+    game = started(rules=Rules(beavers=True))
     game.double()
     game.beaver()
     assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (2, 0, "cube", 1)
-    assert game.offer == ("beaver", 0)
+    assert game.offer == Offer("beaver", 0)
     refused(game, game.roll)
     game.raccoon()
-    assert (game.cube_value, game.cube_owner, game.turn, game.offer) == (4, 0, 0, ("raccoon", 1))
+    assert (game.cube_value, game.cube_owner, game.turn, game.offer) == (4, 0, 0, Offer("raccoon", 1))
     refused(game, game.raccoon)
     game.take()
     assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (8, 0, "roll", 1)
     game.roll()
     assert game.phase in ("move", "roll")
-    dropped = started(beavers=True)
+    dropped = started(rules=Rules(beavers=True))
     dropped.double()
     dropped.beaver()
     dropped.pass_()  # the doubler drops the beaver: he loses the value the double was taken at
-    assert dropped.result == (0, 2, "pass")
+    assert dropped.result == (0, 2, "single game", "pass")
     plain = started()
     plain.double()
     assert "beavers" in refused(plain, plain.beaver)
     refused(plain, plain.raccoon)
     with pytest.raises(GameError):
-        Game(match_length=5, beavers=True)
+        Game(rules=Rules(match_length=5, beavers=True))
 
 
 def test_resignation_accepted_and_declined():
     game = started()
     game.resign(2)
-    assert game.phase == "cube" and game.turn == 0 and game.offer == ("resign", 1, 2)
+    assert game.phase == "cube" and game.turn == 0 and game.offer == Offer("resign", 1, 2)
     refused(game, game.roll)
     game.decline()
     assert game.phase == "roll" and game.offer is None
@@ -277,7 +277,7 @@ def test_resignation_accepted_and_declined():
     game.move(24, 18)
     game.resign(1, seat=1)
     game.accept(seat=0)
-    assert game.result == (0, 1, "resigned single game")
+    assert game.result == (0, 1, "single game", "resigned")
 
 
 # ---------------------------------------------------------------------- matches
@@ -382,16 +382,24 @@ def test_every_illegal_action_is_refused_and_changes_nothing():
         {"cube_value": 3, "cube_owner": 0},
         {"cube_value": 2},
         {"cube_value": 1, "cube_owner": 1},
-        {"match_length": 5, "score": (5, 0)},
-        {"match_length": 1, "cube_value": 2, "cube_owner": 0},
-        {"match_length": 5, "score": (2, 2), "crawford": True},
+        {"rules": {"match_length": 5}, "score": (5, 0)},
+        {"rules": {"match_length": 1}, "cube_value": 2, "cube_owner": 0},
+        {"rules": {"match_length": 5}, "score": (2, 2), "crawford": True},
+        {"rules": {"match_length": 5, "crawford": False}, "score": (4, 2), "crawford": True},
         {"rolled": (3, 1)},
-        {"max_cube": 48},
-        {"match_length": 5, "jacoby": True},
+        {"rules": {"max_cube": 48}},
+        {"rules": {"match_length": 5, "jacoby": True}},
+        {"rules": {"match_length": -1}},
+        {"rules": {"beavers": 1}},
+        {"score": None},
+        {"score": (True, 0)},
+        {"cube_owner": False, "cube_value": 2},
     ],
 )
 def test_inconsistent_settings_are_refused(kwargs):
     with pytest.raises(GameError):
+        if "rules" in kwargs:
+            kwargs = {**kwargs, "rules": Rules(**kwargs["rules"])}
         Game(**kwargs)
 
 
@@ -402,10 +410,10 @@ def check_invariants(game: Game) -> None:
     assert game.phase in PHASES
     position = game.position
     assert sum(position.player) <= 15 and sum(position.opponent) <= 15
-    assert game.cube_value & (game.cube_value - 1) == 0 and game.cube_value <= game.max_cube
+    assert game.cube_value & (game.cube_value - 1) == 0 and game.cube_value <= game.rules.max_cube
     assert (game.cube_owner is None) == (game.cube_value == 1)
     if game.phase == "move":
-        assert not game.play_complete or not game.auto_confirm
+        assert not game.play_complete or not game.rules.auto_confirm
         assert game.legal_steps() or game.play_complete
     if game.phase in ("game-over", "match-over"):
         assert game.result is not None

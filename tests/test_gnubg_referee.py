@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from bgwidget import Game, Match
-from bgwidget.formats import encode_match_id, export_mat, game_from_xgid, gnubg_id, import_mat, xgid
+from bgwidget.formats import to_match_id, to_mat, from_xgid, to_gnubg_id, from_mat, to_xgid
 from bgwidget.formats.matchid import match_state
 from test_formats import random_match
 
@@ -160,15 +160,15 @@ def our_ids(match: Match) -> list[list[str]]:
                 replay.apply(action)
                 if replay.phase != "move":  # a dance: gnubg stops on the roll before it passes
                     dice = tuple(sorted(action["dice"], reverse=True))
-                    ids[-1].append(f"{position.position_id()}:{encode_match_id(state._replace(dice=dice))}")
+                    ids[-1].append(f"{position.position_id()}:{to_match_id(state._replace(dice=dice))}")
                 continue
             accepted = game.record[i + 1:i + 2] == [{"type": "accept", "seat": 1 - action.get("seat", 0)}]
             if kind in ("move", "double", "take", "pass", "beaver", "raccoon") \
                     and not (kind == "move" and replay.phase != "move") \
                     or kind == "resign" and accepted:  # a declined resignation is not in a .mat
-                ids[-1].append(gnubg_id(replay))
+                ids[-1].append(to_gnubg_id(replay))
             replay.apply(action)
-        ids[-1].append(gnubg_id(replay))
+        ids[-1].append(to_gnubg_id(replay))
     return ids
 
 
@@ -179,7 +179,7 @@ def our_ids(match: Match) -> list[list[str]]:
 def test_matches_gnubg_plays_import_into_ours_and_replay_the_same(tmp_path, seed, length):
     path = tmp_path / "gnubg.mat"
     played = run_gnubg(tmp_path, "play", seed, length, path)
-    ours = import_mat(path.read_text())
+    ours = from_mat(path.read_text())
     assert our_record(ours) == gnubg_record(played["record"])
     assert our_ids(ours) == played["ids"]
     final = gnubg_record(played["record"])[-1]
@@ -202,7 +202,7 @@ def test_matches_we_export_import_into_gnubg_with_the_same_record(tmp_path, seed
     # flag (import.c, ParseMatMove) that a passed beaver leaves set into the next game.
     match = random_match(seed, length, games=4, drop_beavers=False, **options)
     path = tmp_path / "ours.mat"
-    path.write_text(export_mat(match))
+    path.write_text(to_mat(match))
     theirs = run_gnubg(tmp_path, "import", path)
     assert gnubg_record(theirs["record"]) == our_record(match)
     assert theirs["ids"] == our_ids(match)
@@ -223,7 +223,7 @@ def test_gnubg_reads_our_xgids_as_our_position_and_match_ids(tmp_path):
                 # Not while a double waits: gnubg's XGID reader sets the board after the Match ID,
                 # and setting a board clears the pending double (gnubg.c SetXGID).
                 if game.phase in ("roll", "move"):
-                    states.append((xgid(game), gnubg_id(game)))
+                    states.append((to_xgid(game), to_gnubg_id(game)))
                 if game.phase in ("opening", "roll"):
                     game.double() if game.can_double() and rng.random() < 0.2 else game.roll()
                 elif game.phase == "cube":
@@ -241,4 +241,4 @@ def test_gnubg_reads_our_xgids_as_our_position_and_match_ids(tmp_path):
     answers = run_gnubg(tmp_path, "ids", path)
     assert [":".join(a) for a in answers] == [g for _, g in states]
     for text, _ in states[:50]:
-        assert xgid(game_from_xgid(text)) == text
+        assert to_xgid(from_xgid(text)) == text

@@ -5,7 +5,7 @@ two scripted players, saved to JSON in the middle of a play, loaded and finished
 import random
 
 from bgwidget import Game, Match
-from bgwidget.formats import export_mat, from_json, to_json
+from bgwidget.formats import to_mat, from_json, to_json
 from test_gnubg_referee import gnubg_record, our_ids, our_record, run_gnubg
 
 
@@ -97,7 +97,7 @@ def test_five_point_match_save_load_finish_export_and_gnubg_agrees(tmp_path):
     assert True in crawford and crawford.index(True) < len(crawford) - 1
 
     path = tmp_path / "match.mat"
-    path.write_text(export_mat(loaded))
+    path.write_text(to_mat(loaded))
     theirs = run_gnubg(tmp_path, "import", path)
     assert gnubg_record(theirs["record"]) == our_record(loaded)
     assert theirs["ids"] == our_ids(loaded)  # Position and Match IDs at every record

@@ -1,8 +1,9 @@
 """bgwidget: backgammon inside Jupyter.
 
 The layers, each importing only those above it: :mod:`bgwidget.position` (the board),
-:mod:`bgwidget.moves` (legal plays and notation), :mod:`bgwidget.dice`, :mod:`bgwidget.game` and
-:mod:`bgwidget.match` (the flow of play, the cube, the score), :mod:`bgwidget.formats` (IDs and
+:mod:`bgwidget.moves` (legal plays, notation, a play in progress), :mod:`bgwidget.dice`,
+:mod:`bgwidget.rules`, :mod:`bgwidget.game` and :mod:`bgwidget.match` (the settings, the flow of
+play, the cube, the score), :mod:`bgwidget.formats` (IDs and
 files), :mod:`bgwidget.ai` (the computer) and :mod:`bgwidget.widget` (the board in Jupyter).
 
 ``from bgwidget import BoardWidget`` works too; it is imported on first use so that the rules
@@ -10,10 +11,11 @@ engine loads without anywidget.
 """
 
 from bgwidget.dice import Dice, DiceStateError
-from bgwidget.game import PHASES, Game, GameError, GameResult
+from bgwidget.game import PHASES, Game
 from bgwidget.match import Match
-from bgwidget.moves import DiceError, IllegalPlayError, Move, NotationError, Play
+from bgwidget.moves import DiceError, IllegalPlayError, Move, NotationError, PartialPlay, Play
 from bgwidget.position import Outcome, Position, PositionError, PositionIdError
+from bgwidget.rules import GameError, GameResult, Offer, Rules
 
 __all__ = [
     "PHASES",
@@ -28,11 +30,14 @@ __all__ = [
     "IllegalPlayError",
     "Move",
     "NotationError",
+    "Offer",
     "Outcome",
+    "PartialPlay",
     "Play",
     "Position",
     "PositionError",
     "PositionIdError",
+    "Rules",
 ]
 __version__ = "0.1.0"
 
@@ -42,4 +47,8 @@ def __getattr__(name: str):
         from bgwidget.widget import BoardWidget
 
         return BoardWidget
+    if name == "play_match":
+        from bgwidget.ai.play import play_match
+
+        return play_match
     raise AttributeError(f"module 'bgwidget' has no attribute {name!r}")

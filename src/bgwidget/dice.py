@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from bgwidget.moves import DiceError, check_roll
+
 __all__ = ["Dice", "DiceStateError"]
 
 
@@ -19,14 +21,11 @@ class DiceStateError(ValueError):
 
 
 def _check_roll(roll) -> tuple[int, int]:
+    """:func:`bgwidget.moves.check_roll`, raising this module's error."""
     try:
-        die1, die2 = roll
-    except (TypeError, ValueError):
-        raise DiceStateError(f"a roll is two dice, not {roll!r}") from None
-    for die in (die1, die2):
-        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise DiceStateError(f"a die shows 1 to 6, not {die!r} (in {roll!r})")
-    return die1, die2
+        return check_roll(roll)
+    except DiceError as error:
+        raise DiceStateError(f"{error} (in {roll!r})") from None
 
 
 class Dice:

@@ -10,7 +10,9 @@ post-Crawford. In a 1-point match there is no cube at all.
 from __future__ import annotations
 
 from bgwidget.dice import Dice
-from bgwidget.game import Game, GameError
+from bgwidget.game import Game
+from bgwidget.position import Position
+from bgwidget.rules import GameError, Rules
 
 __all__ = ["Match"]
 
@@ -21,17 +23,18 @@ class Match:
     ``seed`` seeds the dice: game ``k`` rolls :meth:`Dice.for_game(seed, k)
     <bgwidget.dice.Dice.for_game>`, so each game's dice depend on the seed alone (``None``
     draws a seed and keeps it in :attr:`seed`). ``crawford`` applies the Crawford rule
-    (default on). ``jacoby``, ``beavers`` are money-session options; ``max_cube`` and
-    ``auto_confirm`` are passed to every game (see :class:`~bgwidget.game.Game`). ``names`` are
-    the players' names ``(seat 0, seat 1)``.
+    (default on); ``jacoby``, ``beavers`` are money-session options; ``max_cube`` and
+    ``auto_confirm``: see :class:`~bgwidget.rules.Rules`, which holds them all as
+    :attr:`rules` (:meth:`with_rules` starts a match from a ``Rules``). ``names`` are the
+    players' names ``(seat 0, seat 1)``.
 
     The current game is :attr:`game`; when it is over, :meth:`new_game` starts the next.
 
     >>> match = Match(length=5, seed=42)
-    >>> match.game.phase, match.score
-    ('opening', (0, 0))
+    >>> match.game.phase, match.score, match.rules.crawford
+    ('opening', (0, 0), True)
 
-    Raises :class:`~bgwidget.game.GameError` on bad settings.
+    Raises :class:`~bgwidget.rules.GameError` on bad settings.
     """
 
     def __init__(
@@ -46,22 +49,41 @@ class Match:
         auto_confirm: bool = True,
         names: tuple[str, str] = ("Bottom", "Top"),
     ) -> None:
-        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
-            raise GameError(f"a match is to a number of points (0 = money session), not {length!r}")
-        if length and (jacoby or beavers):
-            raise GameError("the Jacoby rule and beavers are money-play options, not for a match")
-        self.length = length
+        rules = Rules(match_length=length, crawford=crawford, jacoby=jacoby, beavers=beavers,
+                      max_cube=max_cube, auto_confirm=auto_confirm)
+        self.rules: Rules = rules
+        """The settings of every game of the match."""
         self.seed = Dice().seed if seed is None else seed
-        self.crawford_rule = bool(crawford)
-        self.jacoby = bool(jacoby)
-        self.beavers = bool(beavers)
-        self.max_cube = max_cube
-        self.auto_confirm = bool(auto_confirm)
-        self.names = (str(names[0]), str(names[1]))
-        """The players' names ``(seat 0, seat 1)``, written into match files."""
+        self.names: tuple[str, str] = ("", "")
+        """The players' names ``(seat 0, seat 1)``, written into match files (see :meth:`set_names`)."""
+        self.set_names(names)
         self.games: list[Game] = []
-        """Every game of the match, the current one last."""
+        """Every game of the match, the current one last (read it; :meth:`new_game`,
+        :meth:`append` and :meth:`play_from` change it)."""
         self.new_game()
+
+    @classmethod
+    def with_rules(cls, rules: Rules, seed=None, *, names: tuple[str, str] = ("Bottom", "Top"), start: bool = True) -> Match:
+        """A match under ``rules``; ``start=False`` leaves it without games, for :meth:`append`."""
+        if not isinstance(rules, Rules):
+            raise GameError(f"rules must be a Rules, not {type(rules).__name__}")
+        match = cls(0, seed, names=names)
+        match.rules = rules
+        match.games = []
+        if start:
+            match.new_game()
+        return match
+
+    def set_names(self, names: tuple[str, str]) -> None:
+        """Name the players ``(seat 0, seat 1)``; raises GameError unless two names are given."""
+        if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2:
+            raise GameError(f"names are two strings (seat 0, seat 1), not {names!r}")
+        self.names = (str(names[0]), str(names[1]))
+
+    @property
+    def length(self) -> int:
+        """Points to win the match; 0 for a money session (:attr:`rules`' ``match_length``)."""
+        return self.rules.match_length
 
     @property
     def game(self) -> Game:
@@ -97,37 +119,77 @@ class Match:
             bool(self.games) and self.game.crawford and self.game.result is not None
         )
 
-    def _next_is_crawford(self) -> bool:
-        score = self.score
+    @property
+    def next_is_crawford(self) -> bool:
+        """Whether the next game to start is the Crawford game (USBGF: the first game after a
+        side first reaches ``length - 1`` points, under the Crawford rule)."""
         return (
-            self.crawford_rule
+            self.rules.crawford
             and self.length > 1
-            and self.length - 1 in score
+            and self.length - 1 in self.score
             and not any(game.crawford for game in self.games)
         )
 
     def new_game(self) -> Game:
         """Start the next game (phase ``"opening"``) and return it.
 
-        Raises :class:`~bgwidget.game.GameError` while the current game is still in play or once
-        the match is over.
+        Raises :class:`~bgwidget.rules.GameError` while the current game is still in play or
+        once the match is over.
         """
+        self._check_can_start()
+        game = Game(
+            rules=self.rules,
+            dice=Dice.for_game(self.seed, len(self.games) + 1),
+            score=self.score,
+            crawford=self.next_is_crawford,
+        )
+        self.games.append(game)
+        return game
+
+    def append(self, game: Game) -> None:
+        """Add a game played elsewhere (a loaded file) as the next game of the match.
+
+        Raises :class:`~bgwidget.rules.GameError` unless it follows from the games before it:
+        the same rules, the score they make, the Crawford game where it falls.
+        """
+        if not isinstance(game, Game):
+            raise GameError(f"a match holds Games, not {type(game).__name__}")
+        self._check_can_start()
+        expected = (self.rules, self.score, self.next_is_crawford)
+        found = (game.rules, game.score, game.crawford)
+        if found != expected:
+            raise GameError(f"game {len(self.games) + 1} starts with (rules, score, Crawford) {found}, "
+                            f"but the games before it give {expected}")
+        self.games.append(game)
+
+    def play_from(self, position: Position, rolled: tuple[int, int] | None = None) -> Game:
+        """Go on from ``position`` (its ``turn`` seat on roll), ``rolled`` dice already rolled if given.
+
+        The game in play is replaced by one that starts there with the same cube, score, dice
+        generator and Crawford state (after a finished game, the next game starts there); returns
+        it. Raises :class:`~bgwidget.rules.GameError` once the match is over, for a position
+        already won or dice that are not a roll, and then nothing changes.
+        """
+        current = self.game if self.games else None
+        if current is None or current.result is not None:
+            self._check_can_start()
+            number = len(self.games) + 1
+            dice, cube, owner, crawford = Dice.for_game(self.seed, number), 1, None, self.next_is_crawford
+        else:
+            dice, cube, owner, crawford = current.dice, current.cube_value, current.cube_owner, current.crawford
+        game = Game(rules=self.rules, dice=dice, position=position, rolled=rolled, cube_value=cube,
+                    cube_owner=owner, score=self.score, crawford=crawford)
+        if current is None or current.result is not None:
+            self.games.append(game)
+        else:
+            self.games[-1] = game
+        return game
+
+    def _check_can_start(self) -> None:
         if self.games and self.game.result is None:
             raise GameError("the current game is still in play: finish it first")
         if self.is_over:
             raise GameError(f"the match is over: seat {self.winner} won {max(self.score)}-{min(self.score)}")
-        game = Game(
-            dice=Dice.for_game(self.seed, len(self.games) + 1),
-            match_length=self.length,
-            score=self.score,
-            crawford=self._next_is_crawford(),
-            jacoby=self.jacoby,
-            beavers=self.beavers,
-            max_cube=self.max_cube,
-            auto_confirm=self.auto_confirm,
-        )
-        self.games.append(game)
-        return game
 
     def __repr__(self) -> str:
         kind = f"{self.length}-point match" if self.length else "money session"

@@ -21,14 +21,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from bgwidget.position import BAR, Position, _new
+from bgwidget.position import BAR, Position
 
 __all__ = [
+    "BAR_POINT",
+    "OFF_POINT",
     "DiceError",
     "IllegalPlayError",
     "Move",
     "NotationError",
+    "PartialPlay",
     "Play",
+    "check_roll",
     "format_play",
     "legal_plays",
     "parse_play",
@@ -119,7 +123,7 @@ class Play:
 # A step is (from index, to index, hit) with -1 for off.
 
 
-def _steps(me: list[int], them: list[int], die: int, top: int = BAR) -> list[tuple[int, int]]:
+def _steps(me: Sequence[int], them: Sequence[int], die: int, top: int = BAR) -> list[tuple[int, int]]:
     """Legal single steps with ``die``, from indices at most ``top``."""
     if me[BAR]:
         if top < BAR or them[BAR - die] >= 2:
@@ -164,7 +168,7 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     same position are one play), in a fixed order for a given input; ``[]`` when no checker can
     move (the player dances or is blocked). Raises :class:`DiceError` for dice outside 1..6.
     """
-    _check_dice(die1, die2)
+    check_roll((die1, die2))
     me = list(position.player)
     # them[i]: the opponent's checkers on the mover's point i + 1; them[24]: the opponent's bar.
     them = list(position.opponent[23::-1])
@@ -177,7 +181,7 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     turn = 1 - position.turn
     plays = []
     for (mine, theirs), steps in found.items():
-        result = _new(theirs[23::-1] + (theirs[BAR],), mine, turn)
+        result = Position.unchecked(theirs[23::-1] + (theirs[BAR],), mine, turn)
         # tuple.__new__ skips NamedTuple's Python-level __new__: this loop is the hot path.
         moves = tuple([_new_move(Move, (src + 1, dst + 1, hit)) for src, dst, hit in steps])
         plays.append(Play(moves, result))
@@ -222,10 +226,291 @@ def _doubles(me, them, die, steps, found, longest, top=BAR):
         _doubles(me1, them1, die, steps + [(src, dst, hit)], found, longest, src)
 
 
-def _check_dice(die1, die2) -> None:
+def check_roll(dice) -> tuple[int, int]:
+    """``dice`` as a roll ``(d1, d2)`` of two ints from 1 to 6; the one check of dice everywhere.
+
+    Raises :class:`DiceError` for anything else (a float, a bool, one die, three, a 7).
+
+    >>> check_roll([6, 5])
+    (6, 5)
+    """
+    try:
+        die1, die2 = dice
+    except (TypeError, ValueError):
+        raise DiceError(f"a roll is two dice, not {dice!r}") from None
     for die in (die1, die2):
         if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
             raise DiceError(f"a die shows 1 to 6, not {die!r}")
+    return die1, die2
+
+
+# ---------------------------------------------------------------------- a play in progress
+#
+# The play in progress works on the generator's pair of tuples, seen from the mover: ``me[i]``
+# the mover's checkers on point i + 1 (me[24] the bar), ``them[i]`` the opponent's checkers on
+# that same point (them[24] the opponent's bar). Tuples, so that they key the memo below.
+
+Pair = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _pair(position: Position) -> Pair:
+    return position.player, position.opponent[23::-1] + (position.opponent[BAR],)
+
+
+def _step(me: tuple[int, ...], them: tuple[int, ...], src: int, dst: int) -> tuple[tuple, tuple, bool]:
+    """The pair after moving one checker from index ``src`` to ``dst`` (-1 = off), and the hit."""
+    mine = list(me)
+    mine[src] -= 1
+    if dst < 0:
+        return tuple(mine), them, False
+    mine[dst] += 1
+    if them[dst] != 1:
+        return tuple(mine), them, False
+    theirs = list(them)
+    theirs[dst] = 0
+    theirs[BAR] += 1
+    return tuple(mine), tuple(theirs), True
+
+
+def _index(point: int) -> int:
+    """Generator index of a point in the mover's numbering (bar 25 -> 24, off 0 -> -1)."""
+    return BAR if point == BAR_POINT else point - 1
+
+
+def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    rest = list(dice)
+    rest.remove(die)
+    return tuple(rest)
+
+
+Route = list[tuple[int, int, int]]  # (src index, dst index, die) per checker step
+
+
+class PartialPlay:
+    """A roll being played step by step: the position so far, the dice left, the steps taken.
+
+    Point numbers are **in the mover's numbering** (24..1, 25 = bar, 0 = off). A step is legal
+    when some legal play of the roll (:func:`legal_plays`) can still be completed after it, which
+    enforces every rule at the first step: both dice when possible, the larger die when only one
+    can be played, as many of a double as possible, open intermediate points.
+
+    >>> partial = PartialPlay(Position.initial(), (3, 1))
+    >>> partial.legal_steps()[8]
+    [(7, (1,)), (5, (3,)), (4, (1, 3))]
+    >>> partial.step(8, 5)
+    (Move(from_point=8, to_point=5, hit=False),)
+    >>> partial.step(6, 5)[0].to_point, partial.is_complete, str(partial.play)
+    (5, True, '8/5 6/5')
+
+    Raises :class:`DiceError` for dice that are not a roll; :meth:`step` and :meth:`undo` raise
+    :class:`IllegalPlayError` with the reason and change nothing.
+    """
+
+    def __init__(self, position: Position, dice: tuple[int, int]) -> None:
+        self.start = position
+        """The position before the roll, the mover on roll."""
+        self.dice = check_roll(dice)
+        """The roll, as rolled."""
+        self.plays = legal_plays(position, *self.dice)
+        """Every legal play of the roll (``[]``: no checker can move)."""
+        self._targets = {_pair(play.result.swap()): play for play in self.plays}
+        self._need = len(self.plays[0].moves) if self.plays else 0
+        die1, die2 = self.dice
+        self._all = (die1,) * 4 if die1 == die2 else tuple(sorted(self.dice))
+        self._memo: dict = {}
+        self._me, self._them = _pair(position)
+        self._left = self._all
+        self._steps: list[tuple[Move, int, int]] = []  # (move, die used, group: one per step() call)
+
+    @classmethod
+    def restore(cls, position: Position, dice: tuple[int, int], groups) -> PartialPlay:
+        """The play in progress that :attr:`step_groups` saved, each step checked again.
+
+        Raises :class:`IllegalPlayError` when a saved step is not legal there.
+        """
+        partial = cls(position, dice)
+        for group in groups:
+            number = partial._next_group()
+            for frm, to, die in group:
+                route = partial._single_route(frm, to, die)
+                if route is None:
+                    raise IllegalPlayError(f"saved step {_name(frm)}/{_name(to)} with a {die} is not legal here")
+                partial._push(route, number)
+        return partial
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def position(self) -> Position:
+        """The board with the steps made so far, the mover still on roll."""
+        if not self._steps:
+            return self.start
+        return Position.unchecked(self._me, self._them[23::-1] + (self._them[BAR],), self.start.turn)
+
+    @property
+    def steps(self) -> list[Move]:
+        """The checker steps made so far, in order."""
+        return [move for move, _, _ in self._steps]
+
+    @property
+    def step_groups(self) -> list[list[list[int]]]:
+        """The steps made, grouped by :meth:`step` call: ``[[[from, to, die], ...], ...]``."""
+        groups: dict[int, list] = {}
+        for move, die, group in self._steps:
+            groups.setdefault(group, []).append([move.from_point, move.to_point, die])
+        return list(groups.values())
+
+    @property
+    def dice_left(self) -> tuple[int, ...]:
+        """The dice not used yet, highest first (a double: up to four)."""
+        return tuple(sorted(self._left, reverse=True))
+
+    @property
+    def is_complete(self) -> bool:
+        """True once every die that can be played has been."""
+        return len(self._steps) == self._need
+
+    @property
+    def play(self) -> Play:
+        """The legal play the steps make, once :attr:`is_complete`; raises IllegalPlayError before."""
+        if not self.is_complete:
+            more = self._need - len(self._steps)
+            raise IllegalPlayError(f"the play is not complete: {more} more die{'s' if more > 1 else ''} must be played")
+        if not self.plays:
+            return Play((), self.start.swap())
+        return self._targets[(self._me, self._them)]
+
+    def legal_steps(self) -> dict[int, list[tuple[int, tuple[int, ...]]]]:
+        """``{from_point: [(to_point, dice_used), ...]}``: every legal next move, highest points first.
+
+        One entry per destination, a checker moved on by several dice included (``dice_used``
+        then lists them in the order used); among the routes to one destination the preferred
+        uses the fewest dice, then hits nowhere on the way, then the smaller die first (bearing
+        off: the exact die). ``{}`` once the play is complete.
+        """
+        return {
+            frm: [(to, tuple(die for _, _, die in route)) for to, route in sorted(dests.items(), reverse=True)]
+            for frm, dests in sorted(self._routes().items(), reverse=True)
+        }
+
+    # ----------------------------------------------------------------- acting
+
+    def step(self, from_point: int, to_point: int, die: int | None = None) -> tuple[Move, ...]:
+        """Move one checker from ``from_point`` to ``to_point``, by one die or several in a row.
+
+        ``13 -> 8`` with 3-2 touches down on 10 or 11, whichever is open, preferring a route that
+        hits nowhere (to hit on the way, step twice). ``die`` forces the die of a single step
+        (bearing off with a higher die). Returns the checker moves made.
+        Raises :class:`IllegalPlayError` (naming the legal steps) and changes nothing otherwise.
+        """
+        for point in (from_point, to_point):
+            if not isinstance(point, int) or isinstance(point, bool) or not 0 <= point <= 25:
+                raise IllegalPlayError(f"{point!r} is not a point (24..1 in the mover's numbering, bar = 25, off = 0)")
+        if die is not None and (not isinstance(die, int) or isinstance(die, bool)):
+            raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
+        routes = self._routes()
+        route = routes.get(from_point, {}).get(to_point) if die is None else self._single_route(from_point, to_point, die)
+        if route is None:
+            raise IllegalPlayError(self._step_error(from_point, to_point, die, routes))
+        return self._push(route, self._next_group())
+
+    def undo(self) -> tuple[Move, ...]:
+        """Take back the last :meth:`step` (all the dice it used); returns the moves taken back.
+
+        Raises :class:`IllegalPlayError` when no step has been made.
+        """
+        if not self._steps:
+            raise IllegalPlayError("there is no step to undo in the play in progress")
+        last = self._steps[-1][2]
+        kept = [entry for entry in self._steps if entry[2] != last]
+        undone = tuple(move for move, _, group in self._steps if group == last)
+        self._me, self._them = _pair(self.start)
+        self._left, self._steps = self._all, []
+        for move, die, group in kept:
+            self._me, self._them, _ = _step(self._me, self._them, _index(move.from_point), _index(move.to_point))
+            self._left = _without(self._left, die)
+            self._steps.append((move, die, group))
+        return undone
+
+    # ----------------------------------------------------------------- internals
+
+    def _next_group(self) -> int:
+        return self._steps[-1][2] + 1 if self._steps else 0
+
+    def _push(self, route: Route, group: int) -> tuple[Move, ...]:
+        made = []
+        for src, dst, die in route:
+            self._me, self._them, hit = _step(self._me, self._them, src, dst)
+            self._left = _without(self._left, die)
+            made.append(Move(src + 1, dst + 1, hit))
+            self._steps.append((made[-1], die, group))
+        return tuple(made)
+
+    def _completable(self, me, them, left: tuple[int, ...], need: int) -> bool:
+        """Whether ``need`` more steps with dice from ``left`` can reach a legal play."""
+        if need == 0:
+            return (me, them) in self._targets
+        key = (me, them, left)
+        if key not in self._memo:
+            self._memo[key] = any(
+                self._completable(*_step(me, them, src, dst)[:2], _without(left, die), need - 1)
+                for die in set(left)
+                for src, dst in _steps(me, them, die)
+            )
+        return self._memo[key]
+
+    def _routes(self) -> dict[int, dict[int, Route]]:
+        """``{from_point: {to_point: route}}``: the preferred route to each destination."""
+        found: dict[int, dict[int, tuple]] = {}
+        need = self._need - len(self._steps)
+
+        def walk(me, them, left, src, route, hits):
+            for die in sorted(set(left)):
+                for s, dst in _steps(me, them, die):
+                    if s != src:
+                        continue
+                    me2, them2, hit = _step(me, them, src, dst)
+                    rest = _without(left, die)
+                    if not self._completable(me2, them2, rest, need - len(route) - 1):
+                        continue
+                    path = route + [(src, dst, die)]
+                    rank = (len(path), hits, tuple(d for _, _, d in path))
+                    dests = found.setdefault(route[0][0] + 1 if route else src + 1, {})
+                    if dst + 1 not in dests or rank < dests[dst + 1][0]:
+                        dests[dst + 1] = (rank, path)
+                    if dst >= 0 and len(path) < need:
+                        walk(me2, them2, rest, dst, path, hits + hit)
+
+        if need > 0:
+            for src in range(25):
+                if self._me[src]:
+                    walk(self._me, self._them, self._left, src, [], 0)
+        return {frm: {to: path for to, (_, path) in dests.items()} for frm, dests in found.items() if dests}
+
+    def _single_route(self, from_point: int, to_point: int, die: int) -> Route | None:
+        need = self._need - len(self._steps)
+        if die not in self._left or need <= 0:
+            return None
+        src, dst = _index(from_point), _index(to_point)
+        if (src, dst) not in _steps(self._me, self._them, die):
+            return None
+        me2, them2, _ = _step(self._me, self._them, src, dst)
+        if not self._completable(me2, them2, _without(self._left, die), need - 1):
+            return None
+        return [(src, dst, die)]
+
+    def _step_error(self, from_point: int, to_point: int, die: int | None, routes) -> str:
+        text = f"{_name(from_point)}/{_name(to_point)}"
+        dice = "-".join(map(str, self.dice))
+        if from_point == OFF_POINT:
+            return "a checker borne off cannot move again"
+        if not self._me[_index(from_point)]:
+            return f"{text}: the mover has no checker on {_name(from_point)}"
+        if self.is_complete:
+            return f"{text}: every die of {dice} that can be played has been played"
+        legal = ", ".join(f"{_name(f)}/{_name(t)}" for f, dests in sorted(routes.items(), reverse=True) for t in dests)
+        how = f" with a {die}" if die is not None else ""
+        return f"{text}{how} is not legal with {dice} here; legal now: {legal}"
 
 
 # ---------------------------------------------------------------------- notation

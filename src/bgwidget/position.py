@@ -94,6 +94,15 @@ class Position:
         return _new(_START, _START, turn)
 
     @classmethod
+    def unchecked(cls, player: tuple[int, ...], opponent: tuple[int, ...], turn: int) -> Position:
+        """A position from two 25-tuples **already known to be valid**, without checking them.
+
+        The fast path of generators that only ever produce legal positions (the move generator);
+        anything else should call ``Position(player, opponent, turn)``, which validates.
+        """
+        return _new(player, opponent, turn)
+
+    @classmethod
     def from_points(
         cls,
         player: Mapping[int | str, int],
@@ -165,11 +174,6 @@ class Position:
                 bits |= ((1 << count) - 1) << k
                 k += count + 1
         return base64.b64encode(bits.to_bytes(10, "little")).decode()[:14]
-
-    @property
-    def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """``(player, opponent)``: the position as seen by the side on roll, without the seat."""
-        return self.player, self.opponent
 
     @property
     def off(self) -> tuple[int, int]:

@@ -1,34 +1,56 @@
-"""Layer 4, formats: GNU Backgammon Match ID, XGID, the ``.mat`` match text, JSON saves.
+"""Layer 4, formats: GNU Backgammon Match ID and ID, XGID, the ``.mat`` match text, JSON saves.
 
-Every reader raises :class:`FormatError` (a ``ValueError``) with the reason; every reader builds
-its game through the rules of :mod:`bgwidget.game`, so what it accepts is a legal game.
+One pattern for every format: ``to_<format>(obj) -> str`` writes, ``from_<format>(text) -> obj``
+reads (``to_json``/``from_json``, ``to_mat``/``from_mat``, ``to_xgid``/``from_xgid``,
+``to_gnubg_id``/``from_gnubg_id``, ``to_match_id``/``from_match_id``). Every reader raises
+:class:`FormatError` (a ``ValueError``) with the reason and builds its game through the rules of
+:mod:`bgwidget.game`, so what it accepts is a legal game.
+
+The names of the first release (``export_mat``, ``import_mat``, ``xgid``, ``game_from_xgid``,
+``gnubg_id``, ``game_from_gnubg_id``, ``match_id``, ``encode_match_id``, ``decode_match_id``)
+still work for this release and warn (``DeprecationWarning``).
 """
+
+import warnings
 
 from bgwidget.formats.errors import FormatError
 from bgwidget.formats.json_io import from_json, to_json
-from bgwidget.formats.mat import export_mat, import_mat
-from bgwidget.formats.matchid import (
-    MatchState,
-    decode_match_id,
-    encode_match_id,
-    game_from_gnubg_id,
-    gnubg_id,
-    match_id,
-)
-from bgwidget.formats.xgid import game_from_xgid, xgid
+from bgwidget.formats.mat import from_mat, to_mat
+from bgwidget.formats.matchid import MatchState, from_gnubg_id, from_match_id, match_state, to_gnubg_id, to_match_id
+from bgwidget.formats.xgid import from_xgid, to_xgid
 
 __all__ = [
     "FormatError",
     "MatchState",
-    "decode_match_id",
-    "encode_match_id",
-    "export_mat",
+    "from_gnubg_id",
     "from_json",
-    "game_from_gnubg_id",
-    "game_from_xgid",
-    "gnubg_id",
-    "import_mat",
-    "match_id",
+    "from_mat",
+    "from_match_id",
+    "from_xgid",
+    "match_state",
+    "to_gnubg_id",
     "to_json",
-    "xgid",
+    "to_mat",
+    "to_match_id",
+    "to_xgid",
 ]
+
+_RENAMED = {
+    "export_mat": "to_mat",
+    "import_mat": "from_mat",
+    "xgid": "to_xgid",
+    "game_from_xgid": "from_xgid",
+    "gnubg_id": "to_gnubg_id",
+    "game_from_gnubg_id": "from_gnubg_id",
+    "match_id": "to_match_id",
+    "encode_match_id": "to_match_id",
+    "decode_match_id": "from_match_id",
+}
+
+
+def __getattr__(name: str):
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(f"bgwidget.formats.{name} is now {new}", DeprecationWarning, stacklevel=2)
+        return globals()[new]
+    raise AttributeError(f"module 'bgwidget.formats' has no attribute {name!r}")

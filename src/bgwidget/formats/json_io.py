@@ -21,6 +21,7 @@ from bgwidget.dice import Dice, DiceStateError
 from bgwidget.formats.errors import FormatError
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
+from bgwidget.rules import Rules
 
 __all__ = ["from_json", "to_json"]
 
@@ -28,27 +29,17 @@ VERSION = 1
 
 
 def _game_dict(game: Game) -> dict:
-    return {
-        "setup": game.setup,
-        "record": game.record,
-        "steps": game._saved_steps(),
-        "dice": game.dice.to_dict(),
-    }
+    return {"setup": game.setup, "record": game.record, "steps": game.step_groups, "dice": game.dice.to_dict()}
 
 
 def _load_game(data) -> Game:
     try:
         dice = Dice.from_dict(data["dice"])
-        game = Game.replay(data["setup"], data["record"], dice=dice)
-        if data.get("steps"):
-            if game.phase != "move":
-                raise GameError("steps are saved but no roll is being played")
-            game._restore_steps(data["steps"])
+        return Game.replay(data["setup"], data["record"], dice=dice, steps=data.get("steps") or ())
     except (GameError, DiceStateError) as error:
         raise FormatError(f"saved game: {error}") from None
     except (KeyError, TypeError, ValueError) as error:
         raise FormatError(f"not a saved game: {error!r}") from None
-    return game
 
 
 def to_json(obj: Game | Match, indent: int | None = None) -> str:
@@ -57,9 +48,8 @@ def to_json(obj: Game | Match, indent: int | None = None) -> str:
         data = {"format": "bgwidget", "version": VERSION, "kind": "game", "game": _game_dict(obj)}
     elif isinstance(obj, Match):
         options = {
-            "length": obj.length, "seed": obj.seed if isinstance(obj.seed, (int, str)) else repr(obj.seed),
-            "crawford": obj.crawford_rule, "jacoby": obj.jacoby, "beavers": obj.beavers,
-            "max_cube": obj.max_cube, "auto_confirm": obj.auto_confirm, "names": list(obj.names),
+            "seed": obj.seed if isinstance(obj.seed, (int, str)) else repr(obj.seed),
+            "rules": obj.rules.to_dict(), "names": list(obj.names),
         }
         data = {
             "format": "bgwidget", "version": VERSION, "kind": "match",
@@ -74,7 +64,7 @@ def from_json(text: str) -> Game | Match:
     """Load what :func:`to_json` saved: a :class:`~bgwidget.game.Game` or a :class:`~bgwidget.match.Match`.
 
     Raises :class:`FormatError` for text that is not such JSON, an action the rules refuse, or a
-    match whose games do not follow from each other (score, Crawford game, options).
+    match whose games do not follow from each other (score, Crawford game, rules).
     """
     try:
         data = json.loads(text)
@@ -90,11 +80,12 @@ def from_json(text: str) -> Game | Match:
         raise FormatError(f"a save holds a 'game' or a 'match', not {data.get('kind')!r}")
     try:
         options = data["match"]
-        match = Match(
-            options["length"], options["seed"], crawford=options["crawford"], jacoby=options["jacoby"],
-            beavers=options["beavers"], max_cube=options["max_cube"], auto_confirm=options["auto_confirm"],
-            names=tuple(options["names"]),
-        )
+        if "rules" in options:
+            rules = Rules.from_dict(options["rules"])
+        else:  # the first saves held the options flat
+            rules = Rules(options["length"], options["crawford"], options["jacoby"], options["beavers"],
+                          options["max_cube"], options["auto_confirm"])
+        match = Match.with_rules(rules, options["seed"], names=tuple(options["names"]), start=False)
         saved = data["games"]
         if not isinstance(saved, list) or not saved:
             raise FormatError("a saved match has at least one game")
@@ -102,17 +93,10 @@ def from_json(text: str) -> Game | Match:
         raise FormatError(f"saved match: {error}") from None
     except (KeyError, TypeError, ValueError) as error:
         raise FormatError(f"not a saved match: {error!r}") from None
-    match.games = []
     for number, game_data in enumerate(saved, start=1):
-        if match.games and match.game.result is None:
-            raise FormatError(f"game {number - 1} is not over, yet game {number} follows")
-        if match.is_over:
-            raise FormatError(f"the match is over before game {number}")
         game = _load_game(game_data)
-        expected = (match.length, match.score, match._next_is_crawford(), match.jacoby, match.beavers)
-        found = (game.match_length, game.score, game.crawford, game.jacoby, game.beavers)
-        if found != expected:
-            raise FormatError(f"game {number} starts at (length, score, Crawford, Jacoby, beavers) {found}, "
-                              f"but the games before it give {expected}")
-        match.games.append(game)
+        try:
+            match.append(game)
+        except GameError as error:
+            raise FormatError(f"game {number}: {error}") from None
     return match

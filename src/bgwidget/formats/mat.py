@@ -25,7 +25,7 @@ from bgwidget.formats.errors import FormatError
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 
-__all__ = ["export_mat", "import_mat"]
+__all__ = ["from_mat", "to_mat"]
 
 _LEFT, _RIGHT = 1, 0  # the seat of each column
 
@@ -121,18 +121,19 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
     return lines
 
 
-def export_mat(match: Match) -> str:
+def to_mat(match: Match) -> str:
     """The match as ``.mat`` text, every game so far (an unfinished last game as far as it went).
 
     Names come from :attr:`Match.names`; tags record the options gnubg's format has no field
     for (``Crawford``, ``Jacoby``, ``Beaver``).
     """
     out = []
-    if not match.crawford_rule and match.length:
+    rules = match.rules
+    if not rules.crawford and match.length:
         out.append('; [Crawford "Off"]')
-    if match.jacoby:
+    if rules.jacoby:
         out.append('; [Jacoby "On"]')
-    if match.beavers:
+    if rules.beavers:
         out.append('; [Beaver "On"]')
     out.append("")
     out.append(f" {match.length} point match")
@@ -159,7 +160,7 @@ _NUMBER = re.compile(r"^\s*\d+\)")
 _RIGHT_FROM = 20  # a lone cell that starts at this column or later is in the right column
 
 
-def import_mat(text: str, seed=None) -> Match:
+def from_mat(text: str, seed=None) -> Match:
     """Read ``.mat`` text into a :class:`~bgwidget.match.Match`, replaying every game.
 
     Accepts GNU Backgammon's and Jellyfish's layout, a UTF-8 BOM, ``bar``/``off`` as well as
@@ -261,7 +262,7 @@ class _GameReader:
             raise GameError(f"expected 'Name : score   Name : score', found {line.strip()!r}")
         top, top_score, bottom, bottom_score = found.groups()
         if not self.started:
-            self.match.names = (bottom, top)
+            self.match.set_names((bottom, top))
             self.started = True
         expected = self.match.score
         if (int(bottom_score), int(top_score)) != expected:
@@ -278,7 +279,7 @@ class _GameReader:
             play = cell[3:].strip()
             if play.lower() in ("cannot move", "???", "????"):
                 play = ""
-            if game.offer and game.offer[0] == "beaver" and game.turn == seat:
+            if game.offer and game.offer.kind == "beaver" and game.turn == seat:
                 game.take(seat=seat)  # the doubler rolls: he took the beaver
             if game.phase == "opening":
                 if dice[0] == dice[1]:

@@ -14,8 +14,9 @@ from typing import NamedTuple
 from bgwidget.formats.errors import FormatError
 from bgwidget.game import Game, GameError
 from bgwidget.position import Position, PositionError
+from bgwidget.rules import Rules
 
-__all__ = ["MatchState", "decode_match_id", "encode_match_id", "game_from_gnubg_id", "gnubg_id", "match_id", "match_state"]
+__all__ = ["MatchState", "build_game", "from_gnubg_id", "from_match_id", "match_state", "to_gnubg_id", "to_match_id"]
 
 # Field: (bit offset, width), from FORMATS.md.
 _FIELDS = {
@@ -52,8 +53,12 @@ class MatchState(NamedTuple):
     jacoby: bool = False
 
 
-def encode_match_id(state: MatchState) -> str:
-    """The 12-character Match ID of ``state``."""
+def to_match_id(game: Game | MatchState) -> str:
+    """The 12-character GNU Backgammon Match ID of a game now (see :func:`match_state`) or of a :class:`MatchState`.
+
+    Raises :class:`FormatError` when a field does not fit (a cube above 2^15, a score above 32767).
+    """
+    state = match_state(game) if isinstance(game, Game) else game
     fields = {
         "cube": state.cube_value.bit_length() - 1,
         "owner": 3 if state.cube_owner is None else 1 - state.cube_owner,
@@ -79,7 +84,7 @@ def encode_match_id(state: MatchState) -> str:
     return base64.b64encode(bits.to_bytes(9, "little")).decode()
 
 
-def decode_match_id(text: str) -> MatchState:
+def from_match_id(text: str) -> MatchState:
     """Decode a 12-character Match ID; raises :class:`FormatError` when it is malformed."""
     if not isinstance(text, str) or len(text.strip()) != 12:
         raise FormatError(f"a Match ID has 12 Base64 characters, not {text!r}")
@@ -118,18 +123,17 @@ def match_state(game: Game) -> MatchState:
     A finished game is ``"over"``, ``"dropped"`` or ``"resigned"`` with the score after it,
     as gnubg shows it; the opening, before any die is rolled, is ``"playing"`` without dice.
     """
-    offer = game.offer or ()
+    offer = game.offer
     state, turn, score = "playing", game.turn, game.score
-    resignation = offer[2] if offer[:1] == ("resign",) else 0
+    resignation = offer.points if offer and offer.kind == "resign" else 0
     result = game.result
     if result:
         # As gnubg shows a finished game: the score after it; the turn is the loser's.
-        score = tuple(s + result.points * (seat == result.winner) for seat, s in enumerate(game.score))
+        score = (score[0] + result.points * (result.winner == 0), score[1] + result.points * (result.winner == 1))
         if result.how == "pass":
             state, turn = "dropped", 1 - result.winner
-        elif result.how.startswith("resigned"):
-            state, turn = "resigned", 1 - result.winner
-            resignation = ("single game", "gammon", "backgammon").index(result.how[9:]) + 1
+        elif result.how == "resigned":
+            state, turn, resignation = "resigned", 1 - result.winner, result.multiple
         else:
             state = "over"
     return MatchState(
@@ -139,37 +143,33 @@ def match_state(game: Game) -> MatchState:
         crawford=game.crawford,
         state=state,
         turn=turn,
-        doubled=offer[:1] in (("double",), ("beaver",), ("raccoon",)),
+        doubled=bool(offer and offer.is_cube),
         resignation=resignation,
         dice=tuple(sorted(game.rolled, reverse=True)) if game.rolled else None,
-        match_length=game.match_length,
+        match_length=game.rules.match_length,
         score=score,
-        jacoby=game.jacoby,
+        jacoby=game.rules.jacoby,
     )
 
 
-def match_id(game: Game) -> str:
-    """The GNU Backgammon Match ID of ``game`` now (see :func:`match_state`)."""
-    return encode_match_id(match_state(game))
-
-
-def gnubg_id(game: Game) -> str:
+def to_gnubg_id(game: Game) -> str:
     """``"PositionID:MatchID"`` as gnubg prints it; the position is seen by the seat on roll."""
-    return f"{game.start_position.position_id()}:{match_id(game)}"
+    return f"{game.start_position.position_id()}:{to_match_id(game)}"
 
 
-def game_from_gnubg_id(text: str, **options) -> Game:
+def from_gnubg_id(text: str, **options) -> Game:
     """A :class:`~bgwidget.game.Game` at the position and match state of a GNU Backgammon ID.
 
-    ``text`` is ``"PositionID:MatchID"`` (a leading ``"GNUBGID "`` is allowed). ``options`` go
-    to :class:`~bgwidget.game.Game` (``seed``, ``auto_confirm``, ``beavers``, ``max_cube``).
-    A pending double or resignation is offered again. Raises :class:`FormatError` for a
-    malformed ID or a game that is not in play.
+    ``text`` is ``"PositionID:MatchID"`` (a leading ``"GNUBGID "`` is allowed). ``options``
+    are ``seed`` and the :class:`~bgwidget.rules.Rules` settings the ID has no field for
+    (``auto_confirm``, ``beavers``, ``max_cube``, ``crawford``). A pending double or
+    resignation is offered again. Raises :class:`FormatError` for a malformed ID or a game
+    that is not in play.
     """
     if not isinstance(text, str) or text.count(":") != 1:
         raise FormatError(f"a GNU Backgammon ID is 'PositionID:MatchID', not {text!r}")
     position_id, mid = text.removeprefix("GNUBGID").strip().split(":")
-    state = decode_match_id(mid)
+    state = from_match_id(mid)
     try:
         position = Position.from_position_id(position_id, turn=state.on_roll)
     except PositionError as error:
@@ -177,23 +177,28 @@ def game_from_gnubg_id(text: str, **options) -> Game:
     return build_game(position, state, **options)
 
 
-def build_game(position: Position, state: MatchState, **options) -> Game:
-    """A game in play from a position and match fields (shared by the Match ID and XGID readers)."""
+def build_game(position: Position, state: MatchState, seed=None, **settings) -> Game:
+    """A game in play from a position and match fields (shared by the Match ID and XGID readers).
+
+    ``settings`` are :class:`~bgwidget.rules.Rules` fields the fields do not give.
+    """
     if state.state != "playing":
         raise FormatError(f"the game is {state.state}: there is nothing left to play")
     if state.dice and (state.doubled or state.resignation):
         raise FormatError("dice are rolled while an offer waits for an answer")
     try:
+        rules = Rules.from_dict(
+            {"match_length": state.match_length, "jacoby": state.jacoby and not state.match_length, **settings}
+        )
         game = Game(
+            seed,
+            rules=rules,
             position=position,
             rolled=state.dice,
             cube_value=state.cube_value,
             cube_owner=state.cube_owner,
-            match_length=state.match_length,
             score=state.score,
             crawford=state.crawford,
-            jacoby=state.jacoby and not state.match_length,
-            **options,
         )
         if state.doubled:
             game.double()

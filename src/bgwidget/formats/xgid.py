@@ -17,12 +17,12 @@ from bgwidget.formats.matchid import MatchState, build_game
 from bgwidget.game import Game
 from bgwidget.position import BAR, Position, PositionError
 
-__all__ = ["game_from_xgid", "xgid"]
+__all__ = ["from_xgid", "to_xgid"]
 
 
-def xgid(game: Game) -> str:
+def to_xgid(game: Game) -> str:
     """The XGID of ``game`` now (the position at the start of the turn and the dice being played,
-    the higher first, as in :func:`~bgwidget.formats.matchid.match_id`).
+    the higher first, as in :func:`~bgwidget.formats.matchid.to_match_id`).
 
     Raises :class:`FormatError` while a beaver or raccoon waits for an answer.
     """
@@ -32,24 +32,25 @@ def xgid(game: Game) -> str:
     for point in range(1, 25):
         chars.append(_cell(bottom[point - 1], top[24 - point]))
     chars.append(_cell(bottom[BAR], 0))
-    offer = game.offer or ()
-    if offer[:1] in (("beaver",), ("raccoon",)):
-        raise FormatError(f"this XGID writer has no field for a pending {offer[0]}; answer it first")
-    if offer[:1] == ("double",):
+    offer = game.offer
+    if offer and offer.kind in ("beaver", "raccoon"):
+        raise FormatError(f"this XGID writer has no field for a pending {offer.kind}; answer it first")
+    if offer and offer.kind == "double":
         dice = "D"
     elif game.rolled:
         dice = "{}{}".format(*sorted(game.rolled, reverse=True))  # the higher first, as XG and gnubg write
     else:
         dice = "00"
-    if game.match_length:
+    rules = game.rules
+    if rules.match_length:
         cj = int(game.crawford)
     else:
-        cj = int(game.jacoby) | 2 * int(game.beavers)
+        cj = int(rules.jacoby) | 2 * int(rules.beavers)
     cubepos = {None: 0, 0: 1, 1: -1}[game.cube_owner]
     turn = 1 if game.start_position.turn == 0 else -1
     fields = [
         "".join(chars), game.cube_value.bit_length() - 1, cubepos, turn, dice,
-        game.score[0], game.score[1], cj, game.match_length, game.max_cube.bit_length() - 1,
+        game.score[0], game.score[1], cj, rules.match_length, rules.max_cube.bit_length() - 1,
     ]
     return "XGID=" + ":".join(map(str, fields))
 
@@ -62,11 +63,11 @@ def _cell(bottom: int, top: int) -> str:
     return "-"
 
 
-def game_from_xgid(text: str, **options) -> Game:
+def from_xgid(text: str, **options) -> Game:
     """A :class:`~bgwidget.game.Game` at the position and match state of an XGID.
 
-    ``options`` go to :class:`~bgwidget.game.Game` (``seed``, ``auto_confirm``); ``max_cube``,
-    Jacoby and beavers come from the XGID. Raises :class:`FormatError` when the text is not
+    ``options`` are ``seed`` and ``auto_confirm`` (see :class:`~bgwidget.rules.Rules`);
+    ``max_cube``, Jacoby and beavers come from the XGID. Raises :class:`FormatError` when the text is not
     an XGID of a legal position in play.
     """
     if not isinstance(text, str):
