@@ -375,7 +375,7 @@ class PartialPlay:
         """The legal play the steps make, once :attr:`is_complete`; raises IllegalPlayError before."""
         if not self.is_complete:
             more = self._need - len(self._steps)
-            raise IllegalPlayError(f"the play is not complete: {more} more die{'s' if more > 1 else ''} must be played")
+            raise IllegalPlayError(f"the play is not complete: {more} more {'dice' if more > 1 else 'die'} must be played")
         if not self.plays:
             return Play((), self.start.swap())
         return self._targets[(self._me, self._them)]
