@@ -1,23 +1,41 @@
 """The static picture (bgwidget.svg) and its agreement with the widget's own drawing (js/)."""
 
+import ast
+import io
 import json
 import re
 import shutil
 import subprocess
+import tokenize
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from bgwidget import Position
-from bgwidget.svg import board_arrays, board_svg, render
+from bgwidget import Position, svg
+from bgwidget.svg import LANGUAGES, LanguageError, board_arrays, board_svg, render
 
-JS = Path(__file__).resolve().parent.parent / "js"
+ROOT = Path(__file__).resolve().parent.parent
+JS = ROOT / "js"
+LOOK_JSON = ROOT / "src" / "bgwidget" / "look.json"
+LABELS_JSON = ROOT / "src" / "bgwidget" / "labels.json"
 START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]
 
 
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
+def parse(text: str) -> ET.Element:
+    return ET.fromstring(text)
+
+
+def run_node(tmp_path: Path, body: str) -> object:
+    """Run an ES module (``body``, which may import from js/src/) and return the JSON it prints."""
+    node = shutil.which("node")
+    assert node, "Node.js is needed to check the view's drawing"
+    script = tmp_path / "run.mjs"
+    script.write_text(body.replace("JS_SRC/", (JS / "src").as_uri() + "/"))
+    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
 
 
 def checkers(root: ET.Element) -> dict:
@@ -54,13 +72,13 @@ def test_board_arrays_keep_seats_when_the_top_side_is_on_roll():
 
 
 def test_static_svg_shows_every_checker_and_escapes_names():
-    svg = board_svg(Position.from_position_id("4AAAsAAAAAAAAA"), dice=(6, 6), cube=4, cube_owner=1,
-                    names=("<script>alert(1)</script>", "Top & co"))
-    root = parse(svg)  # well-formed XML
+    text = board_svg(Position.from_position_id("4AAAsAAAAAAAAA"), dice=(6, 6), cube=4, cube_owner=1,
+                     names=("<script>alert(1)</script>", "Top & co"))
+    root = parse(text)  # well-formed XML
     found = checkers(root)
     assert sum(1 for owner, _, _ in found if owner == "0") == 15
     assert sum(1 for owner, _, _ in found if owner == "1") == 15
-    assert "<script>" not in svg and "&lt;script&gt;" in svg and "Top &amp; co" in svg
+    assert "<script>" not in text and "&lt;script&gt;" in text and "Top &amp; co" in text
     assert len([el for el in root.iter() if el.get("data-die") is not None]) == 4
     cube = next(el for el in root.iter() if el.get("data-cube"))
     assert (cube.get("data-cube"), cube.get("data-owner")) == ("4", "1")
@@ -69,34 +87,186 @@ def test_static_svg_shows_every_checker_and_escapes_names():
 
 
 def test_repr_svg_hook():
-    svg = Position.initial()._repr_svg_()
-    assert svg.startswith("<svg") and 'viewBox="0 0 872 700"' in svg
-    assert len(checkers(parse(svg))) == 30
+    text = Position.initial()._repr_svg_()
+    assert text.startswith("<svg") and 'viewBox="0 0 872 700"' in text
+    assert len(checkers(parse(text))) == 30
 
 
-@pytest.mark.parametrize("position, dice", [
-    (Position.initial(), (3, 1)),
-    # tall stacks, both bars and trays in use, the top side on roll
-    (Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}, turn=1), (5, 5)),
-    (Position.from_position_id("AAAA/38AAAD/fw"), (6, 2)),  # fifteen on each bar
-    (Position.from_position_id("4AAAsAAAAAAAAA", turn=1), (2, 1)),  # twelve off each
+def strip_words(text: str) -> list[str]:
+    """The words of the name strips and the match label, top strip first."""
+    root = parse(text)
+    words = []
+    for el in root.iter():
+        if el.get("data-seat-strip") is not None or el.get("data-match") is not None:
+            words.append(" ".join(" ".join(el.itertext()).split()))
+    return words
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ["Top 167 pips · score 0", "Bottom 167 pips · score 2 On roll", "5-point match"]),
+    ("fr", ["Haut 167 points · score 0", "Bas 167 points · score 2 Au trait", "Match en 5 points"]),
+    ("sv", ["Övre 167 pips · poäng 0", "Nedre 167 pips · poäng 2 Vid tärningarna", "Match till 5 poäng"]),
 ])
-def test_python_and_javascript_draw_the_same_board(position, dice, tmp_path):
-    node = shutil.which("node")
-    assert node, "Node.js is needed to check the view's drawing"
-    turn = position.turn
+def test_static_svg_speaks_the_widgets_languages(language, words):
+    text = board_svg(Position.initial(), score=(2, 0), match_length=5, language=language)
+    assert strip_words(text) == words
+
+
+def test_static_svg_money_game_and_crawford_words():
+    assert strip_words(board_svg(Position.initial(), language="fr"))[-1] == "Partie d’argent"
+    state = board_arrays(Position.initial())
+    state.update(dice=[], cube=None, names=["A", "B"], score=[4, 2], match_length=5, crawford=True, language="sv")
+    assert strip_words(render(state))[-1] == "Match till 5 poäng · Crawford"
+
+
+def test_unknown_language_is_refused_naming_the_allowed_ones():
+    assert LANGUAGES == ("en", "fr", "sv")
+    with pytest.raises(LanguageError, match="en, fr, sv.*'de'"):
+        board_svg(Position.initial(), language="de")
+    state = board_arrays(Position.initial())
+    state.update(dice=[], cube=None, names=["A", "B"], score=[0, 0], match_length=0, language="xx")
+    with pytest.raises(ValueError, match="'xx'"):
+        render(state)
+
+
+# ----------------------------------------------------------------- one source for the look
+
+def test_svg_constants_are_the_shared_files():
+    look = json.loads(LOOK_JSON.read_text(encoding="utf-8"))
+    for group in ("board", "spacing"):
+        for name, value in look[group].items():
+            assert getattr(svg, name) == value, name
+    assert svg.W == 872 and svg.H == 700  # the viewBox the notebooks and README picture show
+
+
+def test_javascript_derives_the_same_geometry_and_reads_the_same_words(tmp_path):
+    found = run_node(tmp_path, (
+        'import * as g from "JS_SRC/geometry.js";\n'
+        'import { LANGUAGES, t } from "JS_SRC/i18n.js";\n'
+        'import { COLORS } from "JS_SRC/draw.js";\n'
+        "const geometry = Object.fromEntries(Object.entries(g).filter(([, v]) => typeof v === 'number'));\n"
+        f"const shared = {LABELS_JSON.read_text(encoding='utf-8')};\n"
+        "const words = Object.fromEntries(LANGUAGES.map((l) => [l, Object.fromEntries(\n"
+        "  Object.keys(shared[l]).map((k) => [k, t(l, k)]))]));\n"
+        "process.stdout.write(JSON.stringify({ geometry, words, languages: LANGUAGES, colors: COLORS }));\n"
+    ))
+    look = json.loads(LOOK_JSON.read_text(encoding="utf-8"))
+    labels = json.loads(LABELS_JSON.read_text(encoding="utf-8"))
+    # Every number geometry.js exports, base or derived, is svg.py's too.
+    assert len(found["geometry"]) >= len(look["board"]) + len(look["spacing"]) + 11
+    assert {name: getattr(svg, name) for name in found["geometry"]} == found["geometry"]
+    assert found["colors"] == look["colors"]
+    assert tuple(found["languages"]) == LANGUAGES == tuple(labels)
+    # The widget's own words for what the static SVG draws are the shared catalogue's.
+    assert found["words"]["sv"]["match"] == "Match till {n} poäng"
+    assert found["words"] == labels
+
+
+BASE_NUMBERS = {v for v in json.loads(LOOK_JSON.read_text(encoding="utf-8"))["board"].values()}
+NUMBER = re.compile(r"(?<![\w.#$])\d+(?:\.\d+)?(?![\w.])")
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b")
+# Point numbering, not geometry: the other side's point p is 25 - p, and points run 1..24.
+NUMBERING = re.compile(r"\b25 - [a-z]\b|range\(1, 25\)")
+
+
+def js_code(path: Path) -> str:
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+    return "\n".join(re.sub(r"(^|\s)//.*", "", line) for line in text.splitlines())
+
+
+def python_code(path: Path) -> str:
+    """The source with its comments and docstrings blanked out."""
+    text = path.read_text()
+    docstrings = {
+        node.body[0].value.lineno
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(node) is not None
+    }
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    chars = list(text)
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT or (tok.type == tokenize.STRING and tok.start[0] in docstrings):
+            begin = starts[tok.start[0] - 1] + tok.start[1]
+            end = starts[tok.end[0] - 1] + tok.end[1]
+            chars[begin:end] = " " * (end - begin)
+    return "".join(chars)
+
+
+@pytest.mark.parametrize("path", [JS / "src" / "draw.js", JS / "src" / "geometry.js", ROOT / "src" / "bgwidget" / "svg.py"])
+def test_drawing_code_holds_no_colour_and_no_base_number(path):
+    code = js_code(path) if path.suffix == ".js" else python_code(path)
+    assert "look.json" in code
+    assert HEX_COLOUR.findall(code) == []
+    bare = [m for m in NUMBER.findall(NUMBERING.sub("", code)) if float(m) in BASE_NUMBERS]
+    assert bare == [], f"{path.name} repeats sizes of look.json as bare numbers: {bare}"
+
+
+def test_the_grep_check_would_catch_a_copied_number_or_colour():
+    code = 'const r = 25; const x = `<rect rx="5" fill="#8a5a2e"/>`; const back = 25 - p;'
+    assert HEX_COLOUR.findall(code) == ["#8a5a2e"]
+    assert [m for m in NUMBER.findall(NUMBERING.sub("", code)) if float(m) in BASE_NUMBERS] == ["25", "5"]
+
+
+# ----------------------------------------------------------------- Python and JS draw the same board
+
+# Both seats on roll; checkers on the bar and off for both seats; cube centred, at each seat, two digits.
+POSITIONS = {
+    "start": (Position.initial(), (3, 1), 1, None),
+    "start, top on roll": (Position.initial(turn=1), (6, 4), 2, 0),
+    # tall stacks; two on each bar and two off each (checkers not placed are off)
+    "bars and trays, top on roll": (Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}, turn=1),
+                                    (5, 5), 2, 1),
+    "bars and trays, bottom on roll": (Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}),
+                                       (2, 2), 16, 0),
+    "fifteen on each bar": (Position.from_position_id("AAAA/38AAAD/fw"), (6, 2), 4, 1),
+    "fifteen on each bar, top on roll": (Position.from_position_id("AAAA/38AAAD/fw", turn=1), (1, 2), 1, None),
+    "twelve off each, top on roll": (Position.from_position_id("4AAAsAAAAAAAAA", turn=1), (2, 1), 8, 1),
+    "twelve off each, bottom on roll": (Position.from_position_id("4AAAsAAAAAAAAA"), (4, 3), 32, 0),
+}
+
+
+def view_state(name: str, position: Position, dice, cube: int, owner) -> dict:
+    """A view state as the widget publishes it, for the computer against the computer."""
+    index = list(POSITIONS).index(name)
     state = board_arrays(position)
     state.update(dice=list(dice), dice_left=list(dice) * (2 if dice[0] == dice[1] else 1),
-                 cube={"value": 2, "owner": turn}, names=["A", "B"], score=[1, 2], match_length=5,
-                 phase="roll", human=[False, False], language="en")
-    script = tmp_path / "draw.mjs"
-    script.write_text(
-        f"import {{ drawBoard }} from {json.dumps((JS / 'src' / 'draw.js').as_uri())};\n"
-        f"process.stdout.write(drawBoard({json.dumps(state)}));\n"
-    )
-    js_svg = subprocess.run([node, str(script)], capture_output=True, text=True, check=True, timeout=60).stdout
-    py_svg = render(state)
-    js_root, py_root = parse(js_svg), parse(py_svg)
+                 cube={"value": cube, "owner": owner}, names=["A <b>", "B & co"], score=[1, 2],
+                 match_length=5 if index % 2 else 0, crawford=index % 4 == 1,
+                 phase="roll", human=[False, False], language=LANGUAGES[index % len(LANGUAGES)])
+    return state
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory) -> dict:
+    """{case: (Python's SVG, JavaScript's SVG)} for every state of POSITIONS, drawn by one Node run."""
+    states = {name: view_state(name, *case) for name, case in POSITIONS.items()}
+    js = run_node(tmp_path_factory.mktemp("draw"), (
+        'import { drawBoard } from "JS_SRC/draw.js";\n'
+        f"const states = {json.dumps(states)};\n"
+        "process.stdout.write(JSON.stringify(Object.fromEntries(\n"
+        "  Object.entries(states).map(([name, s]) => [name, drawBoard(s, {}, 'ID')]))));\n"
+    ))
+    return {name: (render(state), js[name]) for name, state in states.items()}
+
+
+def elements(text: str) -> Counter:
+    """Every element below the root as (tag, attributes, text), gradient ids made equal and the
+    view's CSS classes dropped."""
+    ids = re.compile(r"\b(bgs\d+|ID)-")
+    found = Counter()
+    for el in list(parse(text).iter())[1:]:
+        attrs = tuple(sorted((k, ids.sub("ID-", v)) for k, v in el.attrib.items() if k != "class"))
+        found[(el.tag.split("}")[-1], attrs, (el.text or "").strip(), (el.tail or "").strip())] += 1
+    return found
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_python_and_javascript_draw_the_same_board(name, drawn):
+    py_svg, js_svg = drawn[name]
+    py_root, js_root = parse(py_svg), parse(js_svg)
     assert checkers(js_root) == checkers(py_root)
     assert len(checkers(py_root)) == 30
 
@@ -109,5 +279,11 @@ def test_python_and_javascript_draw_the_same_board(position, dice, tmp_path):
     assert placed(js_root, "data-die") == placed(py_root, "data-die")
     assert placed(js_root, "data-cube") == placed(py_root, "data-cube")
     # The same point numbers along the edges, from the side on roll.
-    numbers = re.compile(r'font-size="10.5"[^>]*>(\d+)<')
+    numbers = re.compile(r'data-number="\d+">(\d+)<')
     assert numbers.findall(js_svg) == numbers.findall(py_svg)
+    assert numbers.findall(py_svg)[0] == ("1" if POSITIONS[name][0].turn == 0 else "24")
+    # Beyond placement: every element the static SVG draws, the widget draws identically (the
+    # widget adds only its own: click areas, highlights, arrows).
+    missing = elements(py_svg) - elements(js_svg)
+    assert not missing, f"drawn only by svg.py: {list(missing)[:3]}"
+    assert strip_words(py_svg) == strip_words(js_svg)

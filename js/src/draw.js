@@ -1,27 +1,15 @@
 // The board as an SVG string: a pure function of the view state and of the view's own
-// selection. src/bgwidget/svg.py draws the same picture in Python for `_repr_svg_`.
+// selection. src/bgwidget/svg.py draws the same picture in Python for `_repr_svg_`; both take
+// their sizes, colours and drawing details from src/bgwidget/look.json.
+import look from "../../src/bgwidget/look.json" with { type: "json" };
 import * as g from "./geometry.js";
 import { applyStep, boardOf, countAt } from "./board.js";
 import { t } from "./i18n.js";
 
 const { q } = g;
+const S = look.style;
 
-export const COLORS = {
-  wood: ["#8a5a2e", "#5b3519"],
-  rail: "#4a2a14",
-  strip: "#2e1d10",
-  felt: ["#25684a", "#174833"],
-  dark: "#9b3426",
-  light: "#ead9b5",
-  checker: [
-    ["#fffaf0", "#eadfca", "#b9a98b"],
-    ["#6b4a3c", "#3a2720", "#140c09"],
-  ],
-  pip: ["#2a1a12", "#f3e8d2"],
-  die: ["#fbf6ea", "#3a2720"],
-  text: "#f3e4c4",
-  lit: "#ffcc33",
-};
+export const COLORS = look.colors;
 
 /** Escape text for SVG/HTML: names are shown as text, never as markup. */
 export function esc(text) {
@@ -33,43 +21,37 @@ export function esc(text) {
     .replace(/'/g, "&#39;");
 }
 
-const PIPS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
-
 function defs(id) {
   const c = COLORS;
+  const grad = S.checker.gradient;
+  const a = S.arrow;
   const checker = (seat) => {
     const [hi, mid, lo] = c.checker[seat];
-    return `<radialGradient id="${id}-ck${seat}" cx="0.38" cy="0.32" r="0.75"><stop offset="0" stop-color="${hi}"/><stop offset="0.55" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
+    return `<radialGradient id="${id}-ck${seat}" cx="${grad.cx}" cy="${grad.cy}" r="${grad.r}"><stop offset="0" stop-color="${hi}"/><stop offset="${grad.mid}" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
   };
   return (
     `<defs>` +
     `<linearGradient id="${id}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.wood[0]}"/><stop offset="1" stop-color="${c.wood[1]}"/></linearGradient>` +
-    `<radialGradient id="${id}-felt" cx="0.5" cy="0.5" r="0.75"><stop offset="0" stop-color="${c.felt[0]}"/><stop offset="1" stop-color="${c.felt[1]}"/></radialGradient>` +
+    `<radialGradient id="${id}-felt" cx="0.5" cy="0.5" r="${S.felt.r}"><stop offset="0" stop-color="${c.felt[0]}"/><stop offset="1" stop-color="${c.felt[1]}"/></radialGradient>` +
     checker(0) +
     checker(1) +
-    `<marker id="${id}-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="${c.lit}"/></marker>` +
+    `<marker id="${id}-arrow" viewBox="0 0 ${a.box} ${a.box}" refX="${a.tip}" refY="${a.box / 2}" markerWidth="${a.size}" markerHeight="${a.size}" orient="auto-start-reverse"><path d="M0 0L${a.box} ${a.box / 2}L0 ${a.box}z" fill="${c.lit}"/></marker>` +
     `</defs>`
   );
 }
 
 function checker(id, seat, cx, cy, attrs, label) {
   const rim = COLORS.checker[seat][2];
+  const ck = S.checker;
   const text =
     label === undefined
       ? ""
-      : `<text x="${cx}" y="${q(cy + 6)}" class="bg-count" text-anchor="middle" font-size="17" font-weight="700" fill="${COLORS.pip[seat]}">${label}</text>`;
+      : `<text x="${cx}" y="${q(cy + ck.count_dy)}" class="bg-count" text-anchor="middle" font-size="${ck.count_size}" font-weight="bold" fill="${COLORS.pip[seat]}">${label}</text>`;
   return (
     `<g data-checker="${attrs.key}" data-owner="${seat}" data-at="${attrs.at}"${attrs.extra || ""}>` +
-    `<circle cx="${q(cx + 1.5)}" cy="${q(cy + 2.5)}" r="${g.R}" fill="#000" opacity="0.28"/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${g.R - 0.5}" fill="url(#${id}-ck${seat})" stroke="${rim}" stroke-width="1.2"/>` +
-    `<circle cx="${cx}" cy="${cy}" r="${g.R - 7}" fill="none" stroke="${rim}" stroke-opacity="0.45" stroke-width="1.5"/>` +
+    `<circle cx="${q(cx + ck.shadow[0])}" cy="${q(cy + ck.shadow[1])}" r="${g.R}" fill="${COLORS.shadow}" opacity="${ck.shadow_opacity}"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${g.R - ck.body_inset}" fill="url(#${id}-ck${seat})" stroke="${rim}" stroke-width="${S.edge_width}"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${g.R - ck.ring_inset}" fill="none" stroke="${rim}" stroke-opacity="${ck.ring_opacity}" stroke-width="${ck.ring_width}"/>` +
     ring(cx, cy, attrs.extra || "") +
     text +
     `</g>`
@@ -91,7 +73,7 @@ export function locate(seat, p, i, n) {
   if (p === "bar") return g.barXY(seat, i, n);
   if (p === "off") {
     const [x, y] = g.slabXY(seat, i);
-    return [q(x + 24), q(y + g.SLAB_H / 2)];
+    return [q(x + g.SLAB_W / 2), q(y + g.SLAB_H / 2)];
   }
   return g.checkerXY(p, i, n);
 }
@@ -110,26 +92,45 @@ function stack(id, seat, p, n, ui) {
   return out;
 }
 
+/** The i-th borne-off checker of `seat`: a slab seen edge-on, with a shine along its top. */
+function slab(seat, i) {
+  const [x, y] = g.slabXY(seat, i);
+  const [hi, mid, lo] = COLORS.checker[seat];
+  const sl = S.slab;
+  const [dx, dy] = sl.shine_inset;
+  return (
+    `<rect data-checker="off:${i}" data-owner="${seat}" data-at="off" x="${x}" y="${y}" width="${g.SLAB_W}" height="${g.SLAB_H}" rx="${sl.rx}" fill="${mid}" stroke="${lo}" stroke-width="${sl.edge_width}"/>` +
+    `<rect x="${x + dx}" y="${y + dy}" width="${g.SLAB_W - 2 * dx}" height="${sl.shine_h}" rx="${sl.shine_rx}" fill="${hi}" opacity="${sl.shine_opacity}"/>`
+  );
+}
+
 function triangle(p) {
   const x = g.pointX(p);
-  const half = g.P / 2 - 2;
+  const half = g.P / 2 - g.POINT_INSET;
   const base = g.isTop(p) ? g.TOP_Y : g.BOTTOM_Y;
   const tip = g.isTop(p) ? g.TOP_Y + g.POINT_LEN : g.BOTTOM_Y - g.POINT_LEN;
   return `${q(x - half)},${base} ${q(x + half)},${base} ${q(x)},${tip}`;
 }
 
+/** The drop shadow of a die or the cube whose top-left corner is (x, y). */
+function shadow(x, y, side, rx) {
+  const [dx, dy] = S.shadow.offset;
+  return `<rect x="${q(x + dx)}" y="${q(y + dy)}" width="${side}" height="${side}" rx="${rx}" fill="${COLORS.shadow}" opacity="${S.shadow.opacity}"/>`;
+}
+
 function die(seat, value, cx, cy, attrs) {
   const s = g.DIE;
+  const { rx, pip_spread: spread, pip_r: r } = S.die;
   const x = q(cx - s / 2);
   const y = q(cy - s / 2);
   let pips = "";
-  for (const [dx, dy] of PIPS[value] || []) {
-    pips += `<circle cx="${q(cx + dx * 11.5)}" cy="${q(cy + dy * 11.5)}" r="4.6" fill="${COLORS.pip[seat]}"/>`;
+  for (const [dx, dy] of S.die.faces[value] || []) {
+    pips += `<circle cx="${q(cx + dx * spread)}" cy="${q(cy + dy * spread)}" r="${r}" fill="${COLORS.pip[seat]}"/>`;
   }
   return (
     `<g ${attrs}>` +
-    `<rect x="${q(x + 2)}" y="${q(y + 3)}" width="${s}" height="${s}" rx="9" fill="#000" opacity="0.3"/>` +
-    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="9" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="1.2"/>` +
+    shadow(x, y, s, rx) +
+    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${rx}" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="${S.edge_width}"/>` +
     pips +
     `</g>`
   );
@@ -178,10 +179,10 @@ function rollPrompt(state) {
   const places = g.diceXY(seat, 2);
   let out = `<g data-roll-dice="true" class="bg-roll" style="cursor:pointer">`;
   for (const [x, y] of places) {
-    out += `<rect x="${q(x - g.DIE / 2)}" y="${q(y - g.DIE / 2)}" width="${g.DIE}" height="${g.DIE}" rx="9" fill="${COLORS.die[seat]}" fill-opacity="0.18" stroke="${COLORS.text}" stroke-opacity="0.7" stroke-dasharray="5 4"/>`;
+    out += `<rect x="${q(x - g.DIE / 2)}" y="${q(y - g.DIE / 2)}" width="${g.DIE}" height="${g.DIE}" rx="${S.die.rx}" fill="${COLORS.die[seat]}" fill-opacity="0.18" stroke="${COLORS.text}" stroke-opacity="0.7" stroke-dasharray="${S.prompt.dash}"/>`;
   }
   const [cx] = g.diceXY(seat, 1)[0];
-  out += `<text x="${cx}" y="${q(g.MID_Y + 6)}" text-anchor="middle" font-size="16" font-weight="700" fill="${COLORS.text}">${esc(t(state.language, "roll"))}</text></g>`;
+  out += `<text x="${cx}" y="${q(g.MID_Y + S.prompt.dy)}" text-anchor="middle" font-size="${S.prompt.size}" font-weight="bold" fill="${COLORS.text}">${esc(t(state.language, "roll"))}</text></g>`;
   return out;
 }
 
@@ -191,14 +192,15 @@ function cubeLayer(state) {
   const offeredTo = cube.offered ? state.turn : null;
   const value = cube.offered ? cube.value * 2 : cube.value;
   const [x, y] = g.cubeXY(cube.owner ?? null, offeredTo);
-  const shown = value === 1 ? 64 : value;
+  const cs = S.cube;
+  const shown = value === 1 ? cs.centred_face : value;
   const owner = cube.owner === null || cube.owner === undefined ? "center" : cube.owner;
   const s = g.CUBE;
   return (
     `<g data-cube="${value}" data-owner="${owner}" data-offered="${!!cube.offered}" class="bg-cube">` +
-    `<rect x="${q(x + 2)}" y="${q(y + 3)}" width="${s}" height="${s}" rx="7" fill="#000" opacity="0.3"/>` +
-    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="7" fill="#fbf6ea" stroke="#7d6a4d" stroke-width="1.2"/>` +
-    `<text x="${q(x + s / 2)}" y="${q(y + s / 2 + 7)}" text-anchor="middle" font-size="${shown >= 10 ? 19 : 22}" font-weight="800" fill="#2a1a12">${shown}</text>` +
+    shadow(x, y, s, cs.rx) +
+    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${cs.rx}" fill="${COLORS.cube}" stroke="${COLORS.cube_edge}" stroke-width="${S.edge_width}"/>` +
+    `<text x="${q(x + s / 2)}" y="${q(y + s / 2 + cs.dy)}" text-anchor="middle" font-size="${shown >= 10 ? cs.size_two_digits : cs.size}" font-weight="${cs.weight}" fill="${COLORS.cube_text}">${shown}</text>` +
     `</g>`
   );
 }
@@ -229,12 +231,15 @@ function strip(state, seat) {
   const pips = (state.pips || [0, 0])[seat];
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
+  const st = S.strip;
   let out =
     `<g data-seat-strip="${seat}">` +
-    `<circle cx="26" cy="${cy}" r="12" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? 3 : 1.2}"/>` +
-    `<text x="48" y="${cy + 6}" font-size="18" font-weight="${onTurn ? 700 : 400}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text>` +
-    `<text x="${g.W - 16}" y="${cy + 6}" text-anchor="end" font-size="16" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="700">${pips}</tspan> ${esc(t(lang, "pips"))}  ·  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="700">${score}</tspan></text>`;
-  if (onTurn) out += `<rect x="0" y="${y0 + 8}" width="5" height="${g.HEAD - 16}" rx="2" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
+    `<circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/>` +
+    `<text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}" font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text>` +
+    `<text x="${g.W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  ·  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+  if (onTurn) {
+    out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${g.HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
+  }
   return out + `</g>`;
 }
 
@@ -242,7 +247,8 @@ function matchLabel(state) {
   const lang = state.language;
   let text = state.match_length ? t(lang, "match", { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` · ${t(lang, "crawford")}`;
-  return `<text x="${g.W / 2}" y="${g.HEAD / 2 + 5}" text-anchor="middle" font-size="14" fill="${COLORS.text}" opacity="0.8" data-match="${state.match_length || 0}">${esc(text)}</text>`;
+  const title = S.title;
+  return `<text x="${g.W / 2}" y="${g.HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
 
 /** Whose numbering the edges show: the one person's against the computer, else the side to act,
@@ -254,11 +260,12 @@ export function numberingSeat(state) {
 
 function pointNumbers(state) {
   const seat = numberingSeat(state);
+  const nb = S.numbers;
   let out = "";
   for (let p = 1; p <= 24; p++) {
     const label = seat === 0 ? p : 25 - p;
-    const y = g.isTop(p) ? g.TOP_Y - 3 : g.BOTTOM_Y + 11;
-    out += `<text x="${q(g.pointX(p))}" y="${y}" text-anchor="middle" font-size="10.5" fill="${COLORS.text}" opacity="0.85">${label}</text>`;
+    const y = g.isTop(p) ? g.TOP_Y - nb.above : g.BOTTOM_Y + nb.below;
+    out += `<text x="${q(g.pointX(p))}" y="${y}" text-anchor="middle" font-size="${nb.size}" fill="${COLORS.text}" opacity="${nb.opacity}" data-number="${p}">${label}</text>`;
   }
   return out;
 }
@@ -275,35 +282,32 @@ export function drawBoard(state, ui = {}, id = "bg") {
   const lit = ui.lit || new Set();
   const board = boardOf(state);
   let out =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${g.W} ${g.H}" class="bg-svg" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${g.W} ${g.H}" class="bg-svg" font-family="${S.font}">` +
     defs(id) +
-    `<rect x="0" y="0" width="${g.W}" height="${g.H}" rx="12" fill="${c.strip}"/>` +
-    `<rect x="0" y="${g.BOARD_Y}" width="${g.W}" height="${g.FIELD_H + 2 * g.FRAME}" rx="6" fill="url(#${id}-wood)"/>` +
+    `<rect x="0" y="0" width="${g.W}" height="${g.H}" rx="${S.corner.board}" fill="${c.strip}"/>` +
+    `<rect x="0" y="${g.BOARD_Y}" width="${g.W}" height="${g.FIELD_H + 2 * g.FRAME}" rx="${S.corner.frame}" fill="url(#${id}-wood)"/>` +
     `<rect x="${g.LEFT_X}" y="${g.TOP_Y}" width="${6 * g.P}" height="${g.FIELD_H}" fill="url(#${id}-felt)"/>` +
     `<rect x="${g.RIGHT_X}" y="${g.TOP_Y}" width="${6 * g.P}" height="${g.FIELD_H}" fill="url(#${id}-felt)"/>`;
   // The bar.
   out +=
     `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}>` +
     `<rect x="${g.BAR_X}" y="${g.TOP_Y}" width="${g.BAR_W}" height="${g.FIELD_H}" fill="${c.rail}"/>` +
-    `<rect x="${g.BAR_X + 4}" y="${g.TOP_Y}" width="${g.BAR_W - 8}" height="${g.FIELD_H}" fill="url(#${id}-wood)" opacity="0.55"/>` +
+    `<rect x="${g.BAR_X + g.BAR_EDGE}" y="${g.TOP_Y}" width="${g.BAR_W - 2 * g.BAR_EDGE}" height="${g.FIELD_H}" fill="url(#${id}-wood)" opacity="${S.bar.wood_opacity}"/>` +
     stack(id, 0, "bar", board.bar[0], u) +
     stack(id, 1, "bar", board.bar[1], u) +
     `</g>`;
   // The trays: only the tray of the side to act is the "off" target.
+  const tray = S.tray;
   for (const seat of [1, 0]) {
     const [x, y, w, h] = g.trayRect(seat);
     const target = seat === turn ? ` data-point="off"${lit.has("off") ? ' data-lit="true"' : ""}` : "";
     out +=
       `<g data-tray="${seat}"${target}>` +
-      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${c.rail}" stroke="#2a170a" stroke-width="2"/>` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${tray.rx}" fill="${c.rail}" stroke="${c.tray_edge}" stroke-width="${tray.edge_width}"/>` +
       (target && lit.has("off")
-        ? `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="5" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>`
+        ? `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${tray.rx}" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>`
         : "");
-    for (let i = 0; i < board.off[seat]; i++) {
-      const [sx, sy] = g.slabXY(seat, i);
-      const [hi, mid, lo] = c.checker[seat];
-      out += `<rect data-checker="off:${i}" data-owner="${seat}" data-at="off" x="${sx}" y="${sy}" width="48" height="${g.SLAB_H}" rx="3" fill="${mid}" stroke="${lo}" stroke-width="1"/><rect x="${sx + 3}" y="${sy + 2}" width="42" height="3" rx="1.5" fill="${hi}" opacity="0.6"/>`;
-    }
+    for (let i = 0; i < board.off[seat]; i++) out += slab(seat, i);
     out += `</g>`;
   }
   // The points and the checkers on them.
@@ -315,7 +319,7 @@ export function drawBoard(state, ui = {}, id = "bg") {
     out +=
       `<g data-point="${p}"${isLit ? ' data-lit="true"' : ""}>` +
       `<rect x="${q(x - g.P / 2)}" y="${y}" width="${g.P}" height="${g.FIELD_H / 2}" fill="transparent"/>` +
-      `<polygon points="${triangle(p)}" fill="${fill}" stroke="#000" stroke-opacity="0.18"/>`;
+      `<polygon points="${triangle(p)}" fill="${fill}" stroke="${c.point_edge}" stroke-opacity="${S.point.edge_opacity}"/>`;
     const v = board.points[p - 1];
     if (isLit) {
       const mine = (turn === 0 ? v : -v) > 0 ? Math.abs(v) : 0;

@@ -1,18 +1,15 @@
 // Board geometry in SVG user units (the viewBox), shared by drawing and hit-testing.
 // Points are numbered from the bottom player's side (seat 0): 1..6 bottom right, 7..12 bottom
-// left, 13..18 top left, 19..24 top right. src/bgwidget/svg.py mirrors these numbers; a test
-// compares the two drawings.
+// left, 13..18 top left, 19..24 top right. The sizes come from src/bgwidget/look.json (what each
+// means is written there), which src/bgwidget/svg.py reads too; the places below are derived
+// from them by the same formulas as in svg.py, and a test compares the two drawings.
+import look from "../../src/bgwidget/look.json" with { type: "json" };
 
-export const R = 25; // checker radius
-export const P = 56; // point width
-export const SIDE = 60; // left rail, holds the cube
-export const BAR_W = 64;
-export const TRAY_W = 76; // right rail, holds both bear-off trays
-export const FRAME = 14;
-export const HEAD = 48; // the name strips above and below the board
-export const STACK = 5; // checkers drawn apart before a stack is squeezed
-export const MID = 76; // the gap between the two rows of points, where the dice lie
-export const POINT_LEN = 228;
+export const { R, P, SIDE, BAR_W, TRAY_W, FRAME, HEAD, STACK, MID, POINT_LEN, TRAY_H, SLAB_W, SLAB_H, DIE, CUBE } =
+  look.board;
+export const {
+  BAR_STACK, BAR_GAP, BAR_EDGE, POINT_INSET, TRAY_INSET, SLAB_PAD, SLAB_GAP, DICE_GAP, DOUBLES_GAP, CUBE_MARGIN,
+} = look.spacing;
 
 export const LEFT_X = SIDE;
 export const BAR_X = LEFT_X + 6 * P;
@@ -25,10 +22,6 @@ export const FIELD_H = 2 * STACK * 2 * R + MID;
 export const BOTTOM_Y = TOP_Y + FIELD_H;
 export const MID_Y = TOP_Y + FIELD_H / 2;
 export const H = BOTTOM_Y + FRAME + HEAD;
-export const TRAY_H = 250;
-export const SLAB_H = 14;
-export const DIE = 46;
-export const CUBE = 44;
 
 /** Round to one decimal so that JS and Python print the same numbers. */
 export const q = (v) => Math.round(v * 10) / 10;
@@ -45,7 +38,7 @@ export function pointX(point) {
   return RIGHT_X + (point - 18.5) * P;
 }
 
-/** Distance between the centres of stacked checkers: squeezed so `n` checkers fit in five places. */
+/** Distance between the centres of stacked checkers: squeezed so `n` checkers fit in `places`. */
 export function spacing(n, places = STACK) {
   return n <= places ? 2 * R : ((places - 1) * 2 * R) / (n - 1);
 }
@@ -59,29 +52,29 @@ export function checkerXY(point, i, n) {
 
 /** Centre of the i-th of n checkers of `seat` on the bar; seat 0 waits above the middle. */
 export function barXY(seat, i, n) {
-  const s = spacing(n, 4);
+  const s = spacing(n, BAR_STACK);
   const x = BAR_X + BAR_W / 2;
-  return seat === 0 ? [q(x), q(MID_Y - R - 8 - i * s)] : [q(x), q(MID_Y + R + 8 + i * s)];
+  return seat === 0 ? [q(x), q(MID_Y - R - BAR_GAP - i * s)] : [q(x), q(MID_Y + R + BAR_GAP + i * s)];
 }
 
 /** The tray of `seat`: seat 1 bears off at the top right, seat 0 at the bottom right. */
 export function trayRect(seat) {
-  const x = TRAY_X + 10;
-  const w = TRAY_W - 20;
+  const x = TRAY_X + TRAY_INSET;
+  const w = TRAY_W - 2 * TRAY_INSET;
   return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
 }
 
 /** Top-left corner of the i-th borne-off checker (a slab seen edge-on) of `seat`. */
 export function slabXY(seat, i) {
   const [x, y, , h] = trayRect(seat);
-  const step = SLAB_H + 2;
-  return seat === 1 ? [x + 4, y + 4 + i * step] : [x + 4, y + h - 4 - SLAB_H - i * step];
+  const step = SLAB_H + SLAB_GAP;
+  return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h - SLAB_PAD - SLAB_H - i * step];
 }
 
 /** Centres of `count` dice of `seat`: seat 0 rolls in the right half, seat 1 in the left. */
 export function diceXY(seat, count) {
   const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
-  const gap = count > 2 ? DIE + 6 : DIE + 14;
+  const gap = DIE + (count > 2 ? DOUBLES_GAP : DICE_GAP);
   return Array.from({ length: count }, (_, i) => [q(cx + (i - (count - 1) / 2) * gap), MID_Y]);
 }
 
@@ -93,8 +86,8 @@ export function cubeXY(owner, offeredTo = null) {
     return [q(cx - CUBE / 2), q(MID_Y - CUBE / 2)];
   }
   const x = (SIDE - CUBE) / 2;
-  if (owner === 0) return [x, BOTTOM_Y - CUBE - 6];
-  if (owner === 1) return [x, TOP_Y + 6];
+  if (owner === 0) return [x, BOTTOM_Y - CUBE - CUBE_MARGIN];
+  if (owner === 1) return [x, TOP_Y + CUBE_MARGIN];
   return [x, MID_Y - CUBE / 2];
 }
 

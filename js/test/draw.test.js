@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { diceOf, drawBoard, esc, numberingSeat } from "../src/draw.js";
+import look from "../../src/bgwidget/look.json" with { type: "json" };
 
 const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
 const base = {
@@ -75,7 +76,19 @@ test("point numbers are read from the person's side against the computer, else t
   assert.equal(numberingSeat({ ...base, human: [true, false], turn: 1 }), 0);
   assert.equal(numberingSeat({ ...base, human: [true, true], turn: 1 }), 1);
   assert.equal(numberingSeat({ ...base, human: [false, false], turn: 1 }), 1);
-  const labels = (svg) => [...svg.matchAll(/font-size="10.5"[^>]*>(\d+)</g)].map((m) => Number(m[1]));
-  assert.deepEqual(labels(drawBoard({ ...base, human: [false, true] })).slice(0, 3), [24, 23, 22]);
-  assert.deepEqual(labels(drawBoard(base)).slice(0, 3), [1, 2, 3]);
+  const numbers = (svg) => [...svg.matchAll(/data-number="\d+">(\d+)</g)].map((m) => Number(m[1]));
+  assert.deepEqual(numbers(drawBoard({ ...base, human: [false, true] })).slice(0, 3), [24, 23, 22]);
+  assert.deepEqual(numbers(drawBoard(base)).slice(0, 3), [1, 2, 3]);
+});
+
+test("the look and the words come from the shared files", () => {
+  const svg = drawBoard(base);
+  for (const colour of [look.colors.felt[0], look.colors.dark, look.colors.checker[1][2], look.colors.cube]) {
+    assert.ok(svg.includes(`"${colour}"`), colour);
+  }
+  assert.equal(count(svg, /data-number="/g), 24);
+  const fr = drawBoard({ ...base, language: "fr", match_length: 3, crawford: true });
+  assert.ok(fr.includes("</tspan> points  ·  score <tspan"));
+  assert.ok(fr.includes("Match en 3 points · Crawford"));
+  assert.ok(drawBoard({ ...base, language: "sv" }).includes("Pengaspel"));
 });

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as g from "../src/geometry.js";
+import look from "../../src/bgwidget/look.json" with { type: "json" };
 
 test("points are laid out from the bottom right, anticlockwise", () => {
   // Point 1 is the rightmost bottom point, 12 the leftmost; 13 the leftmost top, 24 the rightmost.
@@ -38,4 +39,12 @@ test("the cube moves to its owner's side and the dice to the roller's half", () 
   assert.equal(g.cubeXY(null)[1], g.MID_Y - g.CUBE / 2);
   assert.ok(g.diceXY(0, 2).every(([x]) => x > g.RIGHT_X));
   assert.ok(g.diceXY(1, 4).every(([x]) => x < g.BAR_X));
+});
+
+test("sizes come from look.json; places are derived from them", () => {
+  for (const [name, value] of Object.entries({ ...look.board, ...look.spacing })) assert.equal(g[name], value, name);
+  // The viewBox: 60 + 6 * 56 + 64 + 6 * 56 + 76 wide; 48 + 14 + 2 * 5 * 2 * 25 + 76 + 14 + 48 high.
+  assert.equal(g.W, 872);
+  assert.equal(g.H, 700);
+  assert.equal(g.MID_Y, g.TOP_Y + (g.BOTTOM_Y - g.TOP_Y) / 2);
 });

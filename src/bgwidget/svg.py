@@ -1,7 +1,9 @@
 """Layer 6, the static picture: a position as SVG, for ``Position._repr_svg_`` and nbconvert.
 
-The same look as the widget's view (``js/src/draw.js``, whose geometry this module mirrors; a
-test draws one state with both and compares where every checker, die and the cube land).
+The same look as the widget's view (``js/src/draw.js``): both read their sizes, colours and
+drawing details from ``look.json`` beside this module, derive the places from them by the same
+formulas (``js/src/geometry.js``), and take the words they draw from ``labels.json``; a test
+draws one state with both and compares every element this module draws.
 No kernel and no JavaScript are needed: the SVG is self-contained, with its own colours, so it
 reads the same on a light or dark page and on GitHub.
 
@@ -12,14 +14,67 @@ Display numbering: points 1..24 are numbered from the bottom player's side (seat
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from html import escape
+from importlib import resources
+from types import SimpleNamespace
+from typing import Any
 
 from bgwidget.position import BAR, CHECKERS, Position
 
-__all__ = ["board_arrays", "board_svg", "render"]
+__all__ = ["LANGUAGES", "LanguageError", "board_arrays", "board_svg", "render"]
 
-# Geometry in SVG user units: the same numbers as js/src/geometry.js.
-R, P, SIDE, BAR_W, TRAY_W, FRAME, HEAD, STACK, MID, POINT_LEN = 25, 56, 60, 64, 76, 14, 48, 5, 76, 228
+
+def _read(name: str) -> Any:
+    return json.loads(resources.files("bgwidget").joinpath(name).read_text(encoding="utf-8"))
+
+
+def _namespace(value: Any) -> Any:
+    """JSON objects as attribute namespaces, so that ``_S.checker.count_dy`` reads as in draw.js."""
+    if isinstance(value, dict):
+        return SimpleNamespace(**{k: _namespace(v) for k, v in value.items()})
+    return value
+
+
+_LOOK = _read("look.json")
+_LABELS: dict[str, dict[str, str]] = _read("labels.json")
+_S = _namespace(_LOOK["style"])  # drawing details: radii, strokes, opacities, font sizes, baselines
+_C = _namespace(_LOOK["colors"])
+_FACES = {int(value): pips for value, pips in _LOOK["style"]["die"]["faces"].items()}
+
+#: The languages of the words drawn, as for ``BoardWidget(language=...)``.
+LANGUAGES: tuple[str, ...] = tuple(_LABELS)
+
+# Sizes of the board's parts and the gaps between them, in SVG user units (look.json says what
+# each one is); geometry.js exports the same names.
+R: int = _LOOK["board"]["R"]
+P: int = _LOOK["board"]["P"]
+SIDE: int = _LOOK["board"]["SIDE"]
+BAR_W: int = _LOOK["board"]["BAR_W"]
+TRAY_W: int = _LOOK["board"]["TRAY_W"]
+FRAME: int = _LOOK["board"]["FRAME"]
+HEAD: int = _LOOK["board"]["HEAD"]
+STACK: int = _LOOK["board"]["STACK"]
+MID: int = _LOOK["board"]["MID"]
+POINT_LEN: int = _LOOK["board"]["POINT_LEN"]
+TRAY_H: int = _LOOK["board"]["TRAY_H"]
+SLAB_W: int = _LOOK["board"]["SLAB_W"]
+SLAB_H: int = _LOOK["board"]["SLAB_H"]
+DIE: int = _LOOK["board"]["DIE"]
+CUBE: int = _LOOK["board"]["CUBE"]
+BAR_STACK: int = _LOOK["spacing"]["BAR_STACK"]
+BAR_GAP: int = _LOOK["spacing"]["BAR_GAP"]
+BAR_EDGE: int = _LOOK["spacing"]["BAR_EDGE"]
+POINT_INSET: int = _LOOK["spacing"]["POINT_INSET"]
+TRAY_INSET: int = _LOOK["spacing"]["TRAY_INSET"]
+SLAB_PAD: int = _LOOK["spacing"]["SLAB_PAD"]
+SLAB_GAP: int = _LOOK["spacing"]["SLAB_GAP"]
+DICE_GAP: int = _LOOK["spacing"]["DICE_GAP"]
+DOUBLES_GAP: int = _LOOK["spacing"]["DOUBLES_GAP"]
+CUBE_MARGIN: int = _LOOK["spacing"]["CUBE_MARGIN"]
+
+# The places derived from them: the same formulas as geometry.js.
 LEFT_X = SIDE
 BAR_X = LEFT_X + 6 * P
 RIGHT_X = BAR_X + BAR_W
@@ -31,27 +86,30 @@ FIELD_H = 2 * STACK * 2 * R + MID
 BOTTOM_Y = TOP_Y + FIELD_H
 MID_Y = TOP_Y + FIELD_H / 2
 H = BOTTOM_Y + FRAME + HEAD
-TRAY_H, SLAB_H, DIE, CUBE = 250, 14, 46, 44
 
-WOOD, RAIL, STRIP, FELT = ("#8a5a2e", "#5b3519"), "#4a2a14", "#2e1d10", ("#25684a", "#174833")
-DARK, LIGHT, TEXT = "#9b3426", "#ead9b5", "#f3e4c4"
-CHECKER = (("#fffaf0", "#eadfca", "#b9a98b"), ("#6b4a3c", "#3a2720", "#140c09"))
-PIP, DIE_FILL = ("#2a1a12", "#f3e8d2"), ("#fbf6ea", "#3a2720")
-PIPS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 _ids = itertools.count(1)
+
+
+class LanguageError(ValueError):
+    """A language the labels do not have (see :data:`LANGUAGES`)."""
 
 
 def _n(v: float) -> str:
     """A number as JavaScript prints it after rounding to one decimal (60, not 60.0)."""
     v = round(v * 10) / 10
     return str(int(v)) if v == int(v) else str(v)
+
+
+def _word(language: str, key: str, **fields: object) -> str:
+    """The label ``key`` of labels.json in ``language``, its ``{field}`` parts filled in, escaped."""
+    text = re.sub(r"\{(\w+)\}", lambda m: str(fields.get(m.group(1), m.group(0))), _LABELS[language][key])
+    return escape(text)
+
+
+def _check_language(language: object) -> str:
+    if language not in _LABELS:
+        raise LanguageError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
+    return str(language)
 
 
 def board_arrays(position: Position) -> dict:
@@ -90,168 +148,216 @@ def _spacing(n: int, places: int = STACK) -> float:
 def _locate(seat: int, p, i: int, n: int) -> tuple[float, float]:
     """Centre of the i-th of n checkers of ``seat`` on display point ``p``, "bar" or "off"."""
     if p == "bar":
-        s = _spacing(n, 4)
+        s = _spacing(n, BAR_STACK)
         x = BAR_X + BAR_W / 2
-        return (x, MID_Y - R - 8 - i * s) if seat == 0 else (x, MID_Y + R + 8 + i * s)
+        return (x, MID_Y - R - BAR_GAP - i * s) if seat == 0 else (x, MID_Y + R + BAR_GAP + i * s)
     if p == "off":
-        x, y = _slab(seat, i)
-        return x + 24, y + SLAB_H / 2
+        x, y = _slab_xy(seat, i)
+        return x + SLAB_W / 2, y + SLAB_H / 2
     s = _spacing(n)
     return (_point_x(p), TOP_Y + R + i * s) if p >= 13 else (_point_x(p), BOTTOM_Y - R - i * s)
 
 
 def _tray(seat: int) -> tuple[float, float, float, float]:
-    x, w = TRAY_X + 10, TRAY_W - 20
+    x, w = TRAY_X + TRAY_INSET, TRAY_W - 2 * TRAY_INSET
     return (x, TOP_Y, w, TRAY_H) if seat == 1 else (x, BOTTOM_Y - TRAY_H, w, TRAY_H)
 
 
-def _slab(seat: int, i: int) -> tuple[float, float]:
+def _slab_xy(seat: int, i: int) -> tuple[float, float]:
     x, y, _, h = _tray(seat)
-    return (x + 4, y + 4 + i * (SLAB_H + 2)) if seat == 1 else (x + 4, y + h - 4 - SLAB_H - i * (SLAB_H + 2))
+    step = SLAB_H + SLAB_GAP
+    return (x + SLAB_PAD, y + SLAB_PAD + i * step) if seat == 1 else (x + SLAB_PAD, y + h - SLAB_PAD - SLAB_H - i * step)
 
 
 def _dice_xy(seat: int, count: int) -> list[tuple[float, float]]:
     cx = RIGHT_X + 3 * P if seat == 0 else LEFT_X + 3 * P
-    gap = DIE + 6 if count > 2 else DIE + 14
+    gap = DIE + (DOUBLES_GAP if count > 2 else DICE_GAP)
     return [(cx + (i - (count - 1) / 2) * gap, MID_Y) for i in range(count)]
 
 
 def _cube_xy(owner) -> tuple[float, float]:
     x = (SIDE - CUBE) / 2
     if owner == 0:
-        return x, BOTTOM_Y - CUBE - 6
+        return x, BOTTOM_Y - CUBE - CUBE_MARGIN
     if owner == 1:
-        return x, TOP_Y + 6
+        return x, TOP_Y + CUBE_MARGIN
     return x, MID_Y - CUBE / 2
+
+
+def _shadow(x: float, y: float, side: int, rx: float) -> str:
+    """The drop shadow of a die or the cube whose top-left corner is (x, y)."""
+    dx, dy = _S.shadow.offset
+    return (f'<rect x="{_n(x + dx)}" y="{_n(y + dy)}" width="{side}" height="{side}" rx="{rx}" '
+            f'fill="{_C.shadow}" opacity="{_S.shadow.opacity}"/>')
 
 
 def _checker(uid: str, seat: int, p, i: int, n: int) -> str:
     cx, cy = _locate(seat, p, i, n)
-    rim = CHECKER[seat][2]
+    rim, ck = _C.checker[seat][2], _S.checker
     label = ""
     if i == n - 1 and n > STACK:
-        label = (f'<text x="{_n(cx)}" y="{_n(cy + 6)}" text-anchor="middle" font-size="17" '
-                 f'font-weight="700" fill="{PIP[seat]}">{n}</text>')
+        label = (f'<text x="{_n(cx)}" y="{_n(cy + ck.count_dy)}" text-anchor="middle" font-size="{ck.count_size}" '
+                 f'font-weight="bold" fill="{_C.pip[seat]}">{n}</text>')
     return (
         f'<g data-checker="{p}:{i}" data-owner="{seat}" data-at="{p}">'
-        f'<circle cx="{_n(cx + 1.5)}" cy="{_n(cy + 2.5)}" r="{R}" fill="#000" opacity="0.28"/>'
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{R - 0.5}" fill="url(#{uid}-ck{seat})" stroke="{rim}" stroke-width="1.2"/>'
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{R - 7}" fill="none" stroke="{rim}" stroke-opacity="0.45" stroke-width="1.5"/>'
+        f'<circle cx="{_n(cx + ck.shadow[0])}" cy="{_n(cy + ck.shadow[1])}" r="{R}" fill="{_C.shadow}" '
+        f'opacity="{ck.shadow_opacity}"/>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(R - ck.body_inset)}" fill="url(#{uid}-ck{seat})" stroke="{rim}" '
+        f'stroke-width="{_S.edge_width}"/>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(R - ck.ring_inset)}" fill="none" stroke="{rim}" '
+        f'stroke-opacity="{ck.ring_opacity}" stroke-width="{ck.ring_width}"/>'
         f"{label}</g>"
+    )
+
+
+def _slab(seat: int, i: int) -> str:
+    """The i-th borne-off checker of ``seat``: a slab seen edge-on, with a shine along its top."""
+    x, y = _slab_xy(seat, i)
+    hi, mid, lo = _C.checker[seat]
+    sl = _S.slab
+    dx, dy = sl.shine_inset
+    return (
+        f'<rect data-checker="off:{i}" data-owner="{seat}" data-at="off" x="{_n(x)}" y="{_n(y)}" width="{SLAB_W}" '
+        f'height="{SLAB_H}" rx="{sl.rx}" fill="{mid}" stroke="{lo}" stroke-width="{sl.edge_width}"/>'
+        f'<rect x="{_n(x + dx)}" y="{_n(y + dy)}" width="{SLAB_W - 2 * dx}" height="{sl.shine_h}" rx="{sl.shine_rx}" '
+        f'fill="{hi}" opacity="{sl.shine_opacity}"/>'
     )
 
 
 def _die(seat: int, value: int, index: int, cx: float, cy: float) -> str:
     x, y = cx - DIE / 2, cy - DIE / 2
+    d = _S.die
     pips = "".join(
-        f'<circle cx="{_n(cx + dx * 11.5)}" cy="{_n(cy + dy * 11.5)}" r="4.6" fill="{PIP[seat]}"/>' for dx, dy in PIPS[value]
+        f'<circle cx="{_n(cx + dx * d.pip_spread)}" cy="{_n(cy + dy * d.pip_spread)}" r="{d.pip_r}" fill="{_C.pip[seat]}"/>'
+        for dx, dy in _FACES[value]
     )
     return (
         f'<g data-die="{index}" data-value="{value}" data-used="false">'
-        f'<rect x="{_n(x + 2)}" y="{_n(y + 3)}" width="{DIE}" height="{DIE}" rx="9" fill="#000" opacity="0.3"/>'
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{DIE}" height="{DIE}" rx="9" fill="{DIE_FILL[seat]}" '
-        f'stroke="{CHECKER[seat][2]}" stroke-width="1.2"/>{pips}</g>'
+        f"{_shadow(x, y, DIE, d.rx)}"
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{DIE}" height="{DIE}" rx="{d.rx}" fill="{_C.die[seat]}" '
+        f'stroke="{_C.checker[seat][2]}" stroke-width="{_S.edge_width}"/>{pips}</g>'
     )
 
 
-def _strip(state: dict, seat: int) -> str:
+def _cube(cube: dict) -> str:
+    x, y = _cube_xy(cube.get("owner"))
+    cs = _S.cube
+    shown = cs.centred_face if cube["value"] == 1 else cube["value"]
+    owner = "center" if cube.get("owner") is None else cube["owner"]
+    return (
+        f'<g data-cube="{cube["value"]}" data-owner="{owner}" data-offered="false">'
+        f"{_shadow(x, y, CUBE, cs.rx)}"
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{CUBE}" height="{CUBE}" rx="{cs.rx}" fill="{_C.cube}" '
+        f'stroke="{_C.cube_edge}" stroke-width="{_S.edge_width}"/>'
+        f'<text x="{_n(x + CUBE / 2)}" y="{_n(y + CUBE / 2 + cs.dy)}" text-anchor="middle" '
+        f'font-size="{cs.size_two_digits if shown >= 10 else cs.size}" font-weight="{cs.weight}" '
+        f'fill="{_C.cube_text}">{shown}</text></g>'
+    )
+
+
+def _strip(state: dict, seat: int, language: str) -> str:
     y0 = 0 if seat == 1 else H - HEAD
     cy = y0 + HEAD / 2
     name = escape(str(state["names"][seat]))
-    on_turn = state["turn"] == seat
-    mid, lo = CHECKER[seat][1], CHECKER[seat][2]
+    on_turn = state["turn"] == seat and state.get("phase") not in ("game-over", "match-over")
+    mid, lo = _C.checker[seat][1], _C.checker[seat][2]
+    st = _S.strip
     out = (
         f'<g data-seat-strip="{seat}">'
-        f'<circle cx="26" cy="{_n(cy)}" r="12" fill="{mid}" stroke="{"#ffcc33" if on_turn else lo}" '
-        f'stroke-width="{3 if on_turn else 1.2}"/>'
-        f'<text x="48" y="{_n(cy + 6)}" font-size="18" font-weight="{700 if on_turn else 400}" fill="{TEXT}" '
-        f'data-name="{seat}">{name}</text>'
-        f'<text x="{W - 16}" y="{_n(cy + 6)}" text-anchor="end" font-size="16" fill="{TEXT}">'
-        f'<tspan data-pips="{seat}" font-weight="700">{state["pips"][seat]}</tspan> pips  ·  score '
-        f'<tspan data-score="{seat}" font-weight="700">{state["score"][seat]}</tspan></text>'
+        f'<circle cx="{st.dot_x}" cy="{_n(cy)}" r="{st.dot_r}" fill="{mid}" stroke="{_C.lit if on_turn else lo}" '
+        f'stroke-width="{st.dot_width_on_roll if on_turn else _S.edge_width}"/>'
+        f'<text x="{st.name_x}" y="{_n(cy + st.dy)}" font-size="{st.name_size}" '
+        f'font-weight="{"bold" if on_turn else "normal"}" fill="{_C.text}" data-name="{seat}">{name}</text>'
+        f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
+        f'<tspan data-pips="{seat}" font-weight="bold">{state["pips"][seat]}</tspan> {_word(language, "pips")}  ·  '
+        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{state["score"][seat]}</tspan></text>'
     )
     if on_turn:
-        out += f'<rect x="0" y="{y0 + 8}" width="5" height="{HEAD - 16}" rx="2" fill="#ffcc33"/>'
+        out += (f'<rect x="0" y="{y0 + st.marker_inset}" width="{st.marker_w}" height="{HEAD - 2 * st.marker_inset}" '
+                f'rx="{st.marker_rx}" fill="{_C.lit}"><title>{_word(language, "onRoll")}</title></rect>')
     return out + "</g>"
+
+
+def _match_label(state: dict, language: str) -> str:
+    length = state.get("match_length", 0)
+    text = _word(language, "match", n=length) if length else _word(language, "money")
+    if state.get("crawford"):
+        text += f" · {_word(language, 'crawford')}"
+    return (f'<text x="{_n(W / 2)}" y="{_n(HEAD / 2 + _S.title.dy)}" text-anchor="middle" font-size="{_S.title.size}" '
+            f'fill="{_C.text}" opacity="{_S.title.opacity}" data-match="{length}">{text}</text>')
+
+
+def _defs(uid: str) -> str:
+    grad = _S.checker.gradient
+    checkers = "".join(
+        f'<radialGradient id="{uid}-ck{seat}" cx="{grad.cx}" cy="{grad.cy}" r="{grad.r}"><stop offset="0" stop-color="{hi}"/>'
+        f'<stop offset="{grad.mid}" stop-color="{mid}"/><stop offset="1" stop-color="{lo}"/></radialGradient>'
+        for seat, (hi, mid, lo) in enumerate(_C.checker)
+    )
+    return (
+        f'<defs><linearGradient id="{uid}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="{_C.wood[0]}"/>'
+        f'<stop offset="1" stop-color="{_C.wood[1]}"/></linearGradient>'
+        f'<radialGradient id="{uid}-felt" cx="0.5" cy="0.5" r="{_S.felt.r}"><stop offset="0" stop-color="{_C.felt[0]}"/>'
+        f'<stop offset="1" stop-color="{_C.felt[1]}"/></radialGradient>{checkers}</defs>'
+    )
 
 
 def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
-    ``names``, ``score``, ``match_length``): the static half of the widget's drawing."""
+    ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
+    ``crawford`` and ``phase``): the static half of the widget's drawing.
+
+    Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
+    """
+    language = _check_language(state.get("language", "en"))
     uid = f"bgs{next(_ids)}"
-    checker_defs = "".join(
-        f'<radialGradient id="{uid}-ck{seat}" cx="0.38" cy="0.32" r="0.75"><stop offset="0" stop-color="{hi}"/>'
-        f'<stop offset="0.55" stop-color="{mid}"/><stop offset="1" stop-color="{lo}"/></radialGradient>'
-        for seat, (hi, mid, lo) in enumerate(CHECKER)
-    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {_n(H)}" width="{W}" height="{_n(H)}" '
-        f"font-family=\"system-ui, -apple-system, 'Segoe UI', sans-serif\">",
-        f'<defs><linearGradient id="{uid}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="{WOOD[0]}"/>'
-        f'<stop offset="1" stop-color="{WOOD[1]}"/></linearGradient>'
-        f'<radialGradient id="{uid}-felt" cx="0.5" cy="0.5" r="0.75"><stop offset="0" stop-color="{FELT[0]}"/>'
-        f'<stop offset="1" stop-color="{FELT[1]}"/></radialGradient>{checker_defs}</defs>',
-        f'<rect x="0" y="0" width="{W}" height="{_n(H)}" rx="12" fill="{STRIP}"/>',
-        f'<rect x="0" y="{BOARD_Y}" width="{W}" height="{FIELD_H + 2 * FRAME}" rx="6" fill="url(#{uid}-wood)"/>',
+        f'font-family="{_S.font}">',
+        _defs(uid),
+        f'<rect x="0" y="0" width="{W}" height="{_n(H)}" rx="{_S.corner.board}" fill="{_C.strip}"/>',
+        f'<rect x="0" y="{BOARD_Y}" width="{W}" height="{FIELD_H + 2 * FRAME}" rx="{_S.corner.frame}" fill="url(#{uid}-wood)"/>',
         f'<rect x="{LEFT_X}" y="{TOP_Y}" width="{6 * P}" height="{FIELD_H}" fill="url(#{uid}-felt)"/>',
         f'<rect x="{RIGHT_X}" y="{TOP_Y}" width="{6 * P}" height="{FIELD_H}" fill="url(#{uid}-felt)"/>',
-        f'<g data-point="bar"><rect x="{BAR_X}" y="{TOP_Y}" width="{BAR_W}" height="{FIELD_H}" fill="{RAIL}"/>'
-        f'<rect x="{BAR_X + 4}" y="{TOP_Y}" width="{BAR_W - 8}" height="{FIELD_H}" fill="url(#{uid}-wood)" opacity="0.55"/>',
+        f'<g data-point="bar"><rect x="{BAR_X}" y="{TOP_Y}" width="{BAR_W}" height="{FIELD_H}" fill="{_C.rail}"/>'
+        f'<rect x="{BAR_X + BAR_EDGE}" y="{TOP_Y}" width="{BAR_W - 2 * BAR_EDGE}" height="{FIELD_H}" '
+        f'fill="url(#{uid}-wood)" opacity="{_S.bar.wood_opacity}"/>',
     ]
     for seat in (0, 1):
         out += [_checker(uid, seat, "bar", i, state["bar"][seat]) for i in range(state["bar"][seat])]
     out.append("</g>")
     for seat in (1, 0):
         x, y, w, h = _tray(seat)
-        out.append(f'<g data-tray="{seat}"><rect x="{x}" y="{_n(y)}" width="{w}" height="{h}" rx="5" fill="{RAIL}" '
-                   f'stroke="#2a170a" stroke-width="2"/>')
-        hi, mid, lo = CHECKER[seat]
-        for i in range(state["off"][seat]):
-            sx, sy = _slab(seat, i)
-            out.append(
-                f'<rect data-checker="off:{i}" data-owner="{seat}" data-at="off" x="{_n(sx)}" y="{_n(sy)}" width="48" '
-                f'height="{SLAB_H}" rx="3" fill="{mid}" stroke="{lo}" stroke-width="1"/>'
-                f'<rect x="{_n(sx + 3)}" y="{_n(sy + 2)}" width="42" height="3" rx="1.5" fill="{hi}" opacity="0.6"/>'
-            )
+        target = ' data-point="off"' if seat == state["turn"] else ""  # as in the widget: the side on roll's tray
+        out.append(f'<g data-tray="{seat}"{target}><rect x="{x}" y="{_n(y)}" width="{w}" height="{h}" rx="{_S.tray.rx}" '
+                   f'fill="{_C.rail}" stroke="{_C.tray_edge}" stroke-width="{_S.tray.edge_width}"/>')
+        out += [_slab(seat, i) for i in range(state["off"][seat])]
         out.append("</g>")
+    half = P / 2 - POINT_INSET
     for p in range(1, 25):
         x = _point_x(p)
         base, tip = (TOP_Y, TOP_Y + POINT_LEN) if p >= 13 else (BOTTOM_Y, BOTTOM_Y - POINT_LEN)
-        half = P / 2 - 2
         out.append(
             f'<g data-point="{p}"><polygon points="{_n(x - half)},{_n(base)} {_n(x + half)},{_n(base)} {_n(x)},{_n(tip)}" '
-            f'fill="{DARK if p % 2 else LIGHT}" stroke="#000" stroke-opacity="0.18"/>'
+            f'fill="{_C.dark if p % 2 else _C.light}" stroke="{_C.point_edge}" stroke-opacity="{_S.point.edge_opacity}"/>'
         )
         v = state["points"][p - 1]
         out += [_checker(uid, 0 if v > 0 else 1, p, i, abs(v)) for i in range(abs(v))]
         out.append("</g>")
     numbering = state["turn"]
     for p in range(1, 25):
-        y = TOP_Y - 3 if p >= 13 else BOTTOM_Y + 11
+        y = TOP_Y - _S.numbers.above if p >= 13 else BOTTOM_Y + _S.numbers.below
         label = p if numbering == 0 else 25 - p
-        out.append(f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="10.5" fill="{TEXT}" '
-                   f'opacity="0.85">{label}</text>')
+        out.append(f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
+                   f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{label}</text>')
     dice = list(state.get("dice") or [])
     if len(dice) == 2:
         shown = [dice[0]] * 4 if dice[0] == dice[1] else dice
         for i, ((cx, cy), value) in enumerate(zip(_dice_xy(state["turn"], len(shown)), shown)):
             out.append(_die(state["turn"], value, i, cx, cy))
-    cube = state.get("cube") or {"value": 1, "owner": None}
-    cx, cy = _cube_xy(cube.get("owner"))
-    shown = 64 if cube["value"] == 1 else cube["value"]
-    owner = "center" if cube.get("owner") is None else cube["owner"]
-    out.append(
-        f'<g data-cube="{cube["value"]}" data-owner="{owner}" data-offered="false">'
-        f'<rect x="{_n(cx + 2)}" y="{_n(cy + 3)}" width="{CUBE}" height="{CUBE}" rx="7" fill="#000" opacity="0.3"/>'
-        f'<rect x="{_n(cx)}" y="{_n(cy)}" width="{CUBE}" height="{CUBE}" rx="7" fill="#fbf6ea" stroke="#7d6a4d" stroke-width="1.2"/>'
-        f'<text x="{_n(cx + CUBE / 2)}" y="{_n(cy + CUBE / 2 + 7)}" text-anchor="middle" '
-        f'font-size="{19 if shown >= 10 else 22}" font-weight="800" fill="#2a1a12">{shown}</text></g>'
-    )
-    out.append(_strip(state, 1) + _strip(state, 0))
-    length = state.get("match_length", 0)
-    label = f"{length}-point match" if length else "Money game"
-    out.append(f'<text x="{_n(W / 2)}" y="{_n(HEAD / 2 + 5)}" text-anchor="middle" font-size="14" fill="{TEXT}" '
-               f'opacity="0.8" data-match="{length}">{label}</text>')
+    out.append(_cube(state.get("cube") or {"value": 1, "owner": None}))
+    out.append(_strip(state, 1, language) + _strip(state, 0, language))
+    out.append(_match_label(state, language))
     out.append("</svg>")
     return "".join(out)
 
@@ -262,18 +368,25 @@ def board_svg(
     dice: tuple[int, int] | None = None,
     cube: int = 1,
     cube_owner: int | None = None,
-    names: tuple[str, str] = ("Bottom", "Top"),
+    names: tuple[str, str] | None = None,
     score: tuple[int, int] = (0, 0),
     match_length: int = 0,
+    language: str = "en",
 ) -> str:
     """The board of ``position`` as a self-contained SVG string (about 870 x 700 user units).
 
     ``dice`` are drawn in the half of the seat on roll; ``cube`` (1 = centred, shown as 64) and
     ``cube_owner`` (seat 0 bottom, 1 top, ``None`` centred) place the cube on the left rail.
-    ``names`` are shown as text (markup is escaped). Raises ``ValueError`` for dice outside 1..6.
+    ``names`` (bottom seat, top seat) are shown as text (markup is escaped); by default the
+    seats' names in ``language``, one of :data:`LANGUAGES` as for the widget, which also sets
+    the words drawn (pips, score, the match's length). Raises ``ValueError`` for dice outside
+    1..6, and :class:`LanguageError` (a ``ValueError``) for another language.
     """
-    if dice is not None and (len(dice) != 2 or any(d not in PIPS for d in dice)):
+    language = _check_language(language)
+    if dice is not None and (len(dice) != 2 or any(d not in _FACES for d in dice)):
         raise ValueError(f"dice are two numbers from 1 to 6, not {dice!r}")
+    if names is None:
+        names = (_LABELS[language]["nameBottom"], _LABELS[language]["nameTop"])
     state = board_arrays(position)
     state.update(
         dice=list(dice or []),
@@ -281,5 +394,6 @@ def board_svg(
         names=list(names),
         score=list(score),
         match_length=match_length,
+        language=language,
     )
     return render(state)
