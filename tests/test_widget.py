@@ -49,7 +49,7 @@ def test_opening_state():
     assert (s["phase"], s["turn"], s["points"], s["bar"], s["off"]) == ("opening", 0, START, [0, 0], [0, 0])
     assert s["pips"] == [167, 167] and s["position_id"] == "4HPwATDgc/ABMA" == w.position_id
     assert s["can"]["roll"] and not s["can"]["double"] and s["cube"] == {
-        "value": 1, "owner": None, "offered": False, "disabled": False}
+        "value": 1, "owner": None, "offered": False, "offered_value": None, "disabled": False}
     assert s["names"] == ["You", "Computer (easy)"] and s["human"] == [True, False]
 
 
@@ -81,13 +81,14 @@ def test_move_steps_and_play_passes_the_turn():
     assert plays == [(0, "8/5 6/5")]
 
 
-def test_top_seat_moves_in_its_own_numbering():
+def test_top_seat_moves_in_board_numbering():
     w = people()
     w.play("8/5 6/5")
     w.game.dice.push((6, 4))
     w.intent({"type": "roll"})
-    # Seat 1's 24/18 is display point 1 -> 7.
-    assert w.intent({"type": "move", "from": 24, "to": 18}) is None
+    # Seat 1's 24/18 is board point 1 -> 7, in the steps map and in the intent.
+    assert {"to": 7, "dice": [6]} in w.state["steps"]["1"] and 1 in w.state["movable"]
+    assert w.intent({"type": "move", "from": 1, "to": 7}) is None
     assert w.state["moved"] == [[1, 7, False]] and w.state["points"][0] == -1 and w.state["points"][6] == -1
 
 
@@ -95,7 +96,8 @@ def test_forged_and_impossible_moves_change_nothing():
     w = people()
     refused(w, {"type": "move", "from": 1, "to": 22}, "no checker")  # the opponent's checkers stand there
     refused(w, {"type": "move", "from": 13, "to": 3}, "not legal")
-    refused(w, {"type": "move", "from": 6, "to": 0}, "not legal")  # bearing off is not allowed yet
+    refused(w, {"type": "move", "from": 6, "to": "off"}, "not legal")  # bearing off is not allowed yet
+    refused(w, {"type": "move", "from": 6, "to": 0}, "not a point")  # off is "off", 25 is no point
     refused(w, {"type": "move", "from": "x", "to": 3}, "not a point")
     refused(w, {"type": "move", "from": 26, "to": 3}, "not a point")
     refused(w, {"type": "fly"}, "unknown")
@@ -360,7 +362,7 @@ def test_easy_never_doubles_and_takes():
     assert w.state["cube"]["value"] == 1 and w.game.record[0]["type"] == "roll"
     w = BoardWidget(players=("human", "easy"), seed=3, animation=0, position=race)
     w.intent({"type": "double"})
-    assert w.state["cube"] == {"value": 2, "owner": 1, "offered": False, "disabled": False}
+    assert w.state["cube"] == {"value": 2, "owner": 1, "offered": False, "offered_value": None, "disabled": False}
 
 
 def test_hint_before_rolling_gives_the_cube_decision_and_clears_after():
@@ -392,3 +394,49 @@ def test_hint_when_answering_a_double():
     assert w.state["hint"]["kind"] == "cube" and w.state["hint"]["take"] == decision.should_take
     w.intent({"type": "take"})
     assert w.state["hint"] is None
+
+
+class LastPlay:
+    """A Player of one's own: the last legal play; no cube methods (never doubles, always takes)."""
+
+    name = "last play"
+
+    def choose_play(self, position, dice):
+        plays = position.legal_plays(*dice)
+        return plays[-1] if plays else None
+
+
+def test_a_custom_player_plays_a_whole_game_against_itself_on_the_board():
+    seen = []
+    w = BoardWidget(players=(LastPlay(), LastPlay()), seed=5, animation=0)
+    assert w.phase == "game-over" and w.state["players"] == ["last play", "last play"]
+    # Every play was the last legal play of its roll, replayed from the record.
+    replay = Game(seed=0)
+    for action in w.game.record:
+        if action["type"] == "move" and action["play"]:
+            plays = replay.start_position.legal_plays(*replay.rolled)
+            seen.append(action["play"] == str(plays[-1]))
+        replay.apply(action)
+    assert len(seen) > 10 and all(seen) and replay.result == w.game.result
+
+
+def test_a_custom_player_against_a_person_on_the_board():
+    bot = LastPlay()
+    w = BoardWidget(players=("human", bot), seed=3, animation=0)
+    assert w.players == (None, bot) and w.state["names"] == ["You", "Computer (last play)"]
+    checked = []
+
+    def check(widget, seat, play):
+        _, before, _ = widget.session.last_play
+        if seat == 1:
+            checked.append(play == before.legal_plays(*widget.game.last_roll)[-1])
+
+    w.on_play(check)
+    for _ in range(400):  # the person makes the first legal play by intents; the player answers
+        if w.phase == "game-over":
+            break
+        if w.phase in ("opening", "roll"):
+            assert w.intent({"type": "roll"}) is None
+        else:
+            assert w.state["can"]["move"] and w.intent({"type": "play", "notation": w.state["plays"][0]}) is None
+    assert w.phase == "game-over" and len(checked) > 10 and all(checked)

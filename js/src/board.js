@@ -1,42 +1,29 @@
-// Pure logic over the view state that Python publishes (see src/bgwidget/widget.py):
-// numbering conversions, which checkers may move, which points light up, and the board after
-// one step (for animating the computer's play). No DOM here.
-//
-// Two numberings meet here. The drawing uses the bottom player's (seat 0's) numbering, with
-// "bar" and "off". Intents and the `steps` map use the mover's own numbering, as the notation
-// does: 1..24, 25 for the bar, 0 for off.
+// Pure logic over the view state that Python publishes (see state.js and
+// src/bgwidget/viewstate.py): which checkers may move, which points light up, and the board after
+// one step (for animating the computer's play). No DOM here, and no numbering conversion: the
+// state and the intents are all in board numbering (1..24 from the bottom player's side, "bar",
+// "off"), so a place read from the page goes into an intent as it is.
 
-export function toDisplay(seat, p) {
-  if (p === 25 || p === "bar") return "bar";
-  if (p === 0 || p === "off") return "off";
-  return seat === 0 ? p : 25 - p;
-}
-
-export function toMover(seat, d) {
-  if (d === "bar") return 25;
-  if (d === "off") return 0;
-  return seat === 0 ? d : 25 - d;
-}
+/** @typedef {import("./state.js").ViewState} ViewState */
+/** @typedef {import("./state.js").Place} Place */
 
 /** True when a person (not the computer) is to move checkers now. */
 export function personMoving(state) {
-  return state.phase === "move" && !state.thinking && !!state.human?.[state.turn] && !state.edit;
+  return !!state.can?.move;
 }
 
-/** Display points ("bar" included) holding a checker that can move now. */
+/** The places ("bar" included) holding a checker that can move now. */
 export function movablePoints(state) {
-  if (!personMoving(state) || !state.steps) return new Set();
-  return new Set(Object.keys(state.steps).map((k) => toDisplay(state.turn, Number(k))));
+  return new Set(personMoving(state) ? state.movable || [] : []);
 }
 
-/** The targets of the checker on display point `from`: [{to: display, dice: [..]}]. */
+/** The targets of the checker on place `from`: [{to, dice: [..]}]. */
 export function targets(state, from) {
   if (!personMoving(state) || !state.steps || from === null || from === undefined) return [];
-  const list = state.steps[String(toMover(state.turn, from))] || [];
-  return list.map((t) => ({ to: toDisplay(state.turn, t.to), dice: t.dice }));
+  return state.steps[String(from)] || [];
 }
 
-/** The display points (and "off") that light up when `from` is selected. */
+/** The places (and "off") that light up when `from` is selected. */
 export function litPoints(state, from) {
   return new Set(targets(state, from).map((t) => t.to));
 }
@@ -62,7 +49,7 @@ export function boardOf(state) {
   return { points: state.points.slice(), bar: state.bar.slice(), off: state.off.slice() };
 }
 
-/** The board after `seat` moves one checker from display point `from` to `to` (hitting a blot). */
+/** The board after `seat` moves one checker from point `from` to `to` (hitting a blot). */
 export function applyStep(board, seat, from, to) {
   const b = { points: board.points.slice(), bar: board.bar.slice(), off: board.off.slice() };
   const sign = seat === 0 ? 1 : -1;
@@ -80,7 +67,7 @@ export function applyStep(board, seat, from, to) {
   return b;
 }
 
-/** Checkers of `seat` on display point p of a board (0 when the other side holds it). */
+/** Checkers of `seat` on point p of a board (0 when the other side holds it). */
 export function countAt(board, seat, p) {
   if (p === "bar") return board.bar[seat];
   if (p === "off") return board.off[seat];

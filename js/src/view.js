@@ -1,10 +1,11 @@
 // The DOM side of the board: draws each state Python publishes, and turns clicks, drags, keys
-// and buttons into intents. Legality is never decided here: highlights come from the `steps`
-// map in the state, and every intent is checked again by Python.
+// and buttons into intents. Legality is never decided here: highlights come from the `movable`
+// list and the `steps` map in the state, and every intent is checked again by Python. Places
+// are in board numbering everywhere (see state.js), so they go into intents as they are read.
 import { drawBoard, locate } from "./draw.js";
 import { hitTest } from "./geometry.js";
 import {
-  applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets, toMover,
+  applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets,
 } from "./board.js";
 import { candidateRows, cubeText, previewState } from "./hint.js";
 import { t } from "./i18n.js";
@@ -157,7 +158,7 @@ export class View {
     let board = last.before;
     const frame = {
       ...state, phase: "move", turn: last.seat, dice: state.last_roll?.dice || [], dice_left: [],
-      last_roll: null, steps: {}, last_play: null, moved: [], can: {},
+      last_roll: null, steps: {}, movable: [], last_play: null, moved: [], can: {},
     };
     for (const [from, to] of last.steps) {
       if (run.skip) return;
@@ -226,7 +227,7 @@ export class View {
     else if (s.phase === "opening") parts.push(t(lang, "opening"));
     else if (s.phase === "roll") parts.push(t(lang, "toRoll", { name: names[s.turn] }));
     else if (s.phase === "move") parts.push(t(lang, "toMove", { name: names[s.turn], dice: (s.dice || []).join("-") }));
-    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.value * 2 }));
+    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.offered_value }));
     else if (s.result) {
       const points = s.result.points === 1 ? t(lang, "point") : t(lang, "points", { n: s.result.points });
       parts.push(t(lang, "wins", { name: names[s.result.winner], points }));
@@ -391,7 +392,7 @@ export class View {
     if (!personMoving(s)) return;
     const p = this.pointOf(e);
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
-      this.intent({ type: "move", from: toMover(s.turn, this.selected), to: toMover(s.turn, p) });
+      this.intent({ type: "move", from: this.selected, to: p });
       this.draw();
       return;
     }
@@ -408,7 +409,7 @@ export class View {
     const to = dieTarget(s, p, which);
     if (to === null) return;
     const die = targets(s, p).find((x) => x.to === to).dice[0];
-    this.intent({ type: "move", from: toMover(s.turn, p), to: toMover(s.turn, to), die });
+    this.intent({ type: "move", from: p, to, die });
     this.draw();
   }
 
@@ -482,7 +483,7 @@ export class View {
       return;
     }
     if (to !== null && litPoints(s, d.at).has(to)) {
-      this.intent({ type: "move", from: toMover(s.turn, d.at), to: toMover(s.turn, to) });
+      this.intent({ type: "move", from: d.at, to });
     }
     this.selected = null;
     this.draw();

@@ -4,9 +4,11 @@ import * as b from "../src/board.js";
 
 const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
 
-// The steps map Python publishes for seat 0 after an opening 3-1 (see tests/test_widget.py).
+// The steps map Python publishes for seat 0 after an opening 3-1 (see tests/test_widget.py);
+// board numbering, as every place in the state.
 const moving = (turn, steps, dice_left = [3, 1]) => ({
-  phase: "move", turn, human: [true, true], thinking: false, edit: false, steps, dice_left,
+  phase: "move", turn, can: { move: true }, steps, movable: Object.keys(steps).map((k) => (k === "bar" ? k : Number(k))),
+  dice_left,
 });
 const OPENING_31 = {
   24: [{ to: 23, dice: [1] }, { to: 21, dice: [3] }, { to: 20, dice: [1, 3] }],
@@ -15,31 +17,22 @@ const OPENING_31 = {
   6: [{ to: 5, dice: [1] }, { to: 3, dice: [3] }, { to: 2, dice: [1, 3] }],
 };
 
-test("numberings: seat 1's point p is display point 25 - p; bar and off keep their names", () => {
-  assert.equal(b.toDisplay(0, 13), 13);
-  assert.equal(b.toDisplay(1, 24), 1);
-  assert.equal(b.toDisplay(1, 25), "bar");
-  assert.equal(b.toDisplay(0, 0), "off");
-  for (let p = 0; p <= 25; p++) for (const seat of [0, 1]) assert.equal(b.toMover(seat, b.toDisplay(seat, p)), p);
-});
-
-test("movable checkers and lit points come from the steps map", () => {
+test("movable checkers and lit points come from the state as published, in board numbering", () => {
   const s = moving(0, OPENING_31);
   assert.deepEqual([...b.movablePoints(s)].sort((x, y) => x - y), [6, 8, 13, 24]);
   assert.deepEqual([...b.litPoints(s, 8)].sort((x, y) => x - y), [4, 5, 7]);
   assert.deepEqual([...b.litPoints(s, 9)], []);
-  // Seat 1 sees the same map in display numbering: its 24 is display 1.
-  const top = moving(1, { 24: [{ to: 18, dice: [6] }], 25: [{ to: 0, dice: [6] }] }, [6, 4]);
+  // Seat 1's map is in board numbering too: its own 24 is board point 1, nothing is converted.
+  const top = moving(1, { 1: [{ to: 7, dice: [6] }], bar: [{ to: "off", dice: [6] }] }, [6, 4]);
   assert.deepEqual([...b.movablePoints(top)].sort(), [1, "bar"].sort());
   assert.deepEqual([...b.litPoints(top, 1)], [7]);
   assert.deepEqual([...b.litPoints(top, "bar")], ["off"]);
 });
 
-test("nothing moves for the computer, while it thinks, or in edit mode", () => {
-  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), human: [false, true] }).size, 0);
-  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), thinking: true }).size, 0);
-  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), edit: true }).size, 0);
-  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), phase: "roll" }).size, 0);
+test("nothing moves unless Python says a person moves now", () => {
+  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), can: { move: false } }).size, 0);
+  assert.equal(b.movablePoints({ ...moving(0, OPENING_31), can: {} }).size, 0);
+  assert.deepEqual(b.targets({ ...moving(0, OPENING_31), can: { move: false } }, 8), []);
 });
 
 test("double-click takes the higher die first, right-click the lower, else the other die", () => {

@@ -4,15 +4,136 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
+// ../src/bgwidget/look.json
+var look_default = {
+  about: {
+    what: "The board's look, read by both drawings: bgwidget/svg.py (static SVG) and js/src/geometry.js + js/src/draw.js (the widget). Lengths are SVG user units of the viewBox; derived places (BAR_X, W, H, ...) are computed from these by the same formulas in both.",
+    board: "sizes of the board's parts: R checker radius, P point width, SIDE left rail (holds the cube), BAR_W bar, TRAY_W right rail (both bear-off trays), FRAME wooden frame above and below the points, HEAD name strip above and below the board, STACK checkers drawn apart before a stack is squeezed, MID gap between the two rows of points (the dice lie there), POINT_LEN point length, TRAY_H one tray's height, SLAB_W x SLAB_H a borne-off checker seen edge-on, DIE and CUBE their sides",
+    spacing: "gaps between parts: BAR_STACK checkers drawn apart on the bar, BAR_GAP from the middle to the first checker on the bar, BAR_EDGE rail showing on each side of the bar's wood, POINT_INSET between a point's base and its column's edge, TRAY_INSET between the right rail's edges and a tray, SLAB_PAD between a tray's edge and its slabs, SLAB_GAP between slabs, DICE_GAP and DOUBLES_GAP between dice (two, or four for doubles), CUBE_MARGIN between the cube and the frame",
+    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre",
+    colors: "fills and strokes; pairs are [seat 0, seat 1] or [gradient start, end]; checker is [highlight, body, rim] per seat"
+  },
+  board: {
+    R: 25,
+    P: 56,
+    SIDE: 60,
+    BAR_W: 64,
+    TRAY_W: 76,
+    FRAME: 14,
+    HEAD: 48,
+    STACK: 5,
+    MID: 76,
+    POINT_LEN: 228,
+    TRAY_H: 250,
+    SLAB_W: 48,
+    SLAB_H: 14,
+    DIE: 46,
+    CUBE: 44
+  },
+  spacing: {
+    BAR_STACK: 4,
+    BAR_GAP: 8,
+    BAR_EDGE: 4,
+    POINT_INSET: 2,
+    TRAY_INSET: 10,
+    SLAB_PAD: 4,
+    SLAB_GAP: 2,
+    DICE_GAP: 14,
+    DOUBLES_GAP: 6,
+    CUBE_MARGIN: 6
+  },
+  style: {
+    font: "system-ui, -apple-system, 'Segoe UI', sans-serif",
+    corner: { board: 12, frame: 6 },
+    shadow: { offset: [2, 3], opacity: 0.3 },
+    edge_width: 1.2,
+    checker: {
+      gradient: { cx: 0.38, cy: 0.32, r: 0.75, mid: 0.55 },
+      shadow: [1.5, 2.5],
+      shadow_opacity: 0.28,
+      body_inset: 0.5,
+      ring_inset: 7,
+      ring_width: 1.5,
+      ring_opacity: 0.45,
+      count_size: 17,
+      count_dy: 6
+    },
+    felt: { r: 0.75 },
+    bar: { wood_opacity: 0.55 },
+    point: { edge_opacity: 0.18 },
+    tray: { rx: 5, edge_width: 2 },
+    slab: { rx: 3, edge_width: 1, shine_inset: [3, 2], shine_h: 3, shine_rx: 1.5, shine_opacity: 0.6 },
+    die: {
+      rx: 9,
+      pip_spread: 11.5,
+      pip_r: 4.6,
+      faces: {
+        "1": [[0, 0]],
+        "2": [[-1, -1], [1, 1]],
+        "3": [[-1, -1], [0, 0], [1, 1]],
+        "4": [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+        "5": [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+        "6": [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]]
+      }
+    },
+    cube: { rx: 7, centred_face: 64, size: 22, size_two_digits: 19, weight: 800, dy: 7 },
+    numbers: { size: 10.5, opacity: 0.85, above: 3, below: 11 },
+    strip: {
+      dot_x: 26,
+      dot_r: 12,
+      dot_width_on_roll: 3,
+      name_x: 48,
+      name_size: 18,
+      info_size: 16,
+      margin: 16,
+      dy: 6,
+      marker_w: 5,
+      marker_inset: 8,
+      marker_rx: 2
+    },
+    title: { size: 14, dy: 5, opacity: 0.8 },
+    prompt: { size: 16, dy: 6, dash: "5 4" },
+    arrow: { box: 10, tip: 8, size: 5 }
+  },
+  colors: {
+    wood: ["#8a5a2e", "#5b3519"],
+    rail: "#4a2a14",
+    tray_edge: "#2a170a",
+    strip: "#2e1d10",
+    felt: ["#25684a", "#174833"],
+    dark: "#9b3426",
+    light: "#ead9b5",
+    point_edge: "#000",
+    shadow: "#000",
+    checker: [
+      ["#fffaf0", "#eadfca", "#b9a98b"],
+      ["#6b4a3c", "#3a2720", "#140c09"]
+    ],
+    pip: ["#2a1a12", "#f3e8d2"],
+    die: ["#fbf6ea", "#3a2720"],
+    cube: "#fbf6ea",
+    cube_edge: "#7d6a4d",
+    cube_text: "#2a1a12",
+    text: "#f3e4c4",
+    lit: "#ffcc33"
+  }
+};
+
 // src/geometry.js
 var geometry_exports = {};
 __export(geometry_exports, {
+  BAR_EDGE: () => BAR_EDGE,
+  BAR_GAP: () => BAR_GAP,
+  BAR_STACK: () => BAR_STACK,
   BAR_W: () => BAR_W,
   BAR_X: () => BAR_X,
   BOARD_Y: () => BOARD_Y,
   BOTTOM_Y: () => BOTTOM_Y,
   CUBE: () => CUBE,
+  CUBE_MARGIN: () => CUBE_MARGIN,
+  DICE_GAP: () => DICE_GAP,
   DIE: () => DIE,
+  DOUBLES_GAP: () => DOUBLES_GAP,
   FIELD_H: () => FIELD_H,
   FRAME: () => FRAME,
   H: () => H,
@@ -21,14 +142,19 @@ __export(geometry_exports, {
   MID: () => MID,
   MID_Y: () => MID_Y,
   P: () => P,
+  POINT_INSET: () => POINT_INSET,
   POINT_LEN: () => POINT_LEN,
   R: () => R,
   RIGHT_X: () => RIGHT_X,
   SIDE: () => SIDE,
+  SLAB_GAP: () => SLAB_GAP,
   SLAB_H: () => SLAB_H,
+  SLAB_PAD: () => SLAB_PAD,
+  SLAB_W: () => SLAB_W,
   STACK: () => STACK,
   TOP_Y: () => TOP_Y,
   TRAY_H: () => TRAY_H,
+  TRAY_INSET: () => TRAY_INSET,
   TRAY_W: () => TRAY_W,
   TRAY_X: () => TRAY_X,
   W: () => W,
@@ -44,16 +170,19 @@ __export(geometry_exports, {
   spacing: () => spacing,
   trayRect: () => trayRect
 });
-var R = 25;
-var P = 56;
-var SIDE = 60;
-var BAR_W = 64;
-var TRAY_W = 76;
-var FRAME = 14;
-var HEAD = 48;
-var STACK = 5;
-var MID = 76;
-var POINT_LEN = 228;
+var { R, P, SIDE, BAR_W, TRAY_W, FRAME, HEAD, STACK, MID, POINT_LEN, TRAY_H, SLAB_W, SLAB_H, DIE, CUBE } = look_default.board;
+var {
+  BAR_STACK,
+  BAR_GAP,
+  BAR_EDGE,
+  POINT_INSET,
+  TRAY_INSET,
+  SLAB_PAD,
+  SLAB_GAP,
+  DICE_GAP,
+  DOUBLES_GAP,
+  CUBE_MARGIN
+} = look_default.spacing;
 var LEFT_X = SIDE;
 var BAR_X = LEFT_X + 6 * P;
 var RIGHT_X = BAR_X + BAR_W;
@@ -65,10 +194,6 @@ var FIELD_H = 2 * STACK * 2 * R + MID;
 var BOTTOM_Y = TOP_Y + FIELD_H;
 var MID_Y = TOP_Y + FIELD_H / 2;
 var H = BOTTOM_Y + FRAME + HEAD;
-var TRAY_H = 250;
-var SLAB_H = 14;
-var DIE = 46;
-var CUBE = 44;
 var q = (v) => Math.round(v * 10) / 10;
 function isTop(point) {
   return point >= 13;
@@ -88,23 +213,23 @@ function checkerXY(point, i, n) {
   return isTop(point) ? [q(x), q(TOP_Y + R + i * s)] : [q(x), q(BOTTOM_Y - R - i * s)];
 }
 function barXY(seat, i, n) {
-  const s = spacing(n, 4);
+  const s = spacing(n, BAR_STACK);
   const x = BAR_X + BAR_W / 2;
-  return seat === 0 ? [q(x), q(MID_Y - R - 8 - i * s)] : [q(x), q(MID_Y + R + 8 + i * s)];
+  return seat === 0 ? [q(x), q(MID_Y - R - BAR_GAP - i * s)] : [q(x), q(MID_Y + R + BAR_GAP + i * s)];
 }
 function trayRect(seat) {
-  const x = TRAY_X + 10;
-  const w = TRAY_W - 20;
+  const x = TRAY_X + TRAY_INSET;
+  const w = TRAY_W - 2 * TRAY_INSET;
   return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
 }
 function slabXY(seat, i) {
   const [x, y, , h2] = trayRect(seat);
-  const step = SLAB_H + 2;
-  return seat === 1 ? [x + 4, y + 4 + i * step] : [x + 4, y + h2 - 4 - SLAB_H - i * step];
+  const step = SLAB_H + SLAB_GAP;
+  return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h2 - SLAB_PAD - SLAB_H - i * step];
 }
 function diceXY(seat, count) {
   const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
-  const gap = count > 2 ? DIE + 6 : DIE + 14;
+  const gap = DIE + (count > 2 ? DOUBLES_GAP : DICE_GAP);
   return Array.from({ length: count }, (_, i) => [q(cx + (i - (count - 1) / 2) * gap), MID_Y]);
 }
 function cubeXY(owner, offeredTo = null) {
@@ -113,8 +238,8 @@ function cubeXY(owner, offeredTo = null) {
     return [q(cx - CUBE / 2), q(MID_Y - CUBE / 2)];
   }
   const x = (SIDE - CUBE) / 2;
-  if (owner === 0) return [x, BOTTOM_Y - CUBE - 6];
-  if (owner === 1) return [x, TOP_Y + 6];
+  if (owner === 0) return [x, BOTTOM_Y - CUBE - CUBE_MARGIN];
+  if (owner === 1) return [x, TOP_Y + CUBE_MARGIN];
   return [x, MID_Y - CUBE / 2];
 }
 function hitTest(x, y) {
@@ -134,27 +259,15 @@ function hitTest(x, y) {
 }
 
 // src/board.js
-function toDisplay(seat, p) {
-  if (p === 25 || p === "bar") return "bar";
-  if (p === 0 || p === "off") return "off";
-  return seat === 0 ? p : 25 - p;
-}
-function toMover(seat, d) {
-  if (d === "bar") return 25;
-  if (d === "off") return 0;
-  return seat === 0 ? d : 25 - d;
-}
 function personMoving(state) {
-  return state.phase === "move" && !state.thinking && !!state.human?.[state.turn] && !state.edit;
+  return !!state.can?.move;
 }
 function movablePoints(state) {
-  if (!personMoving(state) || !state.steps) return /* @__PURE__ */ new Set();
-  return new Set(Object.keys(state.steps).map((k) => toDisplay(state.turn, Number(k))));
+  return new Set(personMoving(state) ? state.movable || [] : []);
 }
 function targets(state, from) {
   if (!personMoving(state) || !state.steps || from === null || from === void 0) return [];
-  const list = state.steps[String(toMover(state.turn, from))] || [];
-  return list.map((t2) => ({ to: toDisplay(state.turn, t2.to), dice: t2.dice }));
+  return state.steps[String(from)] || [];
 }
 function litPoints(state, from) {
   return new Set(targets(state, from).map((t2) => t2.to));
@@ -206,8 +319,42 @@ function nextIndex(index, length, key) {
   return index;
 }
 
+// ../src/bgwidget/labels.json
+var labels_default = {
+  en: {
+    pips: "pips",
+    score: "score",
+    money: "Money game",
+    match: "{n}-point match",
+    crawford: "Crawford",
+    onRoll: "On roll",
+    nameBottom: "Bottom",
+    nameTop: "Top"
+  },
+  fr: {
+    pips: "points",
+    score: "score",
+    money: "Partie d\u2019argent",
+    match: "Match en {n} points",
+    crawford: "Crawford",
+    onRoll: "Au trait",
+    nameBottom: "Bas",
+    nameTop: "Haut"
+  },
+  sv: {
+    pips: "pips",
+    score: "po\xE4ng",
+    money: "Pengaspel",
+    match: "Match till {n} po\xE4ng",
+    crawford: "Crawford",
+    onRoll: "Vid t\xE4rningarna",
+    nameBottom: "Nedre",
+    nameTop: "\xD6vre"
+  }
+};
+
 // src/i18n.js
-var LABELS = {
+var OWN = {
   en: {
     roll: "Roll",
     done: "Done",
@@ -221,11 +368,6 @@ var LABELS = {
     edit: "Set up",
     "edit-done": "Play from here",
     cancel: "Cancel",
-    pips: "pips",
-    score: "score",
-    money: "Money game",
-    match: "{n}-point match",
-    crawford: "Crawford",
     toRoll: "{name} to roll",
     toMove: "{name} to play {dice}",
     thinking: "{name} is thinking\u2026",
@@ -240,7 +382,6 @@ var LABELS = {
     playNow: "Play",
     cannotMove: "No legal play: press Done",
     last: "Last play: {text}",
-    onRoll: "On roll",
     dice: "Dice",
     positionId: "Position ID",
     bottom: "bottom",
@@ -272,11 +413,6 @@ var LABELS = {
     edit: "Placer",
     cancel: "Annuler la mise en place",
     "edit-done": "Jouer d\u2019ici",
-    pips: "points",
-    score: "score",
-    money: "Partie d\u2019argent",
-    match: "Match en {n} points",
-    crawford: "Crawford",
     toRoll: "\xC0 {name} de lancer",
     toMove: "\xC0 {name} de jouer {dice}",
     thinking: "{name} r\xE9fl\xE9chit\u2026",
@@ -291,7 +427,6 @@ var LABELS = {
     playNow: "Jouer",
     cannotMove: "Aucun coup l\xE9gal : Termin\xE9",
     last: "Dernier coup : {text}",
-    onRoll: "Au trait",
     dice: "D\xE9s",
     positionId: "ID de position",
     bottom: "bas",
@@ -323,11 +458,6 @@ var LABELS = {
     edit: "St\xE4ll upp",
     "edit-done": "Spela h\xE4rifr\xE5n",
     cancel: "Avbryt",
-    pips: "pips",
-    score: "po\xE4ng",
-    money: "Pengaspel",
-    match: "Match till {n} po\xE4ng",
-    crawford: "Crawford",
     toRoll: "{name} sl\xE5r",
     toMove: "{name} spelar {dice}",
     thinking: "{name} t\xE4nker\u2026",
@@ -342,7 +472,6 @@ var LABELS = {
     playNow: "Spela",
     cannotMove: "Inget lagligt drag: tryck Klar",
     last: "Senaste drag: {text}",
-    onRoll: "Vid t\xE4rningarna",
     dice: "T\xE4rningar",
     positionId: "Positions-ID",
     bottom: "nedre",
@@ -362,6 +491,7 @@ var LABELS = {
     doublePass: "dubbla/passa"
   }
 };
+var LABELS = Object.fromEntries(Object.entries(OWN).map(([lang, own]) => [lang, { ...labels_default[lang], ...own }]));
 var LANGUAGES = Object.keys(LABELS);
 function t(lang, key, fields = {}) {
   const table = LABELS[lang] || LABELS.en;
@@ -371,45 +501,26 @@ function t(lang, key, fields = {}) {
 
 // src/draw.js
 var { q: q2 } = geometry_exports;
-var COLORS = {
-  wood: ["#8a5a2e", "#5b3519"],
-  rail: "#4a2a14",
-  strip: "#2e1d10",
-  felt: ["#25684a", "#174833"],
-  dark: "#9b3426",
-  light: "#ead9b5",
-  checker: [
-    ["#fffaf0", "#eadfca", "#b9a98b"],
-    ["#6b4a3c", "#3a2720", "#140c09"]
-  ],
-  pip: ["#2a1a12", "#f3e8d2"],
-  die: ["#fbf6ea", "#3a2720"],
-  text: "#f3e4c4",
-  lit: "#ffcc33"
-};
+var S = look_default.style;
+var COLORS = look_default.colors;
 function esc(text) {
   return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
-var PIPS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]]
-};
 function defs(id) {
   const c = COLORS;
+  const grad = S.checker.gradient;
+  const a = S.arrow;
   const checker2 = (seat) => {
     const [hi, mid, lo] = c.checker[seat];
-    return `<radialGradient id="${id}-ck${seat}" cx="0.38" cy="0.32" r="0.75"><stop offset="0" stop-color="${hi}"/><stop offset="0.55" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
+    return `<radialGradient id="${id}-ck${seat}" cx="${grad.cx}" cy="${grad.cy}" r="${grad.r}"><stop offset="0" stop-color="${hi}"/><stop offset="${grad.mid}" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
   };
-  return `<defs><linearGradient id="${id}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.wood[0]}"/><stop offset="1" stop-color="${c.wood[1]}"/></linearGradient><radialGradient id="${id}-felt" cx="0.5" cy="0.5" r="0.75"><stop offset="0" stop-color="${c.felt[0]}"/><stop offset="1" stop-color="${c.felt[1]}"/></radialGradient>` + checker2(0) + checker2(1) + `<marker id="${id}-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="${c.lit}"/></marker></defs>`;
+  return `<defs><linearGradient id="${id}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.wood[0]}"/><stop offset="1" stop-color="${c.wood[1]}"/></linearGradient><radialGradient id="${id}-felt" cx="0.5" cy="0.5" r="${S.felt.r}"><stop offset="0" stop-color="${c.felt[0]}"/><stop offset="1" stop-color="${c.felt[1]}"/></radialGradient>` + checker2(0) + checker2(1) + `<marker id="${id}-arrow" viewBox="0 0 ${a.box} ${a.box}" refX="${a.tip}" refY="${a.box / 2}" markerWidth="${a.size}" markerHeight="${a.size}" orient="auto-start-reverse"><path d="M0 0L${a.box} ${a.box / 2}L0 ${a.box}z" fill="${c.lit}"/></marker></defs>`;
 }
 function checker(id, seat, cx, cy, attrs, label) {
   const rim = COLORS.checker[seat][2];
-  const text = label === void 0 ? "" : `<text x="${cx}" y="${q2(cy + 6)}" class="bg-count" text-anchor="middle" font-size="17" font-weight="700" fill="${COLORS.pip[seat]}">${label}</text>`;
-  return `<g data-checker="${attrs.key}" data-owner="${seat}" data-at="${attrs.at}"${attrs.extra || ""}><circle cx="${q2(cx + 1.5)}" cy="${q2(cy + 2.5)}" r="${R}" fill="#000" opacity="0.28"/><circle cx="${cx}" cy="${cy}" r="${R - 0.5}" fill="url(#${id}-ck${seat})" stroke="${rim}" stroke-width="1.2"/><circle cx="${cx}" cy="${cy}" r="${R - 7}" fill="none" stroke="${rim}" stroke-opacity="0.45" stroke-width="1.5"/>` + ring(cx, cy, attrs.extra || "") + text + `</g>`;
+  const ck = S.checker;
+  const text = label === void 0 ? "" : `<text x="${cx}" y="${q2(cy + ck.count_dy)}" class="bg-count" text-anchor="middle" font-size="${ck.count_size}" font-weight="bold" fill="${COLORS.pip[seat]}">${label}</text>`;
+  return `<g data-checker="${attrs.key}" data-owner="${seat}" data-at="${attrs.at}"${attrs.extra || ""}><circle cx="${q2(cx + ck.shadow[0])}" cy="${q2(cy + ck.shadow[1])}" r="${R}" fill="${COLORS.shadow}" opacity="${ck.shadow_opacity}"/><circle cx="${cx}" cy="${cy}" r="${R - ck.body_inset}" fill="url(#${id}-ck${seat})" stroke="${rim}" stroke-width="${S.edge_width}"/><circle cx="${cx}" cy="${cy}" r="${R - ck.ring_inset}" fill="none" stroke="${rim}" stroke-opacity="${ck.ring_opacity}" stroke-width="${ck.ring_width}"/>` + ring(cx, cy, attrs.extra || "") + text + `</g>`;
 }
 function ring(cx, cy, extra) {
   if (extra.includes("data-selected")) {
@@ -424,7 +535,7 @@ function locate(seat, p, i, n) {
   if (p === "bar") return barXY(seat, i, n);
   if (p === "off") {
     const [x, y] = slabXY(seat, i);
-    return [q2(x + 24), q2(y + SLAB_H / 2)];
+    return [q2(x + SLAB_W / 2), q2(y + SLAB_H / 2)];
   }
   return checkerXY(p, i, n);
 }
@@ -441,22 +552,34 @@ function stack(id, seat, p, n, ui) {
   }
   return out;
 }
+function slab(seat, i) {
+  const [x, y] = slabXY(seat, i);
+  const [hi, mid, lo] = COLORS.checker[seat];
+  const sl = S.slab;
+  const [dx, dy] = sl.shine_inset;
+  return `<rect data-checker="off:${i}" data-owner="${seat}" data-at="off" x="${x}" y="${y}" width="${SLAB_W}" height="${SLAB_H}" rx="${sl.rx}" fill="${mid}" stroke="${lo}" stroke-width="${sl.edge_width}"/><rect x="${x + dx}" y="${y + dy}" width="${SLAB_W - 2 * dx}" height="${sl.shine_h}" rx="${sl.shine_rx}" fill="${hi}" opacity="${sl.shine_opacity}"/>`;
+}
 function triangle(p) {
   const x = pointX(p);
-  const half = P / 2 - 2;
+  const half = P / 2 - POINT_INSET;
   const base = isTop(p) ? TOP_Y : BOTTOM_Y;
   const tip = isTop(p) ? TOP_Y + POINT_LEN : BOTTOM_Y - POINT_LEN;
   return `${q2(x - half)},${base} ${q2(x + half)},${base} ${q2(x)},${tip}`;
 }
+function shadow(x, y, side, rx) {
+  const [dx, dy] = S.shadow.offset;
+  return `<rect x="${q2(x + dx)}" y="${q2(y + dy)}" width="${side}" height="${side}" rx="${rx}" fill="${COLORS.shadow}" opacity="${S.shadow.opacity}"/>`;
+}
 function die(seat, value, cx, cy, attrs) {
   const s = DIE;
+  const { rx, pip_spread: spread, pip_r: r } = S.die;
   const x = q2(cx - s / 2);
   const y = q2(cy - s / 2);
   let pips = "";
-  for (const [dx, dy] of PIPS[value] || []) {
-    pips += `<circle cx="${q2(cx + dx * 11.5)}" cy="${q2(cy + dy * 11.5)}" r="4.6" fill="${COLORS.pip[seat]}"/>`;
+  for (const [dx, dy] of S.die.faces[value] || []) {
+    pips += `<circle cx="${q2(cx + dx * spread)}" cy="${q2(cy + dy * spread)}" r="${r}" fill="${COLORS.pip[seat]}"/>`;
   }
-  return `<g ${attrs}><rect x="${q2(x + 2)}" y="${q2(y + 3)}" width="${s}" height="${s}" rx="9" fill="#000" opacity="0.3"/><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="9" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="1.2"/>` + pips + `</g>`;
+  return `<g ${attrs}>` + shadow(x, y, s, rx) + `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${rx}" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="${S.edge_width}"/>` + pips + `</g>`;
 }
 function diceOf(state) {
   let seat = state.turn;
@@ -494,10 +617,10 @@ function rollPrompt(state) {
   const places = diceXY(seat, 2);
   let out = `<g data-roll-dice="true" class="bg-roll" style="cursor:pointer">`;
   for (const [x, y] of places) {
-    out += `<rect x="${q2(x - DIE / 2)}" y="${q2(y - DIE / 2)}" width="${DIE}" height="${DIE}" rx="9" fill="${COLORS.die[seat]}" fill-opacity="0.18" stroke="${COLORS.text}" stroke-opacity="0.7" stroke-dasharray="5 4"/>`;
+    out += `<rect x="${q2(x - DIE / 2)}" y="${q2(y - DIE / 2)}" width="${DIE}" height="${DIE}" rx="${S.die.rx}" fill="${COLORS.die[seat]}" fill-opacity="0.18" stroke="${COLORS.text}" stroke-opacity="0.7" stroke-dasharray="${S.prompt.dash}"/>`;
   }
   const [cx] = diceXY(seat, 1)[0];
-  out += `<text x="${cx}" y="${q2(MID_Y + 6)}" text-anchor="middle" font-size="16" font-weight="700" fill="${COLORS.text}">${esc(t(state.language, "roll"))}</text></g>`;
+  out += `<text x="${cx}" y="${q2(MID_Y + S.prompt.dy)}" text-anchor="middle" font-size="${S.prompt.size}" font-weight="bold" fill="${COLORS.text}">${esc(t(state.language, "roll"))}</text></g>`;
   return out;
 }
 function cubeLayer(state) {
@@ -506,10 +629,11 @@ function cubeLayer(state) {
   const offeredTo = cube.offered ? state.turn : null;
   const value = cube.offered ? cube.value * 2 : cube.value;
   const [x, y] = cubeXY(cube.owner ?? null, offeredTo);
-  const shown = value === 1 ? 64 : value;
+  const cs = S.cube;
+  const shown = value === 1 ? cs.centred_face : value;
   const owner = cube.owner === null || cube.owner === void 0 ? "center" : cube.owner;
   const s = CUBE;
-  return `<g data-cube="${value}" data-owner="${owner}" data-offered="${!!cube.offered}" class="bg-cube"><rect x="${q2(x + 2)}" y="${q2(y + 3)}" width="${s}" height="${s}" rx="7" fill="#000" opacity="0.3"/><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="7" fill="#fbf6ea" stroke="#7d6a4d" stroke-width="1.2"/><text x="${q2(x + s / 2)}" y="${q2(y + s / 2 + 7)}" text-anchor="middle" font-size="${shown >= 10 ? 19 : 22}" font-weight="800" fill="#2a1a12">${shown}</text></g>`;
+  return `<g data-cube="${value}" data-owner="${owner}" data-offered="${!!cube.offered}" class="bg-cube">` + shadow(x, y, s, cs.rx) + `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${cs.rx}" fill="${COLORS.cube}" stroke="${COLORS.cube_edge}" stroke-width="${S.edge_width}"/><text x="${q2(x + s / 2)}" y="${q2(y + s / 2 + cs.dy)}" text-anchor="middle" font-size="${shown >= 10 ? cs.size_two_digits : cs.size}" font-weight="${cs.weight}" fill="${COLORS.cube_text}">${shown}</text></g>`;
 }
 function arrows(id, state) {
   const last = state.last_play;
@@ -536,15 +660,19 @@ function strip(state, seat) {
   const pips = (state.pips || [0, 0])[seat];
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
-  let out = `<g data-seat-strip="${seat}"><circle cx="26" cy="${cy}" r="12" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? 3 : 1.2}"/><text x="48" y="${cy + 6}" font-size="18" font-weight="${onTurn ? 700 : 400}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - 16}" y="${cy + 6}" text-anchor="end" font-size="16" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="700">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="700">${score}</tspan></text>`;
-  if (onTurn) out += `<rect x="0" y="${y0 + 8}" width="5" height="${HEAD - 16}" rx="2" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
+  const st = S.strip;
+  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}" font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+  if (onTurn) {
+    out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
+  }
   return out + `</g>`;
 }
 function matchLabel(state) {
   const lang = state.language;
   let text = state.match_length ? t(lang, "match", { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` \xB7 ${t(lang, "crawford")}`;
-  return `<text x="${W / 2}" y="${HEAD / 2 + 5}" text-anchor="middle" font-size="14" fill="${COLORS.text}" opacity="0.8" data-match="${state.match_length || 0}">${esc(text)}</text>`;
+  const title = S.title;
+  return `<text x="${W / 2}" y="${HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
 function numberingSeat(state) {
   const people = [0, 1].filter((seat) => state.human?.[seat]);
@@ -552,11 +680,12 @@ function numberingSeat(state) {
 }
 function pointNumbers(state) {
   const seat = numberingSeat(state);
+  const nb = S.numbers;
   let out = "";
   for (let p = 1; p <= 24; p++) {
     const label = seat === 0 ? p : 25 - p;
-    const y = isTop(p) ? TOP_Y - 3 : BOTTOM_Y + 11;
-    out += `<text x="${q2(pointX(p))}" y="${y}" text-anchor="middle" font-size="10.5" fill="${COLORS.text}" opacity="0.85">${label}</text>`;
+    const y = isTop(p) ? TOP_Y - nb.above : BOTTOM_Y + nb.below;
+    out += `<text x="${q2(pointX(p))}" y="${y}" text-anchor="middle" font-size="${nb.size}" fill="${COLORS.text}" opacity="${nb.opacity}" data-number="${p}">${label}</text>`;
   }
   return out;
 }
@@ -566,17 +695,14 @@ function drawBoard(state, ui = {}, id = "bg") {
   const u = { ...ui, turn };
   const lit = ui.lit || /* @__PURE__ */ new Set();
   const board = boardOf(state);
-  let out = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="bg-svg" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">` + defs(id) + `<rect x="0" y="0" width="${W}" height="${H}" rx="12" fill="${c.strip}"/><rect x="0" y="${BOARD_Y}" width="${W}" height="${FIELD_H + 2 * FRAME}" rx="6" fill="url(#${id}-wood)"/><rect x="${LEFT_X}" y="${TOP_Y}" width="${6 * P}" height="${FIELD_H}" fill="url(#${id}-felt)"/><rect x="${RIGHT_X}" y="${TOP_Y}" width="${6 * P}" height="${FIELD_H}" fill="url(#${id}-felt)"/>`;
-  out += `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}><rect x="${BAR_X}" y="${TOP_Y}" width="${BAR_W}" height="${FIELD_H}" fill="${c.rail}"/><rect x="${BAR_X + 4}" y="${TOP_Y}" width="${BAR_W - 8}" height="${FIELD_H}" fill="url(#${id}-wood)" opacity="0.55"/>` + stack(id, 0, "bar", board.bar[0], u) + stack(id, 1, "bar", board.bar[1], u) + `</g>`;
+  let out = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="bg-svg" font-family="${S.font}">` + defs(id) + `<rect x="0" y="0" width="${W}" height="${H}" rx="${S.corner.board}" fill="${c.strip}"/><rect x="0" y="${BOARD_Y}" width="${W}" height="${FIELD_H + 2 * FRAME}" rx="${S.corner.frame}" fill="url(#${id}-wood)"/><rect x="${LEFT_X}" y="${TOP_Y}" width="${6 * P}" height="${FIELD_H}" fill="url(#${id}-felt)"/><rect x="${RIGHT_X}" y="${TOP_Y}" width="${6 * P}" height="${FIELD_H}" fill="url(#${id}-felt)"/>`;
+  out += `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}><rect x="${BAR_X}" y="${TOP_Y}" width="${BAR_W}" height="${FIELD_H}" fill="${c.rail}"/><rect x="${BAR_X + BAR_EDGE}" y="${TOP_Y}" width="${BAR_W - 2 * BAR_EDGE}" height="${FIELD_H}" fill="url(#${id}-wood)" opacity="${S.bar.wood_opacity}"/>` + stack(id, 0, "bar", board.bar[0], u) + stack(id, 1, "bar", board.bar[1], u) + `</g>`;
+  const tray = S.tray;
   for (const seat of [1, 0]) {
     const [x, y, w, h2] = trayRect(seat);
     const target = seat === turn ? ` data-point="off"${lit.has("off") ? ' data-lit="true"' : ""}` : "";
-    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="5" fill="${c.rail}" stroke="#2a170a" stroke-width="2"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="5" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
-    for (let i = 0; i < board.off[seat]; i++) {
-      const [sx, sy] = slabXY(seat, i);
-      const [hi, mid, lo] = c.checker[seat];
-      out += `<rect data-checker="off:${i}" data-owner="${seat}" data-at="off" x="${sx}" y="${sy}" width="48" height="${SLAB_H}" rx="3" fill="${mid}" stroke="${lo}" stroke-width="1"/><rect x="${sx + 3}" y="${sy + 2}" width="42" height="3" rx="1.5" fill="${hi}" opacity="0.6"/>`;
-    }
+    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="${tray.rx}" fill="${c.rail}" stroke="${c.tray_edge}" stroke-width="${tray.edge_width}"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="${tray.rx}" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
+    for (let i = 0; i < board.off[seat]; i++) out += slab(seat, i);
     out += `</g>`;
   }
   for (let p = 1; p <= 24; p++) {
@@ -584,7 +710,7 @@ function drawBoard(state, ui = {}, id = "bg") {
     const x = pointX(p);
     const y = isTop(p) ? TOP_Y : MID_Y;
     const isLit = lit.has(p);
-    out += `<g data-point="${p}"${isLit ? ' data-lit="true"' : ""}><rect x="${q2(x - P / 2)}" y="${y}" width="${P}" height="${FIELD_H / 2}" fill="transparent"/><polygon points="${triangle(p)}" fill="${fill}" stroke="#000" stroke-opacity="0.18"/>`;
+    out += `<g data-point="${p}"${isLit ? ' data-lit="true"' : ""}><rect x="${q2(x - P / 2)}" y="${y}" width="${P}" height="${FIELD_H / 2}" fill="transparent"/><polygon points="${triangle(p)}" fill="${fill}" stroke="${c.point_edge}" stroke-opacity="${S.point.edge_opacity}"/>`;
     const v = board.points[p - 1];
     if (isLit) {
       const mine = (turn === 0 ? v : -v) > 0 ? Math.abs(v) : 0;
@@ -823,6 +949,7 @@ var View = class {
       dice_left: [],
       last_roll: null,
       steps: {},
+      movable: [],
       last_play: null,
       moved: [],
       can: {}
@@ -892,7 +1019,7 @@ var View = class {
     else if (s.phase === "opening") parts.push(t(lang, "opening"));
     else if (s.phase === "roll") parts.push(t(lang, "toRoll", { name: names[s.turn] }));
     else if (s.phase === "move") parts.push(t(lang, "toMove", { name: names[s.turn], dice: (s.dice || []).join("-") }));
-    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.value * 2 }));
+    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.offered_value }));
     else if (s.result) {
       const points = s.result.points === 1 ? t(lang, "point") : t(lang, "points", { n: s.result.points });
       parts.push(t(lang, "wins", { name: names[s.result.winner], points }));
@@ -1043,7 +1170,7 @@ var View = class {
     if (!personMoving(s)) return;
     const p = this.pointOf(e);
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
-      this.intent({ type: "move", from: toMover(s.turn, this.selected), to: toMover(s.turn, p) });
+      this.intent({ type: "move", from: this.selected, to: p });
       this.draw();
       return;
     }
@@ -1059,7 +1186,7 @@ var View = class {
     const to = dieTarget(s, p, which);
     if (to === null) return;
     const die2 = targets(s, p).find((x) => x.to === to).dice[0];
-    this.intent({ type: "move", from: toMover(s.turn, p), to: toMover(s.turn, to), die: die2 });
+    this.intent({ type: "move", from: p, to, die: die2 });
     this.draw();
   }
   svgPoint(e) {
@@ -1126,7 +1253,7 @@ var View = class {
       return;
     }
     if (to !== null && litPoints(s, d.at).has(to)) {
-      this.intent({ type: "move", from: toMover(s.turn, d.at), to: toMover(s.turn, to) });
+      this.intent({ type: "move", from: d.at, to });
     }
     this.selected = null;
     this.draw();

@@ -1,0 +1,92 @@
+// The view state Python publishes: the JSDoc mirror of `ViewState` in src/bgwidget/viewstate.py
+// (tests/test_viewstate.py keeps the two key lists equal). Every point is in board numbering:
+// 1..24 from the bottom player's (seat 0's) side, "bar" and "off", as the data-point hooks are.
+// Mover numbering appears only inside notation text (`plays`, `last_play.text`, a hint's `text`).
+
+/** @typedef {number | "bar" | "off"} Place */
+
+/** @typedef {{points: number[], bar: number[], off: number[]}} Board
+ * points[d - 1]: +n for n checkers of seat 0 on point d, -n for seat 1's; bar and off: [seat 0, seat 1]. */
+
+/** @typedef {{to: Place, dice: number[]}} Target  the dice a step uses, in order */
+
+/** @typedef {[Place, Place, boolean]} Step  [from, to, hit] */
+
+/**
+ * @typedef {object} Cube
+ * @property {number} value
+ * @property {number | null} owner
+ * @property {boolean} offered
+ * @property {number | null} offered_value
+ * @property {boolean} disabled
+ */
+
+/**
+ * What the person at the board may do now.
+ * @typedef {object} Can
+ * @property {boolean} roll
+ * @property {boolean} move
+ * @property {boolean} double
+ * @property {boolean} take
+ * @property {boolean} pass
+ * @property {boolean} undo
+ * @property {boolean} done
+ * @property {boolean} resign
+ * @property {boolean} new_game
+ * @property {boolean} hint
+ * @property {boolean} edit
+ */
+
+/**
+ * @typedef {object} LastPlay
+ * @property {number} seat
+ * @property {string} text
+ * @property {Step[]} steps
+ * @property {Board} before
+ */
+
+/**
+ * The Expert's advice: {kind: "plays", seat, before, candidates: [{text, equity, error, win,
+ * gammon, steps}]} best first, or {kind: "cube", action, double, take, too_good, beaver, reason,
+ * no_double, double_take, double_pass, match_play}.
+ * @typedef {object} Hint
+ */
+
+/**
+ * @typedef {object} ViewState
+ * @property {number[]} points
+ * @property {number[]} bar
+ * @property {number[]} off
+ * @property {number[]} pips
+ * @property {number} turn  the seat to act (in set-up mode: the side on roll)
+ * @property {string} phase  opening, roll, move, cube, game-over, match-over
+ * @property {number[]} dice
+ * @property {number[]} dice_left
+ * @property {{seat: number, dice: number[]} | null} last_roll
+ * @property {Object<string, Target[]>} steps  String(place) of a checker that may move -> its targets
+ * @property {Place[]} movable  the places whose top checker may move now
+ * @property {string[]} plays
+ * @property {Step[]} moved
+ * @property {Cube} cube
+ * @property {Can} can
+ * @property {number[]} score
+ * @property {number} match_length
+ * @property {boolean} crawford
+ * @property {string[]} names
+ * @property {string[]} players
+ * @property {boolean[]} human
+ * @property {boolean} thinking
+ * @property {boolean} edit
+ * @property {string} position_id
+ * @property {string} message
+ * @property {string} refused
+ * @property {Hint | null} hint
+ * @property {{winner: number, points: number, how: string} | null} result
+ * @property {number | null} match_winner
+ * @property {string} language
+ * @property {number} animation
+ * @property {LastPlay | null} last_play
+ * @property {number} revision
+ */
+
+export {};

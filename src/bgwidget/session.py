@@ -1,0 +1,554 @@
+"""Layer 6, the session: a match played at a board, without any widget machinery.
+
+A :class:`Session` holds the :class:`~bgwidget.match.Match` and who sits in each seat (a person,
+or a :class:`~bgwidget.ai.players.Player`). It takes *intents*, the dicts a view sends (see
+:meth:`Session.handle`), checks each against the game and applies it or refuses it with a
+reason; lets the computer act when its turn comes; and after every change hands the new view
+state (:func:`bgwidget.viewstate.view_state`) to its ``publish`` callback. ``BoardWidget`` is
+this plus anywidget's traitlets; a test or another front end can drive a Session directly.
+
+Intents, every point in board numbering (1..24 from the bottom player's side, ``"bar"``,
+``"off"``; see :mod:`bgwidget.viewstate`): ``roll``, ``move`` (``from``, ``to``, optional
+``die``), ``undo``, ``done``, ``play`` (``notation``, in the mover's numbering as notation is),
+``double``, ``take``, ``pass``, ``resign`` (``points`` 1..3), ``new-game``, ``hint``, and for
+setting up positions ``edit``, ``edit-move`` (``seat``, ``from``, ``to``), ``edit-turn``
+(``turn``), ``edit-dice`` (``dice``: ``[d1, d2]`` or ``[]``), ``edit-id`` (``id``, a Position
+ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``. An intent may carry
+the ``revision`` of the state it was made on; an older one is refused as stale.
+
+The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
+running asyncio event loop (a Jupyter kernel's), and applied back on the loop, so the loop stays
+free to answer the view; one computation at a time, and an answer for a game that changed
+meanwhile is dropped. With ``background=False`` the computer acts at once, before
+:meth:`Session.handle` returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from bgwidget import ai
+from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
+from bgwidget.game import Game, GameError
+from bgwidget.match import Match
+from bgwidget.moves import Play
+from bgwidget.position import CHECKERS, Position, PositionError
+from bgwidget.viewstate import Place, ViewState, mover_point, view_state
+
+__all__ = ["LANGUAGES", "Advice", "Edit", "IntentError", "Session", "check_animation", "check_language"]
+
+LANGUAGES = ("en", "fr", "sv")
+_DEFAULT_NAMES = {
+    "en": ("You", "Computer", "Bottom", "Top"),
+    "fr": ("Vous", "Ordinateur", "Bas", "Haut"),
+    "sv": ("Du", "Datorn", "Nedre", "Övre"),
+}
+
+
+class IntentError(ValueError):
+    """An intent that is malformed, stale, or not allowed for the seat that sent it."""
+
+
+@dataclass
+class Edit:
+    """A position being set up: the board so far (its ``turn`` the side on roll) and the dice."""
+
+    position: Position
+    dice: list[int] = field(default_factory=list)
+
+
+class Advice(NamedTuple):
+    """The Expert's advice asked for with Hint, for ``seat``.
+
+    After a roll: ``candidates`` (:func:`bgwidget.ai.analyse`, best first) from ``position``;
+    before a roll or when a double is to be answered: ``decision``, the cube decision from the
+    doubler's side (:func:`bgwidget.ai.players.game_cube_decision`).
+    """
+
+    seat: int
+    position: Position
+    candidates: list | None = None
+    decision: ai.CubeDecision | None = None
+
+
+class Session:
+    """A match at one board: intents in, game actions out, the computer's turns, the view state.
+
+    Parameters (keyword-only):
+
+    ``players``
+        Who plays seat 0 (bottom) and seat 1 (top): ``"human"`` (or ``None``) for a person, a
+        level name (``"easy"``, ``"medium"``, ``"expert"``) or any
+        :class:`~bgwidget.ai.players.Player` object. Default ``("human", "easy")``.
+    ``names``
+        The two names shown; default by language ("Computer (<player's name>)" for the computer).
+    ``match_length``, ``seed``, ``confirm``
+        Points to win (0: money play); the seed of the dice and of Easy's choices; whether each
+        play waits for a ``done`` intent.
+    ``position``, ``dice``
+        Start from this position (its ``turn`` seat on roll) and with these dice already rolled.
+    ``language``, ``animation``
+        ``"en"``, ``"fr"`` or ``"sv"``; seconds per checker step when the view shows the
+        computer's play (the next computer turn waits for it in the background).
+    ``background``
+        Whether the computer thinks in a worker thread of the running asyncio loop (see the module).
+    ``publish``
+        Called with each new :class:`~bgwidget.viewstate.ViewState`.
+
+    Raises :class:`ValueError` (a :class:`~bgwidget.ai.LevelError` for an unknown player) for bad
+    settings.
+    """
+
+    def __init__(
+        self,
+        *,
+        players: Sequence[str | Player | None] = ("human", "easy"),
+        names: Sequence[str] | None = None,
+        match_length: int = 0,
+        seed: Any = None,
+        position: Position | None = None,
+        dice: tuple[int, int] | None = None,
+        confirm: bool = False,
+        language: str = "en",
+        animation: float = 0.3,
+        background: bool = False,
+        publish: Callable[[ViewState], None] | None = None,
+    ) -> None:
+        specs = tuple(players)
+        if len(specs) != 2:
+            raise ValueError(f"players are two: one for each seat, not {players!r}")
+        check_language(language)
+        check_animation(animation)
+        self.language = language
+        self.animation = float(animation)
+        rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
+        self.players: tuple[Player | None, Player | None] = tuple(
+            None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs
+        )  # type: ignore[assignment]
+        """The player of each seat, ``None`` for a person."""
+        self.names: tuple[str, str] = tuple(str(n) for n in names) if names is not None else self._default_names()
+        if len(self.names) != 2:
+            raise ValueError(f"names are two strings, not {names!r}")
+        self.match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
+        rng.seed(f"{self.match.seed}/computer")
+        self.background = bool(background)
+        self.revision = 0
+        """Counts the states published; an intent made on an older one is stale."""
+        self.message = ""
+        """News for the person, such as a dance."""
+        self.refused = ""
+        """Why the last intent was refused ("" when it was not)."""
+        self.advice: Advice | None = None
+        self.last_play: tuple[int, Position, Play] | None = None
+        """The last play made: (seat, position before it, play)."""
+        self.edit: Edit | None = None
+        """The position being set up, or None."""
+        self.thinking = False
+        """True while the computer is choosing in the background."""
+        self._publish = publish
+        self._callbacks: list[Callable[[int, Play], None]] = []
+        self._advice_at: tuple | None = None  # the decision the advice was asked at
+        self._pending: Any = None  # the one computation running (a future), or the wait after it
+        if position is not None:
+            self._play_from(position, dice)
+        elif dice is not None:
+            raise ValueError("dice need a position to be played from")
+        self._after_change()
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def game(self) -> Game:
+        """The game being played (the last one once the match is over)."""
+        return self.match.game
+
+    @property
+    def human(self) -> tuple[bool, bool]:
+        """Whether a person plays each seat."""
+        return self.players[0] is None, self.players[1] is None
+
+    @property
+    def seat_to_act(self) -> int:
+        """The seat to act now: the game's turn, and in the opening a seat a person plays."""
+        if self.game.phase == "opening":
+            return 0 if self.players[0] is None or self.players[1] is not None else 1
+        return self.game.turn
+
+    def state(self) -> ViewState:
+        """The view state now (what the last publish handed over, unless the game was changed since)."""
+        return view_state(self)
+
+    # ----------------------------------------------------------------- actions from Python
+
+    def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Roll for the seat on roll (``dice`` fixes the roll); returns the dice. Raises ``GameError``."""
+        rolled = self.game.roll(dice)
+        self._after_change()
+        return rolled
+
+    def play(self, notation: str) -> Play:
+        """Play the roll in notation for the seat to move and pass the turn. Raises ``GameError``."""
+        play = self._act(lambda: self.game.play(notation))
+        self._after_change()
+        return play
+
+    def new_game(self) -> None:
+        """The next game of the match; a new match once it is over or while a game is in play."""
+        if self.game.result is None or self.match.is_over:
+            self.match = Match.with_rules(self.match.rules, names=self.names)
+        else:
+            self.match.new_game()
+        self.last_play = None
+        self._after_change()
+
+    def set_position(self, position: Position, dice: tuple[int, int] | None = None) -> None:
+        """Play on from ``position`` (its ``turn`` seat on roll), with ``dice`` already rolled if given.
+
+        The cube, score and match stay as they are. Raises :class:`~bgwidget.game.GameError`
+        (a ``ValueError``) for a position already won or dice that are not dice.
+        """
+        self._play_from(position, dice)
+        self.last_play = None
+        self._after_change()
+
+    def on_play(self, callback: Callable[[int, Play], None]) -> None:
+        """Call ``callback(seat, play)`` after each confirmed play (person or computer)."""
+        self._callbacks.append(callback)
+
+    def publish(self) -> None:
+        """Hand the view state to ``publish`` with a new revision (after a change of settings too)."""
+        self.revision += 1
+        if self._publish is not None:
+            self._publish(view_state(self))
+
+    # ----------------------------------------------------------------- intents
+
+    def handle(self, intent: Any) -> str | None:
+        """Handle one intent; returns the reason it was refused, or None.
+
+        A refused intent changes nothing; the state is published again either way. An
+        unexpected error (a bug, not a bad intent) still republishes, then propagates.
+        """
+        self.message = self.refused = ""
+        try:
+            self._apply(intent)
+        except (IntentError, GameError, PositionError) as error:
+            self.refused = str(error)
+        except Exception as error:
+            self.refused = f"internal error: {error!r}"
+            self.thinking = False
+            self.publish()
+            raise
+        self._after_change()
+        return self.refused or None
+
+    def _apply(self, intent: Any) -> None:
+        if not isinstance(intent, dict) or not isinstance(intent.get("type"), str):
+            raise IntentError(f"an intent is a dict with a 'type', not {intent!r}")
+        if "revision" in intent and intent["revision"] != self.revision:
+            raise IntentError(f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}")
+        if self.thinking:
+            raise IntentError("the computer is playing: wait for its turn to end")
+        kind = intent["type"]
+        if kind.startswith("edit"):
+            self._apply_edit(kind, intent)
+            return
+        if self.edit is not None:
+            raise IntentError("the board is being set up: finish with 'edit-done' or 'edit-cancel'")
+        game = self.game
+        seat = game.turn
+        if kind == "new-game":
+            if game.result is None:
+                raise IntentError("the game is still in play: a new game starts once it is over")
+            self.new_game()
+        elif kind == "hint":
+            self.advice = self._advise(game, seat)
+            self._advice_at = self._decision_point()
+        elif kind == "roll":
+            if game.phase == "opening":
+                if not any(self.human):
+                    raise IntentError("no person plays this game")
+            else:
+                self._require_person(seat, "roll")
+            self._act(game.roll)
+        elif kind == "move":
+            self._require_person(seat, "move")
+            frm = mover_point(seat, _place(intent.get("from")))
+            to = mover_point(seat, _place(intent.get("to")))
+            die = intent.get("die")
+            self._act(lambda: game.move(frm, to, die=die, seat=seat))
+        elif kind == "undo":
+            self._require_person(seat, "undo")
+            game.undo(seat=seat)
+        elif kind == "done":
+            self._require_person(seat, "confirm")
+            self._act(lambda: game.confirm(seat=seat))
+        elif kind == "play":
+            self._require_person(seat, "play")
+            notation = intent.get("notation")
+            if not isinstance(notation, str):
+                raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+            self._act(lambda: game.play(notation, seat=seat))
+        elif kind == "double":
+            self._require_person(seat, "double")
+            game.double(seat=seat)
+        elif kind in ("take", "pass"):
+            self._require_person(seat, kind)
+            (game.take if kind == "take" else game.pass_)(seat=seat)
+        elif kind == "resign":
+            self._resign(intent.get("points", 1))
+        else:
+            raise IntentError(f"unknown intent type {kind!r}")
+
+    def _require_person(self, seat: int, action: str) -> None:
+        if self.players[seat] is not None:
+            raise IntentError(f"cannot {action}: seat {seat} is played by the computer")
+
+    def _resign(self, points: Any) -> None:
+        """A person resigns; the computer accepts, and at one screen the other person does too."""
+        game = self.game
+        people = [s for s in (0, 1) if self.players[s] is None]
+        if not people:
+            raise IntentError("no person plays this game")
+        seat = game.turn if len(people) == 2 else people[0]
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise IntentError(f"a resignation is of 1, 2 or 3 points, not {points!r}")
+        game.resign(points, seat=seat)
+        game.accept(seat=1 - seat)
+
+    def _act(self, action: Callable[[], Any]) -> Any:
+        """Run a game action, remembering the position before it in case it ends a play."""
+        game = self.game
+        seat, before, last = game.start_position.turn, game.start_position, game.last_play
+        recorded = len(game.record)
+        result = action()
+        for entry in game.record[recorded:]:
+            if entry["type"] == "move" and entry["play"] == "":
+                dice = "-".join(map(str, game.last_roll))
+                self.message = f"{self.names[entry['seat']]} cannot move with {dice}"
+        if game.last_play is not None and game.last_play is not last:
+            self.last_play = (seat, before, game.last_play)
+            for callback in self._callbacks:
+                callback(seat, game.last_play)
+        return result
+
+    def _advise(self, game: Game, seat: int) -> Advice:
+        """The Expert's advice for the person to act: ranked plays after a roll, the cube before."""
+        if game.phase == "move":
+            self._require_person(seat, "move")
+            position = game.start_position
+            return Advice(seat, position, candidates=ai.analyse(position, game.rolled, level="expert"))
+        answering = game.phase == "cube" and game.offer.kind == "double"
+        if game.phase != "roll" and not answering:
+            raise IntentError("a hint is for a roll to play, for the cube before rolling, or for a double")
+        self._require_person(seat, "take or pass" if answering else "roll")
+        return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
+
+    def _decision_point(self) -> tuple:
+        """What identifies the decision being made: a new record entry or phase is a new one."""
+        return len(self.game.record), self.game.phase, self.game.turn
+
+    # ----------------------------------------------------------------- setting up positions
+
+    def _apply_edit(self, kind: str, intent: dict) -> None:
+        if kind == "edit":
+            if self.edit is None:
+                self.edit = Edit(self.game.position, list(self.game.rolled or []))
+            return
+        edit = self.edit
+        if edit is None:
+            raise IntentError("start setting up with an 'edit' intent first")
+        if kind == "edit-move":
+            seat = intent.get("seat")
+            if seat not in (0, 1) or isinstance(seat, bool):
+                raise IntentError(f"a seat is 0 or 1, not {seat!r}")
+            edit.position = _moved(edit.position, seat, _place(intent.get("from")), _place(intent.get("to")))
+        elif kind == "edit-turn":
+            turn = intent.get("turn")
+            if turn not in (0, 1) or isinstance(turn, bool):
+                raise IntentError(f"the side on roll is 0 or 1, not {turn!r}")
+            if turn != edit.position.turn:
+                edit.position = edit.position.swap()
+        elif kind == "edit-dice":
+            dice = intent.get("dice")
+            if dice in ([], None):
+                edit.dice = []
+            elif (isinstance(dice, list) and len(dice) == 2
+                  and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+                edit.dice = list(dice)
+            else:
+                raise IntentError(f"dice are two numbers 1..6 or none, not {dice!r}")
+        elif kind == "edit-id":
+            text = intent.get("id")
+            if not isinstance(text, str):
+                raise IntentError(f"a Position ID is text, not {text!r}")
+            edit.position = Position.from_position_id(text, turn=edit.position.turn)
+        elif kind == "edit-done":
+            self._play_from(edit.position, tuple(edit.dice) or None)
+            self.edit = None
+            self.last_play = None
+        elif kind == "edit-cancel":
+            self.edit = None
+        else:
+            raise IntentError(f"unknown intent type {kind!r}")
+
+    def _play_from(self, position: Position, dice: Sequence[int] | None) -> None:
+        """The game in play (or the next one) becomes one starting from ``position``."""
+        if not isinstance(position, Position):
+            raise ValueError(f"position must be a Position, not {type(position).__name__}")
+        self.match.play_from(position, tuple(dice) if dice else None)
+
+    # ----------------------------------------------------------------- the computer
+
+    def _computer_to_act(self) -> bool:
+        game = self.game
+        if self.edit is not None or game.phase in ("game-over", "match-over"):
+            return False
+        if game.phase == "opening":
+            return not any(self.human)
+        return self.players[game.turn] is not None
+
+    def _think(self, game: Game) -> Any:
+        """The computer's decision for ``game`` as it stands (run off the event loop).
+
+        ``"move"``: its :class:`~bgwidget.moves.Play` (or None); ``"roll"``: whether to double
+        first; ``"cube"``: its answer to a double (``"take"``, ``"pass"``, ``"beaver"``).
+        """
+        player = self.players[game.turn]
+        assert player is not None, "the computer thinks only for its own seats"
+        if game.phase == "move":
+            return player.choose_play(game.start_position, game.rolled)
+        if game.phase == "roll":
+            return offers_double(player, game)
+        if game.phase == "cube" and game.offer.kind == "double":
+            return answers_double(player, game)
+        return None
+
+    def _computer_act(self, decision: Any) -> None:
+        game = self.game
+        if game.phase == "roll" and decision is True:
+            game.double()
+        elif game.phase in ("opening", "roll"):
+            self._act(game.roll)
+        elif game.phase == "move":
+            if not isinstance(decision, Play):
+                raise GameError(f"the computer's player gave {decision!r}, not a play of {game.rolled}")
+            self._act(lambda: game.play(str(decision)))
+        elif game.offer.kind == "resign":
+            game.accept()
+        elif decision == "beaver":
+            game.beaver()
+        elif decision == "pass":
+            game.pass_()
+        else:
+            game.take()
+
+    def _after_change(self) -> None:
+        """Publish the state, then let the computer act if it is its turn."""
+        if self.advice is not None and self._advice_at != self._decision_point():
+            self.advice = None  # advice is for the decision it was asked at
+        if not self._computer_to_act():
+            self.thinking = False
+            self.publish()
+            return
+        if not self.background:
+            try:
+                while self._computer_to_act():
+                    self._computer_act(self._think(self.game))
+            except GameError as error:  # a Player that broke the rules: its seat waits
+                self.message = f"computer: {error}"
+            self.thinking = False
+            self.publish()
+            return
+        self.thinking = True
+        self.publish()
+        if self._pending is None:
+            self._start_thinking()
+
+    def _start_thinking(self) -> None:
+        loop = asyncio.get_running_loop()  # the kernel's; raises RuntimeError when none runs
+        game = self.game
+        snapshot = (id(game), game.phase, len(game.record))
+        future = loop.run_in_executor(None, self._think, game)
+        self._pending = future
+
+        def done(fut: asyncio.Future) -> None:  # asyncio runs it on the loop's own thread
+            self._pending = None
+            if snapshot != (id(self.game), self.game.phase, len(self.game.record)):
+                self._after_change()  # the game changed meanwhile (notebook code): think again
+                return
+            try:
+                self._computer_act(fut.result())
+            except Exception as error:  # a Player's bug must not leave the board waiting forever
+                self.message = f"computer: {error}"
+                self.thinking = False
+                self.publish()
+                if not isinstance(error, GameError):
+                    loop.call_exception_handler({"message": "the computer's player failed", "exception": error})
+                return
+            self.thinking = False
+            last = self.last_play
+            delay = self.animation * (len(last[2].moves) + 1) if last and self._computer_to_act() else 0
+            if delay:
+                self.thinking = True
+                self.publish()
+                self._pending = loop.call_later(delay, self._resume)  # type: ignore[assignment]
+            else:
+                self._after_change()
+
+        future.add_done_callback(done)
+
+    def _resume(self) -> None:
+        self._pending = None
+        self._after_change()
+
+    # ----------------------------------------------------------------- names
+
+    def _default_names(self) -> tuple[str, str]:
+        you, computer, bottom, top = _DEFAULT_NAMES[self.language]
+        if self.players == (None, None):
+            return bottom, top
+        return tuple(you if p is None else f"{computer} ({p.name})" for p in self.players)  # type: ignore[return-value]
+
+
+def check_language(language: Any) -> None:
+    """Raise :class:`ValueError` unless ``language`` is one of :data:`LANGUAGES`."""
+    if language not in LANGUAGES:
+        raise ValueError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
+
+
+def check_animation(animation: Any) -> None:
+    """Raise :class:`ValueError` unless ``animation`` is a number of seconds >= 0."""
+    if not isinstance(animation, (int, float)) or isinstance(animation, bool) or animation < 0:
+        raise ValueError(f"animation is a number of seconds >= 0, not {animation!r}")
+
+
+def _place(value: Any) -> Place:
+    """A place of an intent in board numbering: 1..24, ``"bar"`` or ``"off"``."""
+    if value in ("bar", "off"):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 24:
+        return value
+    raise IntentError(f"{value!r} is not a point (1..24, 'bar' or 'off')")
+
+
+def _moved(position: Position, seat: int, frm: Place, to: Place) -> Position:
+    """``position`` with one checker of ``seat`` moved between board places (set-up mode)."""
+    sides = [list(position.seat_points(0)), list(position.seat_points(1))]
+    mine = sides[seat]
+    if frm == "off":
+        if sum(mine) >= CHECKERS:
+            raise IntentError(f"seat {seat} has no checker off the board")
+    else:
+        index = mover_point(seat, frm) - 1
+        if not mine[index]:
+            raise IntentError(f"seat {seat} has no checker on {frm}")
+        mine[index] -= 1
+    if to != "off":
+        mine[mover_point(seat, to) - 1] += 1
+    bottom, top = sides
+    return Position(bottom, top, 0).swap() if position.turn == 1 else Position(bottom, top, 0)

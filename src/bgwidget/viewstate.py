@@ -1,0 +1,325 @@
+"""Layer 6, the view state: what the board's view draws, as a pure function of a :class:`Session`.
+
+:func:`view_state` projects a :class:`~bgwidget.session.Session` to one JSON-ready dict, the
+:class:`ViewState` below (the schema, written once; ``js/src/state.js`` mirrors it as a JSDoc
+``@typedef`` and a test keeps the two key lists equal). It hands the view everything ready-made:
+which checkers may move now (``movable``), where each may go (``steps``), the cube value on offer,
+what each button may do (``can``), so the view derives nothing from the rules.
+
+One numbering at the boundary: every point in the state and in the intents the view sends is in
+**board numbering**, the numbering of the ``data-point`` hooks: 1..24 from the bottom player's
+(seat 0's) side, ``"bar"`` and ``"off"``. Seat 0's own numbering is the board numbering; seat 1's
+own point ``p`` is board point :func:`mirror` ``(p)``. Mover numbering (24..1 from the mover's
+side, 25 bar, 0 off) stays for notation only: ``plays``, ``last_play.text``, the hint's ``text``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, TypedDict, Union
+
+from bgwidget.moves import Move
+from bgwidget.position import BAR, Position
+from bgwidget.rules import CUBE_OFFERS
+from bgwidget.svg import board_arrays
+
+if TYPE_CHECKING:  # the session imports this module; the projection only reads it
+    from bgwidget.session import Advice, Session
+
+__all__ = [
+    "Place",
+    "ViewState",
+    "board_place",
+    "mirror",
+    "mover_point",
+    "view_state",
+]
+
+Place = Union[int, Literal["bar", "off"]]
+"""A place on the board in board numbering: a point 1..24, ``"bar"`` or ``"off"``."""
+
+OFF = 0  # the mover's numbering of off (the bar is position.BAR + 1 = 25)
+
+
+def mirror(point: int) -> int:
+    """The same point counted from the other side: point ``p`` of one seat is ``25 - p`` of the other."""
+    return 25 - point
+
+
+def board_place(seat: int, point: int) -> Place:
+    """Mover's numbering of ``seat`` (1..24, 25 bar, 0 off) -> board numbering."""
+    if point == BAR + 1:
+        return "bar"
+    if point == OFF:
+        return "off"
+    return point if seat == 0 else mirror(point)
+
+
+def mover_point(seat: int, place: Place) -> int:
+    """Board numbering (1..24, ``"bar"``, ``"off"``) -> the mover's numbering of ``seat``."""
+    if place == "bar":
+        return BAR + 1
+    if place == "off":
+        return OFF
+    return place if seat == 0 else mirror(place)
+
+
+# ----------------------------------------------------------------------------- the schema
+
+
+class Board(TypedDict):
+    """The checkers: ``points[d - 1]`` is +n for n checkers of seat 0 on board point d, -n for seat 1's."""
+
+    points: list[int]
+    bar: list[int]  # [seat 0, seat 1]
+    off: list[int]  # [seat 0, seat 1]
+
+
+class Target(TypedDict):
+    to: Place
+    dice: list[int]  # the dice the step uses, in order (several: one checker moved on)
+
+
+class Cube(TypedDict):
+    value: int  # the cube's value now
+    owner: int | None  # the seat owning it, None while centred
+    offered: bool  # a double (or beaver, raccoon) waits for an answer by ``turn``
+    offered_value: int | None  # the value on offer, None when nothing is offered
+    disabled: bool  # no cube at all (a 1-point match)
+
+
+# What the person at the board may do now: one flag per button, and ``move`` for the checkers.
+# The functional form because "pass" is a Python keyword.
+Can = TypedDict("Can", {
+    "roll": bool, "move": bool, "double": bool, "take": bool, "pass": bool, "undo": bool,
+    "done": bool, "resign": bool, "new_game": bool, "hint": bool, "edit": bool,
+})
+
+
+class LastRoll(TypedDict):
+    seat: int
+    dice: list[int]
+
+
+class LastPlay(TypedDict):
+    seat: int  # who played it
+    text: str  # notation, in the mover's numbering
+    steps: list[list]  # [[from, to, hit], ...] in board numbering
+    before: Board  # the checkers before the play (the view animates or draws arrows from there)
+
+
+class Result(TypedDict):
+    winner: int
+    points: int
+    how: str  # "single game", "gammon", "backgammon", "pass", "resigned gammon"... (GameResult.description)
+
+
+class PlayCandidate(TypedDict):
+    text: str
+    equity: float  # points per game for the mover (match winning chances in a match)
+    error: float  # equity lost against the best, 0 for the best
+    win: float
+    gammon: float
+    steps: list[list]  # [[from, to, hit], ...] in board numbering
+
+
+class PlaysHint(TypedDict):
+    kind: Literal["plays"]
+    seat: int
+    before: Board
+    candidates: list[PlayCandidate]  # best first
+
+
+class CubeHint(TypedDict):
+    kind: Literal["cube"]
+    action: str
+    double: bool
+    take: bool
+    too_good: bool
+    beaver: bool
+    reason: str
+    no_double: float  # equities of the seat on roll (the doubler): points per game at cube 1,
+    double_take: float  # or match winning chances in a match
+    double_pass: float
+    match_play: bool
+
+
+class ViewState(TypedDict):
+    """The whole state the view draws; every point in board numbering (see the module's text)."""
+
+    points: list[int]
+    bar: list[int]
+    off: list[int]
+    pips: list[int]  # [seat 0, seat 1]
+    turn: int  # the seat to act (in set-up mode: the side on roll being set up)
+    phase: str  # opening, roll, move, cube, game-over, match-over (the game's phase)
+    dice: list[int]  # the roll being played, [] when none
+    dice_left: list[int]  # the dice not used yet, highest first
+    last_roll: LastRoll | None  # the roll just played, shown until the next roll
+    steps: dict[str, list[Target]]  # str(board place) of a checker that may move -> where it may go
+    movable: list[Place]  # the places whose top checker may move now: the keys of ``steps``
+    plays: list[str]  # every legal play of the roll, in notation
+    moved: list[list]  # the steps of the play in progress: [[from, to, hit], ...]
+    cube: Cube
+    can: Can
+    score: list[int]
+    match_length: int  # 0 for money play
+    crawford: bool  # this is the Crawford game
+    names: list[str]
+    players: list[str]  # "human", or the computer's name
+    human: list[bool]
+    thinking: bool  # the computer is choosing
+    edit: bool  # the board is being set up
+    position_id: str
+    message: str  # news for the person, such as a dance
+    refused: str  # why the last intent was refused, "" when it was not
+    hint: PlaysHint | CubeHint | None
+    result: Result | None
+    match_winner: int | None
+    language: str
+    animation: float  # seconds per checker step of the computer's play
+    last_play: LastPlay | None
+    revision: int  # changes with every state published
+
+
+# ----------------------------------------------------------------------------- the projection
+
+
+def board_of(position: Position) -> Board:
+    """The checkers of ``position`` in board numbering."""
+    arrays = board_arrays(position)
+    return {"points": arrays["points"], "bar": arrays["bar"], "off": arrays["off"]}
+
+
+def steps_of(seat: int, moves: list[Move] | tuple[Move, ...]) -> list[list]:
+    """Checker steps of ``seat`` as ``[[from, to, hit], ...]`` in board numbering."""
+    return [[board_place(seat, m.from_point), board_place(seat, m.to_point), bool(m.hit)] for m in moves]
+
+
+def view_state(session: Session) -> ViewState:
+    """The view state of ``session`` now (``revision`` is the session's current one)."""
+    game = session.game
+    editing = session.edit is not None
+    position = session.edit.position if session.edit is not None else game.position
+    human = list(session.human)
+    seat = session.seat_to_act
+    person = human[seat] and not session.thinking and not editing
+    moving = person and game.phase == "move"
+    offer = game.offer
+    cube_offered = offer is not None and offer.kind in CUBE_OFFERS
+    answering = person and game.phase == "cube" and cube_offered
+    steps = {
+        str(board_place(seat, frm)): [{"to": board_place(seat, to), "dice": list(used)} for to, used in targets]
+        for frm, targets in game.legal_steps().items()
+    } if moving else {}
+    arrays = board_arrays(position)
+    dice = list(session.edit.dice) if session.edit is not None else list(game.rolled or [])
+    state: ViewState = {
+        "points": arrays["points"],
+        "bar": arrays["bar"],
+        "off": arrays["off"],
+        "pips": arrays["pips"],
+        "turn": position.turn if editing else seat,
+        "phase": game.phase,
+        "dice": dice,
+        "dice_left": list(dice) if editing else list(game.dice_left),
+        "last_roll": (
+            {"seat": 1 - game.start_position.turn, "dice": list(game.last_roll)}
+            if game.last_roll and not game.rolled and game.phase in ("roll", "cube") and not editing
+            else None
+        ),
+        "steps": steps,
+        "movable": [_place(key) for key in steps],
+        "plays": [str(p) for p in game.legal_plays] if moving else [],
+        "moved": steps_of(seat, game.steps) if game.phase == "move" else [],
+        "cube": {
+            "value": game.cube_value,
+            "owner": game.cube_owner,
+            "offered": cube_offered,
+            "offered_value": 2 * game.cube_value if cube_offered else None,
+            "disabled": session.match.length == 1,
+        },
+        "can": {
+            "roll": person and game.phase in ("roll", "opening"),
+            "move": moving,
+            "double": person and game.can_double(),
+            "take": answering,
+            "pass": answering,
+            "undo": moving and bool(game.steps),
+            "done": moving and game.play_complete,
+            "resign": any(human) and not session.thinking and not editing and game.phase in ("roll", "move"),
+            "new_game": not editing and game.result is not None,
+            "hint": person and (game.phase in ("roll", "move") or answering and offer.kind == "double"),
+            "edit": not session.thinking,
+        },
+        "score": list(session.match.score),
+        "match_length": session.match.length,
+        "crawford": game.crawford,
+        "names": list(session.names),
+        "players": ["human" if p is None else p.name for p in session.players],
+        "human": human,
+        "thinking": session.thinking,
+        "edit": editing,
+        "position_id": position.position_id(),
+        "message": session.message,
+        "refused": session.refused,
+        "hint": hint_of(session.advice),
+        "result": (
+            {"winner": game.result.winner, "points": game.result.points, "how": game.result.description}
+            if game.result else None
+        ),
+        "match_winner": session.match.winner,
+        "language": session.language,
+        "animation": session.animation,
+        "last_play": None,
+        "revision": session.revision,
+    }
+    if session.last_play is not None and not editing:
+        played_by, before, play = session.last_play
+        state["last_play"] = {
+            "seat": played_by,
+            "text": str(play),
+            "steps": steps_of(played_by, play.moves),
+            "before": board_of(before),
+        }
+    return state
+
+
+def hint_of(advice: Advice | None) -> PlaysHint | CubeHint | None:
+    """The Expert's advice as the view shows it (equities rounded to 0.001)."""
+    if advice is None:
+        return None
+    if advice.candidates is not None:
+        return {
+            "kind": "plays",
+            "seat": advice.seat,
+            "before": board_of(advice.position),
+            "candidates": [
+                {
+                    "text": c.notation,
+                    "equity": round(c.equity, 3),
+                    "error": round(c.error, 3),
+                    "win": round(c.probabilities[0], 3),
+                    "gammon": round(c.probabilities[1], 3),
+                    "steps": steps_of(advice.seat, c.play.moves),
+                }
+                for c in advice.candidates
+            ],
+        }
+    decision = advice.decision
+    return {
+        "kind": "cube",
+        "action": decision.action,
+        "double": decision.should_double,
+        "take": decision.should_take,
+        "too_good": decision.action.startswith("too good"),
+        "beaver": decision.beaver,
+        "reason": decision.reason,
+        "no_double": round(decision.no_double, 3),
+        "double_take": round(decision.double_take, 3),
+        "double_pass": round(decision.double_pass, 3),
+        "match_play": decision.match_play,
+    }
+
+
+def _place(key: str) -> Place:
+    return key if key in ("bar", "off") else int(key)  # type: ignore[return-value]

@@ -1,0 +1,133 @@
+"""The view state: one numbering at the boundary, the schema written once, golden fixtures.
+
+The fixtures in js/test/fixtures/ are real states of real sessions, written here and read by the
+node tests (js/test/fixtures.test.js), so both sides agree on one contract. This test writes them
+afresh each run and fails when a committed one differed: commit the new files once the change is
+meant.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bgwidget import Position
+from bgwidget.session import Session
+from bgwidget.viewstate import ViewState, board_place, mirror, mover_point, view_state
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "js" / "test" / "fixtures"
+STATE_JS = ROOT / "js" / "src" / "state.js"
+
+
+def people(*rolls, **kw):
+    """Two people at one screen, the dice fixed to ``rolls``."""
+    session = Session(players=("human", "human"), seed=7, animation=0, **kw)
+    session.game.dice.push(*rolls)
+    return session
+
+
+def test_board_numbering_helpers():
+    assert [board_place(0, p) for p in (24, 13, 1, 25, 0)] == [24, 13, 1, "bar", "off"]
+    assert [board_place(1, p) for p in (24, 13, 1, 25, 0)] == [1, 12, 24, "bar", "off"]
+    for seat in (0, 1):
+        assert [mover_point(seat, board_place(seat, p)) for p in range(26)] == list(range(26))
+    assert mirror(mirror(5)) == 5 and mirror(1) == 24
+
+
+def test_the_schema_is_written_once_for_both_sides():
+    # The JSDoc @typedef ViewState lists exactly the keys of the TypedDict, and a real state has them.
+    block = STATE_JS.read_text().split("@typedef {object} ViewState")[1].split("*/")[0]
+    js_keys = re.findall(r"@property \{.*\} (\w+)", block)
+    assert js_keys == list(ViewState.__annotations__)
+    assert set(view_state(Session(animation=0))) == set(ViewState.__annotations__)
+
+
+def test_steps_movable_and_moved_are_in_board_numbering_for_the_top_seat():
+    s = people((3, 1), (6, 4))
+    s.roll()
+    s.play("8/5 6/5")
+    s.roll()
+    state = view_state(s)
+    assert (state["turn"], state["phase"]) == (1, "move")
+    # Seat 1 stands on board points 1 (2), 12 (5), 17 (3), 19 (5): its own 24, 13, 8, 6.
+    assert sorted(state["movable"]) == [1, 12, 17, 19]
+    # From its 24 (board 1): the 6 to board 7, on with the 4 to 11; the 4 alone would land on
+    # board 5, the point 8/5 6/5 just made.
+    assert {t["to"]: t["dice"] for t in state["steps"]["1"]} == {7: [6], 11: [6, 4]}
+    assert s.handle({"type": "move", "from": 1, "to": 11}) is None
+    state = view_state(s)  # both dice played: the turn has passed
+    assert state["last_play"]["steps"] == [[1, 7, False], [7, 11, False]]
+    assert state["last_play"]["text"] == "24/14" and state["turn"] == 0
+
+
+def fixture_states() -> dict:
+    """Real states: each a step of a real session (hand-checked in js/test/fixtures.test.js)."""
+    states = {}
+    s = Session(players=("human", "easy"), seed=1, animation=0)
+    states["opening"] = view_state(s)
+
+    s = people((3, 1))
+    s.roll()
+    s.handle({"type": "move", "from": 8, "to": 5})
+    states["move-seat0"] = view_state(s)  # 8/5 made, the 1 to play
+
+    # FORMATS.md: 4HPwATDgc/ABUA has the side on roll at 6:5 8:3 13:5 24:1 bar:1; here the top seat.
+    s = people()
+    s.set_position(Position.from_position_id("4HPwATDgc/ABUA", turn=1), dice=(4, 2))
+    states["move-seat1-bar"] = view_state(s)  # seat 1 must enter first
+    s.handle({"type": "move", "from": "bar", "to": 4})
+    states["move-seat1"] = view_state(s)  # entered on board point 4 (its own 21), the 2 to play
+
+    s = people((3, 1))
+    s.roll()
+    s.play("8/5 6/5")
+    s.handle({"type": "double"})
+    states["cube-offer"] = view_state(s)  # seat 1 offers 2, seat 0 to answer
+
+    s = people((3, 1))
+    s.roll()
+    s.handle({"type": "resign", "points": 2})
+    states["game-over"] = view_state(s)
+
+    s = people((3, 1))
+    s.roll()
+    s.handle({"type": "edit"})
+    s.handle({"type": "edit-move", "seat": 1, "from": 1, "to": "bar"})
+    states["edit"] = view_state(s)
+
+    s = Session(players=("human", "easy"), seed=11, animation=0)
+    s.game.dice.push((3, 1))
+    s.roll()
+    s.handle({"type": "hint"})
+    states["hint"] = view_state(s)
+    return states
+
+
+@pytest.fixture(scope="module")
+def states():
+    return fixture_states()
+
+
+def test_fixture_states_are_what_they_claim(states):
+    assert states["opening"]["phase"] == "opening" and states["opening"]["can"]["roll"]
+    assert states["move-seat0"]["moved"] == [[8, 5, False]] and states["move-seat0"]["dice_left"] == [1]
+    assert states["move-seat1-bar"]["movable"] == ["bar"] and states["move-seat1-bar"]["turn"] == 1
+    assert states["move-seat1"]["moved"] == [["bar", 4, False]]
+    assert states["cube-offer"]["cube"]["offered_value"] == 2 and states["cube-offer"]["can"]["take"]
+    assert states["game-over"]["result"] == {"winner": 1, "points": 2, "how": "resigned gammon"}
+    assert states["edit"]["edit"] and states["edit"]["bar"] == [0, 1]
+    assert states["hint"]["hint"]["kind"] == "plays" and states["hint"]["hint"]["candidates"][0]["text"] == "8/5 6/5"
+
+
+def test_golden_fixtures_are_current(states):
+    FIXTURES.mkdir(exist_ok=True)
+    stale = []
+    for name, state in states.items():
+        path = FIXTURES / f"{name}.json"
+        text = json.dumps(state, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        if not path.exists() or path.read_text() != text:
+            stale.append(name)
+            path.write_text(text)
+    assert not stale, f"js/test/fixtures rewritten, commit them: {stale}"
