@@ -33,7 +33,7 @@ def run_node(tmp_path: Path, body: str) -> object:
     assert node, "Node.js is needed to check the view's drawing"
     script = tmp_path / "run.mjs"
     script.write_text(body.replace("JS_SRC/", (JS / "src").as_uri() + "/"))
-    run = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=120)
+    run = subprocess.run([node, str(script)], check=False, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -72,8 +72,13 @@ def test_board_arrays_keep_seats_when_the_top_side_is_on_roll():
 
 
 def test_static_svg_shows_every_checker_and_escapes_names():
-    text = board_svg(Position.from_position_id("4AAAsAAAAAAAAA"), dice=(6, 6), cube=4, cube_owner=1,
-                     names=("<script>alert(1)</script>", "Top & co"))
+    text = board_svg(
+        Position.from_position_id("4AAAsAAAAAAAAA"),
+        dice=(6, 6),
+        cube=4,
+        cube_owner=1,
+        names=("<script>alert(1)</script>", "Top & co"),
+    )
     root = parse(text)  # well-formed XML
     found = checkers(root)
     assert sum(1 for owner, _, _ in found if owner == "0") == 15
@@ -102,11 +107,14 @@ def strip_words(text: str) -> list[str]:
     return words
 
 
-@pytest.mark.parametrize("language, words", [
-    ("en", ["Top 167 pips · score 0", "Bottom 167 pips · score 2 On roll", "5-point match"]),
-    ("fr", ["Haut 167 points · score 0", "Bas 167 points · score 2 Au trait", "Match en 5 points"]),
-    ("sv", ["Övre 167 pips · poäng 0", "Nedre 167 pips · poäng 2 Vid tärningarna", "Match till 5 poäng"]),
-])
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", ["Top 167 pips · score 0", "Bottom 167 pips · score 2 On roll", "5-point match"]),
+        ("fr", ["Haut 167 points · score 0", "Bas 167 points · score 2 Au trait", "Match en 5 points"]),
+        ("sv", ["Övre 167 pips · poäng 0", "Nedre 167 pips · poäng 2 Vid tärningarna", "Match till 5 poäng"]),
+    ],
+)
 def test_static_svg_speaks_the_widgets_languages(language, words):
     text = board_svg(Position.initial(), score=(2, 0), match_length=5, language=language)
     assert strip_words(text) == words
@@ -131,6 +139,7 @@ def test_unknown_language_is_refused_naming_the_allowed_ones():
 
 # ----------------------------------------------------------------- one source for the look
 
+
 def test_svg_constants_are_the_shared_files():
     look = json.loads(LOOK_JSON.read_text(encoding="utf-8"))
     for group in ("board", "spacing"):
@@ -140,16 +149,19 @@ def test_svg_constants_are_the_shared_files():
 
 
 def test_javascript_derives_the_same_geometry_and_reads_the_same_words(tmp_path):
-    found = run_node(tmp_path, (
-        'import * as g from "JS_SRC/geometry.js";\n'
-        'import { LANGUAGES, t } from "JS_SRC/i18n.js";\n'
-        'import { COLORS } from "JS_SRC/draw.js";\n'
-        "const geometry = Object.fromEntries(Object.entries(g).filter(([, v]) => typeof v === 'number'));\n"
-        f"const shared = {LABELS_JSON.read_text(encoding='utf-8')};\n"
-        "const words = Object.fromEntries(LANGUAGES.map((l) => [l, Object.fromEntries(\n"
-        "  Object.keys(shared[l]).map((k) => [k, t(l, k)]))]));\n"
-        "process.stdout.write(JSON.stringify({ geometry, words, languages: LANGUAGES, colors: COLORS }));\n"
-    ))
+    found = run_node(
+        tmp_path,
+        (
+            'import * as g from "JS_SRC/geometry.js";\n'
+            'import { LANGUAGES, t } from "JS_SRC/i18n.js";\n'
+            'import { COLORS } from "JS_SRC/draw.js";\n'
+            "const geometry = Object.fromEntries(Object.entries(g).filter(([, v]) => typeof v === 'number'));\n"
+            f"const shared = {LABELS_JSON.read_text(encoding='utf-8')};\n"
+            "const words = Object.fromEntries(LANGUAGES.map((l) => [l, Object.fromEntries(\n"
+            "  Object.keys(shared[l]).map((k) => [k, t(l, k)]))]));\n"
+            "process.stdout.write(JSON.stringify({ geometry, words, languages: LANGUAGES, colors: COLORS }));\n"
+        ),
+    )
     look = json.loads(LOOK_JSON.read_text(encoding="utf-8"))
     labels = json.loads(LABELS_JSON.read_text(encoding="utf-8"))
     # Every number geometry.js exports, base or derived, is svg.py's too.
@@ -170,7 +182,7 @@ NUMBERING = re.compile(r"\b25 - [a-z]\b|range\(1, 25\)")
 
 
 def js_code(path: Path) -> str:
-    text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.DOTALL)
     return "\n".join(re.sub(r"(^|\s)//.*", "", line) for line in text.splitlines())
 
 
@@ -195,7 +207,9 @@ def python_code(path: Path) -> str:
     return "".join(chars)
 
 
-@pytest.mark.parametrize("path", [JS / "src" / "draw.js", JS / "src" / "geometry.js", ROOT / "src" / "bgwidget" / "svg.py"])
+@pytest.mark.parametrize(
+    "path", [JS / "src" / "draw.js", JS / "src" / "geometry.js", ROOT / "src" / "bgwidget" / "svg.py"]
+)
 def test_drawing_code_holds_no_colour_and_no_base_number(path):
     code = js_code(path) if path.suffix == ".js" else python_code(path)
     assert "look.json" in code
@@ -217,10 +231,18 @@ POSITIONS = {
     "start": (Position.initial(), (3, 1), 1, None),
     "start, top on roll": (Position.initial(turn=1), (6, 4), 2, 0),
     # tall stacks; two on each bar and two off each (checkers not placed are off)
-    "bars and trays, top on roll": (Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}, turn=1),
-                                    (5, 5), 2, 1),
-    "bars and trays, bottom on roll": (Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}),
-                                       (2, 2), 16, 0),
+    "bars and trays, top on roll": (
+        Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}, turn=1),
+        (5, 5),
+        2,
+        1,
+    ),
+    "bars and trays, bottom on roll": (
+        Position.from_points({6: 9, 5: 2, "bar": 2}, {1: 11, 18: 1, "bar": 1}),
+        (2, 2),
+        16,
+        0,
+    ),
     "fifteen on each bar": (Position.from_position_id("AAAA/38AAAD/fw"), (6, 2), 4, 1),
     "fifteen on each bar, top on roll": (Position.from_position_id("AAAA/38AAAD/fw", turn=1), (1, 2), 1, None),
     "twelve off each, top on roll": (Position.from_position_id("4AAAsAAAAAAAAA", turn=1), (2, 1), 8, 1),
@@ -232,10 +254,18 @@ def view_state(name: str, position: Position, dice, cube: int, owner) -> dict:
     """A view state as the widget publishes it, for the computer against the computer."""
     index = list(POSITIONS).index(name)
     state = board_arrays(position)
-    state.update(dice=list(dice), dice_left=list(dice) * (2 if dice[0] == dice[1] else 1),
-                 cube={"value": cube, "owner": owner}, names=["A <b>", "B & co"], score=[1, 2],
-                 match_length=5 if index % 2 else 0, crawford=index % 4 == 1,
-                 phase="roll", human=[False, False], language=LANGUAGES[index % len(LANGUAGES)])
+    state.update(
+        dice=list(dice),
+        dice_left=list(dice) * (2 if dice[0] == dice[1] else 1),
+        cube={"value": cube, "owner": owner},
+        names=["A <b>", "B & co"],
+        score=[1, 2],
+        match_length=5 if index % 2 else 0,
+        crawford=index % 4 == 1,
+        phase="roll",
+        human=[False, False],
+        language=LANGUAGES[index % len(LANGUAGES)],
+    )
     return state
 
 
@@ -243,12 +273,15 @@ def view_state(name: str, position: Position, dice, cube: int, owner) -> dict:
 def drawn(tmp_path_factory) -> dict:
     """{case: (Python's SVG, JavaScript's SVG)} for every state of POSITIONS, drawn by one Node run."""
     states = {name: view_state(name, *case) for name, case in POSITIONS.items()}
-    js = run_node(tmp_path_factory.mktemp("draw"), (
-        'import { drawBoard } from "JS_SRC/draw.js";\n'
-        f"const states = {json.dumps(states)};\n"
-        "process.stdout.write(JSON.stringify(Object.fromEntries(\n"
-        "  Object.entries(states).map(([name, s]) => [name, drawBoard(s, {}, 'ID')]))));\n"
-    ))
+    js = run_node(
+        tmp_path_factory.mktemp("draw"),
+        (
+            'import { drawBoard } from "JS_SRC/draw.js";\n'
+            f"const states = {json.dumps(states)};\n"
+            "process.stdout.write(JSON.stringify(Object.fromEntries(\n"
+            "  Object.entries(states).map(([name, s]) => [name, drawBoard(s, {}, 'ID')]))));\n"
+        ),
+    )
     return {name: (render(state), js[name]) for name, state in states.items()}
 
 
@@ -273,7 +306,8 @@ def test_python_and_javascript_draw_the_same_board(name, drawn):
     def placed(root, attr):
         return sorted(
             (el.get(attr), [(c.get("x"), c.get("y")) for c in el if c.tag.endswith("rect")][1])
-            for el in root.iter() if el.get(attr) is not None and el.tag.endswith("g")
+            for el in root.iter()
+            if el.get(attr) is not None and el.tag.endswith("g")
         )
 
     assert placed(js_root, "data-die") == placed(py_root, "data-die")

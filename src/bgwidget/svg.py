@@ -145,17 +145,17 @@ def _spacing(n: int, places: int = STACK) -> float:
     return 2 * R if n <= places else (places - 1) * 2 * R / (n - 1)
 
 
-def _locate(seat: int, p, i: int, n: int) -> tuple[float, float]:
+def _locate(seat: int, p: int | str, i: int, n: int) -> tuple[float, float]:
     """Centre of the i-th of n checkers of ``seat`` on display point ``p``, "bar" or "off"."""
+    if isinstance(p, int):
+        s = _spacing(n)
+        return (_point_x(p), TOP_Y + R + i * s) if p >= 13 else (_point_x(p), BOTTOM_Y - R - i * s)
     if p == "bar":
         s = _spacing(n, BAR_STACK)
         x = BAR_X + BAR_W / 2
         return (x, MID_Y - R - BAR_GAP - i * s) if seat == 0 else (x, MID_Y + R + BAR_GAP + i * s)
-    if p == "off":
-        x, y = _slab_xy(seat, i)
-        return x + SLAB_W / 2, y + SLAB_H / 2
-    s = _spacing(n)
-    return (_point_x(p), TOP_Y + R + i * s) if p >= 13 else (_point_x(p), BOTTOM_Y - R - i * s)
+    x, y = _slab_xy(seat, i)  # "off"
+    return x + SLAB_W / 2, y + SLAB_H / 2
 
 
 def _tray(seat: int) -> tuple[float, float, float, float]:
@@ -166,7 +166,9 @@ def _tray(seat: int) -> tuple[float, float, float, float]:
 def _slab_xy(seat: int, i: int) -> tuple[float, float]:
     x, y, _, h = _tray(seat)
     step = SLAB_H + SLAB_GAP
-    return (x + SLAB_PAD, y + SLAB_PAD + i * step) if seat == 1 else (x + SLAB_PAD, y + h - SLAB_PAD - SLAB_H - i * step)
+    return (
+        (x + SLAB_PAD, y + SLAB_PAD + i * step) if seat == 1 else (x + SLAB_PAD, y + h - SLAB_PAD - SLAB_H - i * step)
+    )
 
 
 def _dice_xy(seat: int, count: int) -> list[tuple[float, float]]:
@@ -175,7 +177,7 @@ def _dice_xy(seat: int, count: int) -> list[tuple[float, float]]:
     return [(cx + (i - (count - 1) / 2) * gap, MID_Y) for i in range(count)]
 
 
-def _cube_xy(owner) -> tuple[float, float]:
+def _cube_xy(owner: int | None) -> tuple[float, float]:
     x = (SIDE - CUBE) / 2
     if owner == 0:
         return x, BOTTOM_Y - CUBE - CUBE_MARGIN
@@ -187,17 +189,21 @@ def _cube_xy(owner) -> tuple[float, float]:
 def _shadow(x: float, y: float, side: int, rx: float) -> str:
     """The drop shadow of a die or the cube whose top-left corner is (x, y)."""
     dx, dy = _S.shadow.offset
-    return (f'<rect x="{_n(x + dx)}" y="{_n(y + dy)}" width="{side}" height="{side}" rx="{rx}" '
-            f'fill="{_C.shadow}" opacity="{_S.shadow.opacity}"/>')
+    return (
+        f'<rect x="{_n(x + dx)}" y="{_n(y + dy)}" width="{side}" height="{side}" rx="{rx}" '
+        f'fill="{_C.shadow}" opacity="{_S.shadow.opacity}"/>'
+    )
 
 
-def _checker(uid: str, seat: int, p, i: int, n: int) -> str:
+def _checker(uid: str, seat: int, p: int | str, i: int, n: int) -> str:
     cx, cy = _locate(seat, p, i, n)
     rim, ck = _C.checker[seat][2], _S.checker
     label = ""
     if i == n - 1 and n > STACK:
-        label = (f'<text x="{_n(cx)}" y="{_n(cy + ck.count_dy)}" text-anchor="middle" font-size="{ck.count_size}" '
-                 f'font-weight="bold" fill="{_C.pip[seat]}">{n}</text>')
+        label = (
+            f'<text x="{_n(cx)}" y="{_n(cy + ck.count_dy)}" text-anchor="middle" font-size="{ck.count_size}" '
+            f'font-weight="bold" fill="{_C.pip[seat]}">{n}</text>'
+        )
     return (
         f'<g data-checker="{p}:{i}" data-owner="{seat}" data-at="{p}">'
         f'<circle cx="{_n(cx + ck.shadow[0])}" cy="{_n(cy + ck.shadow[1])}" r="{R}" fill="{_C.shadow}" '
@@ -228,7 +234,8 @@ def _die(seat: int, value: int, index: int, cx: float, cy: float) -> str:
     x, y = cx - DIE / 2, cy - DIE / 2
     d = _S.die
     pips = "".join(
-        f'<circle cx="{_n(cx + dx * d.pip_spread)}" cy="{_n(cy + dy * d.pip_spread)}" r="{d.pip_r}" fill="{_C.pip[seat]}"/>'
+        f'<circle cx="{_n(cx + dx * d.pip_spread)}" cy="{_n(cy + dy * d.pip_spread)}" r="{d.pip_r}" '
+        f'fill="{_C.pip[seat]}"/>'
         for dx, dy in _FACES[value]
     )
     return (
@@ -270,11 +277,14 @@ def _strip(state: dict, seat: int, language: str) -> str:
         f'font-weight="{"bold" if on_turn else "normal"}" fill="{_C.text}" data-name="{seat}">{name}</text>'
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
         f'<tspan data-pips="{seat}" font-weight="bold">{state["pips"][seat]}</tspan> {_word(language, "pips")}  ·  '
-        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{state["score"][seat]}</tspan></text>'
+        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{state["score"][seat]}</tspan>'
+        "</text>"
     )
     if on_turn:
-        out += (f'<rect x="0" y="{y0 + st.marker_inset}" width="{st.marker_w}" height="{HEAD - 2 * st.marker_inset}" '
-                f'rx="{st.marker_rx}" fill="{_C.lit}"><title>{_word(language, "onRoll")}</title></rect>')
+        out += (
+            f'<rect x="0" y="{y0 + st.marker_inset}" width="{st.marker_w}" height="{HEAD - 2 * st.marker_inset}" '
+            f'rx="{st.marker_rx}" fill="{_C.lit}"><title>{_word(language, "onRoll")}</title></rect>'
+        )
     return out + "</g>"
 
 
@@ -283,21 +293,26 @@ def _match_label(state: dict, language: str) -> str:
     text = _word(language, "match", n=length) if length else _word(language, "money")
     if state.get("crawford"):
         text += f" · {_word(language, 'crawford')}"
-    return (f'<text x="{_n(W / 2)}" y="{_n(HEAD / 2 + _S.title.dy)}" text-anchor="middle" font-size="{_S.title.size}" '
-            f'fill="{_C.text}" opacity="{_S.title.opacity}" data-match="{length}">{text}</text>')
+    return (
+        f'<text x="{_n(W / 2)}" y="{_n(HEAD / 2 + _S.title.dy)}" text-anchor="middle" font-size="{_S.title.size}" '
+        f'fill="{_C.text}" opacity="{_S.title.opacity}" data-match="{length}">{text}</text>'
+    )
 
 
 def _defs(uid: str) -> str:
     grad = _S.checker.gradient
     checkers = "".join(
-        f'<radialGradient id="{uid}-ck{seat}" cx="{grad.cx}" cy="{grad.cy}" r="{grad.r}"><stop offset="0" stop-color="{hi}"/>'
+        f'<radialGradient id="{uid}-ck{seat}" cx="{grad.cx}" cy="{grad.cy}" r="{grad.r}">'
+        f'<stop offset="0" stop-color="{hi}"/>'
         f'<stop offset="{grad.mid}" stop-color="{mid}"/><stop offset="1" stop-color="{lo}"/></radialGradient>'
         for seat, (hi, mid, lo) in enumerate(_C.checker)
     )
     return (
-        f'<defs><linearGradient id="{uid}-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="{_C.wood[0]}"/>'
+        f'<defs><linearGradient id="{uid}-wood" x1="0" y1="0" x2="1" y2="1">'
+        f'<stop offset="0" stop-color="{_C.wood[0]}"/>'
         f'<stop offset="1" stop-color="{_C.wood[1]}"/></linearGradient>'
-        f'<radialGradient id="{uid}-felt" cx="0.5" cy="0.5" r="{_S.felt.r}"><stop offset="0" stop-color="{_C.felt[0]}"/>'
+        f'<radialGradient id="{uid}-felt" cx="0.5" cy="0.5" r="{_S.felt.r}">'
+        f'<stop offset="0" stop-color="{_C.felt[0]}"/>'
         f'<stop offset="1" stop-color="{_C.felt[1]}"/></radialGradient>{checkers}</defs>'
     )
 
@@ -312,16 +327,23 @@ def render(state: dict) -> str:
     language = _check_language(state.get("language", "en"))
     uid = f"bgs{next(_ids)}"
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {_n(H)}" width="{W}" height="{_n(H)}" '
-        f'font-family="{_S.font}">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {_n(H)}" width="{W}" height="{_n(H)}" '
+            f'font-family="{_S.font}">'
+        ),
         _defs(uid),
         f'<rect x="0" y="0" width="{W}" height="{_n(H)}" rx="{_S.corner.board}" fill="{_C.strip}"/>',
-        f'<rect x="0" y="{BOARD_Y}" width="{W}" height="{FIELD_H + 2 * FRAME}" rx="{_S.corner.frame}" fill="url(#{uid}-wood)"/>',
+        (
+            f'<rect x="0" y="{BOARD_Y}" width="{W}" height="{FIELD_H + 2 * FRAME}" rx="{_S.corner.frame}" '
+            f'fill="url(#{uid}-wood)"/>'
+        ),
         f'<rect x="{LEFT_X}" y="{TOP_Y}" width="{6 * P}" height="{FIELD_H}" fill="url(#{uid}-felt)"/>',
         f'<rect x="{RIGHT_X}" y="{TOP_Y}" width="{6 * P}" height="{FIELD_H}" fill="url(#{uid}-felt)"/>',
-        f'<g data-point="bar"><rect x="{BAR_X}" y="{TOP_Y}" width="{BAR_W}" height="{FIELD_H}" fill="{_C.rail}"/>'
-        f'<rect x="{BAR_X + BAR_EDGE}" y="{TOP_Y}" width="{BAR_W - 2 * BAR_EDGE}" height="{FIELD_H}" '
-        f'fill="url(#{uid}-wood)" opacity="{_S.bar.wood_opacity}"/>',
+        (
+            f'<g data-point="bar"><rect x="{BAR_X}" y="{TOP_Y}" width="{BAR_W}" height="{FIELD_H}" fill="{_C.rail}"/>'
+            f'<rect x="{BAR_X + BAR_EDGE}" y="{TOP_Y}" width="{BAR_W - 2 * BAR_EDGE}" height="{FIELD_H}" '
+            f'fill="url(#{uid}-wood)" opacity="{_S.bar.wood_opacity}"/>'
+        ),
     ]
     for seat in (0, 1):
         out += [_checker(uid, seat, "bar", i, state["bar"][seat]) for i in range(state["bar"][seat])]
@@ -329,8 +351,10 @@ def render(state: dict) -> str:
     for seat in (1, 0):
         x, y, w, h = _tray(seat)
         target = ' data-point="off"' if seat == state["turn"] else ""  # as in the widget: the side on roll's tray
-        out.append(f'<g data-tray="{seat}"{target}><rect x="{x}" y="{_n(y)}" width="{w}" height="{h}" rx="{_S.tray.rx}" '
-                   f'fill="{_C.rail}" stroke="{_C.tray_edge}" stroke-width="{_S.tray.edge_width}"/>')
+        out.append(
+            f'<g data-tray="{seat}"{target}><rect x="{x}" y="{_n(y)}" width="{w}" height="{h}" rx="{_S.tray.rx}" '
+            f'fill="{_C.rail}" stroke="{_C.tray_edge}" stroke-width="{_S.tray.edge_width}"/>'
+        )
         out += [_slab(seat, i) for i in range(state["off"][seat])]
         out.append("</g>")
     half = P / 2 - POINT_INSET
@@ -338,8 +362,9 @@ def render(state: dict) -> str:
         x = _point_x(p)
         base, tip = (TOP_Y, TOP_Y + POINT_LEN) if p >= 13 else (BOTTOM_Y, BOTTOM_Y - POINT_LEN)
         out.append(
-            f'<g data-point="{p}"><polygon points="{_n(x - half)},{_n(base)} {_n(x + half)},{_n(base)} {_n(x)},{_n(tip)}" '
-            f'fill="{_C.dark if p % 2 else _C.light}" stroke="{_C.point_edge}" stroke-opacity="{_S.point.edge_opacity}"/>'
+            f'<g data-point="{p}"><polygon points="{_n(x - half)},{_n(base)} {_n(x + half)},{_n(base)} '
+            f'{_n(x)},{_n(tip)}" fill="{_C.dark if p % 2 else _C.light}" stroke="{_C.point_edge}" '
+            f'stroke-opacity="{_S.point.edge_opacity}"/>'
         )
         v = state["points"][p - 1]
         out += [_checker(uid, 0 if v > 0 else 1, p, i, abs(v)) for i in range(abs(v))]
@@ -348,8 +373,10 @@ def render(state: dict) -> str:
     for p in range(1, 25):
         y = TOP_Y - _S.numbers.above if p >= 13 else BOTTOM_Y + _S.numbers.below
         label = p if numbering == 0 else 25 - p
-        out.append(f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
-                   f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{label}</text>')
+        out.append(
+            f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
+            f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{label}</text>'
+        )
     dice = list(state.get("dice") or [])
     if len(dice) == 2:
         shown = [dice[0]] * 4 if dice[0] == dice[1] else dice
