@@ -9,7 +9,7 @@ import pytest
 from bgwidget import Position
 from bgwidget.ai import pubeval
 from bgwidget.ai.encoding import boards_from_positions
-from conftest import result_after_steps
+from bgwidget.ai.engines import gnubg_steps_result
 
 
 def game_positions(n, seed):
@@ -52,11 +52,11 @@ def test_best_play_matches_gnubg_pub_best_move_on_2000_positions():
     for pos, dice in pairs:
         ours = pubeval.best_play(pos, dice)
         flat = gnubg_nn.pub_best_move(gnubg_board(pos), *dice)
-        theirs = result_after_steps(pos, zip(flat[::2], flat[1::2]))
-        if (ours.result.opponent, ours.result.player) == theirs:
+        theirs = gnubg_steps_result(pos, zip(flat[::2], flat[1::2]))
+        if ours.result == theirs:
             continue
         # Only an exact tie of scores may make the two pick different plays.
-        boards = np.array([[ours.result.opponent, ours.result.player], [theirs[0], theirs[1]]], dtype=np.int8)
+        boards = np.array([[p.opponent, p.player] for p in (ours.result, theirs)], dtype=np.int8)
         a, b = pubeval.scores(boards, pos.is_race())
         assert a == pytest.approx(b, abs=1e-6), (pos.position_id(), dice, str(ours), flat)
         ties += 1

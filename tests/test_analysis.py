@@ -11,10 +11,16 @@ import numpy as np
 import pytest
 
 from bgwidget import Position
+from bgwidget import ai
 from bgwidget.ai.analysis import Analysis, analyse, evaluate
+from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
+from bgwidget.ai.players import Expert, Medium
 from bgwidget.ai.search import ROLLS
 from conftest import random_positions
+
+# The levels' depths (GNU Backgammon's plies): Medium searches 0-ply, Expert 1-ply.
+MEDIUM, EXPERT = 0, 1
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +28,7 @@ def gnubg_evaluator(gnubg_nn):
     def evaluator(positions):
         # Finished games are scored by the rules (our evaluator), the rest by gnubg's 0-ply net.
         return np.array([
-            evaluate_positions([p])[0] if p.outcome() else gnubg_nn.probabilities([list(p.opponent), list(p.player)], 0)
+            evaluate_positions([p])[0] if p.outcome() else gnubg_nn.probabilities(gnubg_board(p), 0)
             for p in positions
         ])
 
@@ -30,8 +36,7 @@ def gnubg_evaluator(gnubg_nn):
 
 
 def gnubg_choice(gnubg_nn, position, dice, ply):
-    board = [list(position.opponent), list(position.player)]
-    steps = gnubg_nn.best_move(board, *dice, ply)
+    steps = gnubg_nn.best_move(gnubg_board(position), *dice, ply)
     return position.parse_play(" ".join(f"{a}/{b}" for a, b in steps), *dice)
 
 
@@ -56,7 +61,7 @@ def test_equity_and_flip():
 
 def test_medium_chooses_gnubgs_0ply_play(gnubg_nn, gnubg_evaluator):
     results = [
-        analyse(position, dice, "medium", gnubg_evaluator)[0].play == gnubg_choice(gnubg_nn, position, dice, 0)
+        Medium(gnubg_evaluator).choose_play(position, dice) == gnubg_choice(gnubg_nn, position, dice, 0)
         for position, dice in cases(80, seed=5)
     ]
     assert len(results) > 50 and sum(results) / len(results) >= 0.95
@@ -64,14 +69,14 @@ def test_medium_chooses_gnubgs_0ply_play(gnubg_nn, gnubg_evaluator):
 
 def test_expert_chooses_gnubgs_1ply_play(gnubg_nn, gnubg_evaluator):
     results = [
-        analyse(position, dice, "expert", gnubg_evaluator)[0].play == gnubg_choice(gnubg_nn, position, dice, 1)
+        Expert(gnubg_evaluator).choose_play(position, dice) == gnubg_choice(gnubg_nn, position, dice, 1)
         for position, dice in cases(50, seed=6)
     ]
     assert len(results) > 30 and sum(results) / len(results) >= 0.9
 
 
 def test_candidates_are_ranked_with_errors(gnubg_evaluator):
-    candidates = analyse(Position.initial(), (3, 1), "expert", gnubg_evaluator)
+    candidates = analyse(Position.initial(), (3, 1), EXPERT, gnubg_evaluator)
     assert isinstance(candidates, Analysis) and 1 <= len(candidates) <= 8
     assert str(candidates[0].play) == "8/5 6/5"
     assert candidates[0].error == 0.0
@@ -80,12 +85,12 @@ def test_candidates_are_ranked_with_errors(gnubg_evaluator):
     for c in candidates:
         win, wg, wbg, lg, lbg = c.probabilities
         assert 0 <= wbg <= wg <= win <= 1 and 0 <= lbg <= lg <= 1 - win + 1e-9
-    assert analyse(Position.initial(), (3, 1), "medium", gnubg_evaluator)[0].ply == 0
-    assert candidates == analyse(Position.initial(), (3, 1), "expert", gnubg_evaluator)  # deterministic
+    assert analyse(Position.initial(), (3, 1), MEDIUM, gnubg_evaluator)[0].ply == 0
+    assert candidates == analyse(Position.initial(), (3, 1), EXPERT, gnubg_evaluator)  # deterministic
 
 
 def test_table_text_html_and_dataframe(gnubg_evaluator):
-    candidates = analyse(Position.initial(), (6, 5), "medium", gnubg_evaluator)
+    candidates = analyse(Position.initial(), (6, 5), MEDIUM, gnubg_evaluator)
     assert "24/13" in str(candidates).splitlines()[1]
     assert "<td>24/13</td>" in candidates._repr_html_()
     frame = candidates.to_dataframe()
@@ -94,21 +99,37 @@ def test_table_text_html_and_dataframe(gnubg_evaluator):
 
 def test_no_play_gives_no_candidates(gnubg_evaluator):
     closed = Position.from_points({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
-    assert analyse(closed, (6, 5), "expert", gnubg_evaluator) == []
+    assert analyse(closed, (6, 5), EXPERT, gnubg_evaluator) == []
 
 
 def test_evaluate_before_rolling_matches_gnubg(gnubg_nn, gnubg_evaluator):
     start = Position.initial()
-    board = [list(start.opponent), list(start.player)]
-    assert evaluate(start, "medium", gnubg_evaluator) == pytest.approx(gnubg_nn.probabilities(board, 0))
-    assert evaluate(start, "expert", gnubg_evaluator) == pytest.approx(gnubg_nn.probabilities(board, 1), abs=0.01)
+    board = gnubg_board(start)
+    assert evaluate(start, MEDIUM, gnubg_evaluator) == pytest.approx(gnubg_nn.probabilities(board, 0))
+    assert evaluate(start, EXPERT, gnubg_evaluator) == pytest.approx(gnubg_nn.probabilities(board, 1), abs=0.01)
 
 
 def test_finished_games_are_exact(gnubg_evaluator):
     gammon = Position.from_points({13: 15}, {}, turn=1)  # seat 0 has borne off all; seat 1 on roll
-    assert evaluate(gammon, "medium", gnubg_evaluator) == (0.0, 0.0, 0.0, 1.0, 0.0)
+    assert evaluate(gammon, MEDIUM, gnubg_evaluator) == (0.0, 0.0, 0.0, 1.0, 0.0)
 
 
-def test_bad_level():
+def test_levels_give_their_depth(gnubg_evaluator):
+    start = Position.initial()
+    for level, ply in (("easy", 0), ("medium", 0), ("expert", 1)):
+        assert ai.analyse(start, (4, 2), level, gnubg_evaluator) == analyse(start, (4, 2), ply, gnubg_evaluator)
+        assert ai.evaluate(start, level, gnubg_evaluator) == evaluate(start, ply, gnubg_evaluator)
+    assert str(ai.analyse(start, (4, 2), "expert", gnubg_evaluator)[0].play) == "8/4 6/4"
+
+
+def test_bad_level_ply_and_engine():
     with pytest.raises(ValueError, match="level"):
-        analyse(Position.initial(), (3, 1), "grandmaster")
+        ai.analyse(Position.initial(), (3, 1), "grandmaster")
+    with pytest.raises(ValueError, match="level"):
+        ai.evaluate(Position.initial(), "grandmaster")
+    with pytest.raises(ValueError, match="ply"):
+        analyse(Position.initial(), (3, 1), 2)
+    with pytest.raises(ValueError, match="ply"):
+        evaluate(Position.initial(), True)
+    with pytest.raises(ValueError, match="engine"):
+        ai.analyse(Position.initial(), (3, 1), engine="xg")

@@ -1,70 +1,115 @@
-"""Layer 5, the computer: choosing plays, analysing rolls, judging positions and the cube.
+"""Layer 5, the computer: players and levels, analysing rolls, judging positions and the cube.
 
-``choose_play(position, dice, level)`` picks the computer's play:
-
-* ``"easy"``: a legal play uniformly at random from the computer's own random generator (never
-  the dice generator, so the dice of a seeded game do not depend on the computer's choices);
-* ``"medium"``: the play whose resulting position the evaluator rates best (0-ply);
-* ``"expert"``: the best eight plays by 0-ply, each judged at 1-ply (the opponent's 21 rolls and
-  best replies); GNU Backgammon's ply numbering, which eXtreme Gammon calls 2-ply.
-
-``analyse(position, dice, level)`` ranks the candidates (:mod:`bgwidget.ai.analysis`);
+``choose_play(position, dice, level)`` picks the play of a computer level or of any
+:class:`Player` (:mod:`bgwidget.ai.players`: ``"easy"``, ``"medium"``, ``"expert"``, ``"sage"``);
+``analyse(position, dice, level)`` ranks the candidates at the level's depth
+(:mod:`bgwidget.ai.analysis`, or bgsage with ``engine="sage"``, :mod:`bgwidget.ai.sage`);
 ``evaluate(position, level)`` gives the five cubeless chances of the player on roll before it
 rolls; ``cube_decision(chances, ...)`` the cube actions (:mod:`bgwidget.ai.cube`).
+:func:`bgwidget.play_match` plays a whole match between two players.
 """
 
 from __future__ import annotations
 
 import random
 
-from bgwidget.ai.analysis import Analysis, analyse, best_play, evaluate
+from bgwidget.ai import analysis, sage
+from bgwidget.ai.analysis import Analysis
 from bgwidget.ai.cube import CubeDecision, cube_decision
-from bgwidget.ai.search import Candidate
+from bgwidget.ai.evaluator import evaluate_positions
+from bgwidget.ai.players import (
+    LEVELS,
+    LevelError,
+    Player,
+    PlayerError,
+    answers_double,
+    game_cube_decision,
+    get_player,
+    level_ply,
+    offers_double,
+    register_level,
+)
+from bgwidget.ai.search import Candidate, Evaluator
 from bgwidget.moves import Play
 from bgwidget.position import Position
 
 __all__ = [
+    "ENGINES",
     "LEVELS",
     "Analysis",
     "Candidate",
     "CubeDecision",
     "LevelError",
+    "Player",
+    "PlayerError",
     "analyse",
+    "answers_double",
     "choose_play",
     "cube_decision",
     "evaluate",
+    "game_cube_decision",
+    "get_player",
+    "offers_double",
+    "register_level",
 ]
 
-LEVELS = ("easy", "medium", "expert")
-
-
-class LevelError(ValueError):
-    """A computer level that does not exist."""
+ENGINES = ("bgwidget", "sage")
+"""What :func:`analyse` can rank with: the project's own search and net, or bgsage."""
 
 
 def choose_play(
     position: Position,
     dice: tuple[int, int],
-    level: str = "easy",
+    level: str | Player = "easy",
     rng: random.Random | None = None,
     seed: int | None = None,
 ) -> Play | None:
-    """The computer's play of ``dice`` for the player on roll in ``position``, or ``None``.
+    """The play of ``dice`` that ``level`` makes for the player on roll in ``position``, or ``None``.
 
-    ``None`` means no checker can move (the player dances or is blocked). ``rng`` (a
-    :class:`random.Random`) or ``seed`` makes Easy repeatable; without either a fresh generator
-    seeded from the operating system is used. Medium and Expert are deterministic.
+    ``level`` is a level name or any :class:`Player`. ``None`` means no checker can move (the
+    player dances or is blocked). ``rng`` (a :class:`random.Random`) or ``seed`` makes Easy
+    repeatable; without either a fresh generator seeded from the operating system is used.
+    Medium and Expert are deterministic.
 
     Raises :class:`LevelError` for an unknown level and :class:`bgwidget.DiceError` for dice
     outside 1..6.
     """
-    if level not in LEVELS:
-        raise LevelError(f"level is one of {', '.join(map(repr, LEVELS))}, not {level!r}")
-    if level != "easy":
-        return best_play(position, dice, level)
-    plays = position.legal_plays(*dice)
-    if not plays:
-        return None
-    if rng is None:
-        rng = random.Random(seed)
-    return plays[rng.randrange(len(plays))]
+    return get_player(level, rng=rng, seed=seed).choose_play(position, dice)
+
+
+def analyse(
+    position: Position,
+    dice: tuple[int, int],
+    level: str | Player = "expert",
+    evaluator: Evaluator = evaluate_positions,
+    *,
+    engine: str = "bgwidget",
+) -> Analysis:
+    """The candidate plays of ``dice`` for the player on roll, best first, at ``level``'s depth.
+
+    Medium (and Easy) rank every legal play at 0-ply; Expert its (up to) eight candidates at
+    1-ply (:func:`bgwidget.ai.analysis.analyse`, with ``evaluator``). ``engine="sage"`` asks
+    bgsage to the same depth instead (:func:`bgwidget.ai.sage.analyse`; every legal play, the
+    best few at that depth; ``evaluator`` is not used). ``[]`` when no play is possible.
+
+    Raises :class:`LevelError` for an unknown level, :class:`ValueError` for an unknown engine,
+    :class:`bgwidget.DiceError` for bad dice, :class:`ImportError` for ``"sage"`` without bgsage.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
+    ply = level_ply(level)
+    if engine == "sage":
+        return sage.analyse(position, dice, ply)
+    return analysis.analyse(position, dice, ply, evaluator)
+
+
+def evaluate(
+    position: Position, level: str | Player = "expert", evaluator: Evaluator = evaluate_positions
+) -> tuple[float, ...]:
+    """The five cubeless chances of the player on roll, before it rolls, at ``level``'s depth.
+
+    Medium (and Easy) give the evaluator's judgement; Expert averages, over the 21 rolls, the
+    chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply).
+    Raises :class:`LevelError` for an unknown level.
+    """
+    return analysis.evaluate(position, level_ply(level), evaluator)

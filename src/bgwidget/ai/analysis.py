@@ -1,11 +1,13 @@
 """Analysis of a roll: the candidate plays ranked best first, as GNU Backgammon lists them.
 
-Levels (see :mod:`bgwidget.ai.search` for the ply numbering, GNU Backgammon's):
+The search goes to a depth in GNU Backgammon's ply numbering (see :mod:`bgwidget.ai.search`):
 
-* ``"easy"``: a legal play chosen uniformly at random (ranked, for analysis, like Medium);
-* ``"medium"``: the play whose resulting position the evaluator rates best (0-ply);
-* ``"expert"``: the best plays by 0-ply (up to eight), each then judged at 1-ply: every roll of
-  the opponent weighted by its probability, answered by the opponent's best reply.
+* **0-ply**: every legal play, ranked by the evaluator's judgement of the position it reaches;
+* **1-ply**: the best plays by 0-ply (up to :data:`EXPERT_CANDIDATES`), each then judged over
+  every roll of the opponent weighted by its probability, answered by the opponent's best reply.
+
+The computer levels (:mod:`bgwidget.ai.players`) say which depth each of them uses;
+:func:`bgwidget.ai.analyse` takes a level name.
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ import numpy as np
 
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
 from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
-from bgwidget.moves import Play
 from bgwidget.position import Position
 
-__all__ = ["EXPERT_CANDIDATES", "Analysis", "analyse", "evaluate"]
+__all__ = ["EXPERT_CANDIDATES", "PLIES", "Analysis", "analyse", "evaluate"]
+
+PLIES = (0, 1)
+"""The depths this module searches to (GNU Backgammon's numbering)."""
 
 EXPERT_CANDIDATES = 8
-"""How many plays the Expert looks at more deeply."""
+"""How many plays a 1-ply analysis looks at more deeply (the Expert's candidates)."""
 
 
 class Analysis(list):
@@ -61,37 +65,35 @@ class Analysis(list):
         return pandas.DataFrame(self.rows(), columns=self.COLUMNS).set_index("#")
 
 
-def _check_level(level: str) -> None:
-    if level not in ("easy", "medium", "expert"):
-        raise ValueError(f"level is one of 'easy', 'medium', 'expert', not {level!r}")
+def _check_ply(ply: int) -> None:
+    if ply not in PLIES or isinstance(ply, bool):
+        raise ValueError(f"ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 
 def analyse(
     position: Position,
     dice: tuple[int, int],
-    level: str = "expert",
+    ply: int = 1,
     evaluator: Evaluator = evaluate_positions,
 ) -> Analysis:
-    """The candidate plays of ``dice`` for the player on roll, best first.
+    """The candidate plays of ``dice`` for the player on roll, best first, searched to ``ply``.
 
     Each :class:`~bgwidget.ai.search.Candidate` has the play, its five cubeless chances and
     cubeless equity (points per game) for the player making it, and its error against the best.
-    Medium (and Easy) rank every legal play at 0-ply; Expert returns its (up to) eight
-    candidates at 1-ply. Deterministic for a given input. ``[]`` when no play is possible.
-    Raises ``ValueError`` for an unknown level and :class:`bgwidget.DiceError` for bad dice.
+    At 0-ply every legal play is ranked; at 1-ply the (up to) eight best by 0-ply. Deterministic
+    for a given input. ``[]`` when no play is possible. Raises ``ValueError`` for a ply other
+    than 0 or 1 and :class:`bgwidget.DiceError` for bad dice.
     """
-    _check_level(level)
+    _check_ply(ply)
     plays = position.legal_plays(*dice)
     if not plays:
         return Analysis()
     chances = zero_ply(plays, evaluator)
     order = np.argsort(-equity(chances), kind="stable")
-    ply = 0
-    if level == "expert":
+    if ply == 1:
         order = order[:EXPERT_CANDIDATES]
         chances[order] = one_ply([plays[i] for i in order], evaluator)
         order = order[np.argsort(-equity(chances[order]), kind="stable")]
-        ply = 1
     values = equity(chances)
     best = values[order[0]]
     return Analysis(
@@ -100,24 +102,14 @@ def analyse(
     )
 
 
-def best_play(
-    position: Position, dice: tuple[int, int], level: str, evaluator: Evaluator = evaluate_positions
-) -> Play | None:
-    """The top candidate of :func:`analyse` (Medium or Expert), or ``None`` when there is no play."""
-    candidates = analyse(position, dice, level, evaluator)
-    return candidates[0].play if candidates else None
+def evaluate(position: Position, ply: int = 1, evaluator: Evaluator = evaluate_positions) -> tuple[float, ...]:
+    """The five cubeless chances of the player on roll, before it rolls, searched to ``ply``.
 
-
-def evaluate(
-    position: Position, level: str = "expert", evaluator: Evaluator = evaluate_positions
-) -> tuple[float, ...]:
-    """The five cubeless chances of the player on roll, before it rolls.
-
-    Medium (and Easy) give the evaluator's judgement; Expert averages, over the 21 rolls, the
-    chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply).
+    0-ply gives the evaluator's judgement; 1-ply averages, over the 21 rolls, the chances after
+    the player's best play of each roll by 0-ply. Raises ``ValueError`` for another ply.
     """
-    _check_level(level)
-    if level != "expert" or position.outcome() is not None:
+    _check_ply(ply)
+    if ply == 0 or position.outcome() is not None:
         return tuple(float(x) for x in evaluator([position])[0])
     total = np.zeros(5)
     for d1, d2, weight in ROLLS:
@@ -129,4 +121,3 @@ def evaluate(
             # No play: the opponent is on roll in the same position.
             total += weight * flip(evaluator([position.swap()])[0])
     return tuple(float(x) for x in total)
-

@@ -1,0 +1,82 @@
+"""Headless play: a whole match between two players, without a board.
+
+>>> import bgwidget
+>>> match = bgwidget.play_match(("easy", "medium"), match_length=3, seed=7)
+>>> match.is_over, match.names
+(True, ('easy', 'medium'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bgwidget.ai.players import Player, PlayerError, answers_double, get_player, offers_double
+from bgwidget.game import Game, GameError
+from bgwidget.match import Match
+
+__all__ = ["play_match"]
+
+
+def play_match(
+    players: Sequence[str | Player], match_length: int = 0, seed=None, *, games: int | None = None, **options
+) -> Match:
+    """Play a match between ``players`` (seat 0, seat 1) to the end and return the finished :class:`~bgwidget.Match`.
+
+    Each player is a level name or any :class:`~bgwidget.ai.players.Player`. ``match_length``
+    0 is a money session of ``games`` games (required then, and only then). ``seed`` seeds the
+    dice (:class:`~bgwidget.Match`) and each level's own generator (seat ``s`` gets
+    ``random.Random(f"{seed}/{s}")``), so a seeded match between levels, or players that are
+    themselves deterministic, is played the same way every time. ``options`` go to
+    :class:`~bgwidget.Match` (``crawford``, ``jacoby``, ``beavers``, ``max_cube``, ``names``;
+    the names default to the players').
+
+    The cube: before each roll the seat on roll is asked :func:`offers_double`; a double is
+    answered by :func:`answers_double` (take, pass or beaver); a beaver is always taken by
+    the doubler (no raccoons). Nobody resigns.
+
+    Raises :class:`~bgwidget.ai.players.LevelError` for something that is not a player,
+    :class:`ValueError` for a wrong number of players or of games,
+    :class:`~bgwidget.ai.players.PlayerError` for a play that is not legal or a disallowed
+    answer, and :class:`~bgwidget.GameError` for bad match options.
+    """
+    if isinstance(players, str) or len(players) != 2:
+        raise ValueError(f"players are two, one per seat (a level name or a Player each), not {players!r}")
+    if match_length == 0 and (not isinstance(games, int) or isinstance(games, bool) or games < 1):
+        raise ValueError(f"a money session (match_length=0) needs games=N, a number of games >= 1, not {games!r}")
+    if match_length != 0 and games is not None:
+        raise ValueError("games= is for a money session: a match goes on until a side wins it")
+    seats = [get_player(spec, seed=None if seed is None else f"{seed}/{seat}") for seat, spec in enumerate(players)]
+    options.setdefault("names", tuple(player.name for player in seats))
+    match = Match(match_length, seed, **options)
+    while True:
+        game = match.game
+        if game.phase == "match-over" or (game.phase == "game-over" and len(match.games) == games):
+            return match
+        if game.phase == "game-over":
+            match.new_game()
+        elif game.phase == "opening":
+            game.roll()
+        elif game.phase == "roll":
+            if offers_double(seats[game.turn], game):
+                game.double()
+            else:
+                game.roll()
+        elif game.phase == "move":
+            _play(seats[game.turn], game)
+        elif game.offer.kind == "double":
+            answer = answers_double(seats[1 - game.offer.seat], game)
+            {"take": game.take, "pass": game.pass_, "beaver": game.beaver}[answer]()
+        else:  # a beaver: the doubler takes it
+            game.take()
+
+
+def _play(player: Player, game: Game) -> None:
+    position, dice = game.start_position, game.rolled
+    play = player.choose_play(position, dice)
+    try:
+        if play is None:
+            raise GameError("no play, but the roll has legal plays")
+        game.play(str(play))
+    except GameError as error:
+        raise PlayerError(f"{player.name} chose {play} for {dice[0]}-{dice[1]} in {position.position_id()}: "
+                          f"{error}") from error

@@ -1,0 +1,268 @@
+"""Players: whatever can sit in a seat, and the registry of the computer's levels.
+
+A :class:`Player` is any object with a ``name`` and ``choose_play(position, dice)``; two
+optional methods decide the cube, with defaults when absent:
+
+* ``offer_double(game) -> bool``: asked before rolling, only when the seat on roll may double
+  (:meth:`Game.can_double <bgwidget.game.Game.can_double>`); absent: never doubles;
+* ``answer_double(game) -> str``: ``"take"``, ``"pass"`` or, where the rules allow beavers,
+  ``"beaver"``; absent: always takes.
+
+Call them through :func:`offers_double` and :func:`answers_double`, which apply the defaults and
+check the answers. The computer's levels are players kept by name in :data:`LEVELS`;
+:func:`get_player` turns a name (or a player) into a player:
+
+* ``"easy"`` (:class:`Easy`): a legal play uniformly at random from its own random generator
+  (never the dice generator, so the dice of a seeded game do not depend on its choices); never
+  doubles, always takes;
+* ``"medium"`` (:class:`Medium`): the play whose resulting position the evaluator rates best
+  (0-ply);
+* ``"expert"`` (:class:`Expert`): the best eight plays by 0-ply, each judged at 1-ply (the
+  opponent's 21 rolls and best replies); GNU Backgammon's ply numbering, which eXtreme Gammon and
+  bgsage call 2-ply;
+* ``"sage"``: :class:`bgwidget.ai.sage.SagePlayer` at 1-ply, the external engine bgsage (raises
+  :class:`ImportError` unless ``bgwidget[sage]`` is installed).
+
+Medium and Expert double, take and pass by :func:`game_cube_decision` at their own depth.
+
+>>> from bgwidget import Position
+>>> player = get_player("expert")
+>>> player.name, str(player.choose_play(Position.initial(), (3, 1)))
+('expert', '8/5 6/5')
+>>> class FirstPlay:                       # a player of your own: the first legal play
+...     name = "first"
+...     def choose_play(self, position, dice):
+...         plays = position.legal_plays(*dice)
+...         return plays[0] if plays else None
+>>> isinstance(FirstPlay(), Player), get_player(FirstPlay()).name
+(True, 'first')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from bgwidget.ai import analysis
+from bgwidget.ai.cube import CubeDecision, cube_decision
+from bgwidget.ai.evaluator import evaluate_positions
+from bgwidget.ai.search import Evaluator
+from bgwidget.game import Game
+from bgwidget.moves import Play
+from bgwidget.position import Position
+
+__all__ = [
+    "LEVELS",
+    "Easy",
+    "Expert",
+    "LevelError",
+    "Medium",
+    "Player",
+    "PlayerError",
+    "answers_double",
+    "game_cube_decision",
+    "get_player",
+    "level_ply",
+    "offers_double",
+    "register_level",
+]
+
+
+class LevelError(ValueError):
+    """A computer level that does not exist, or something that is not a :class:`Player`."""
+
+
+class PlayerError(ValueError):
+    """A player answered something the rules do not allow (an unknown answer to a double)."""
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that can play a seat: a ``name`` and a choice of play.
+
+    ``choose_play(position, dice)`` returns one of ``position.legal_plays(*dice)`` for the player
+    on roll in ``position`` (whose numbering the play is in), or ``None`` when there is none.
+    The optional cube methods are described in :mod:`bgwidget.ai.players`.
+    """
+
+    name: str
+
+    def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None: ...
+
+
+class Easy:
+    """A uniformly random legal play from its own generator; never doubles, always takes.
+
+    ``rng`` (a :class:`random.Random`) is the generator; without it one is seeded with ``seed``
+    (``None``: from the operating system).
+    """
+
+    name = "easy"
+    ply = 0
+    """The depth :func:`bgwidget.ai.analyse` ranks at for this level: Medium's."""
+
+    def __init__(self, rng: random.Random | None = None, seed=None) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
+        plays = position.legal_plays(*dice)
+        if not plays:
+            return None
+        return plays[self.rng.randrange(len(plays))]
+
+
+class _Searching:
+    """A level that plays the top candidate of :func:`bgwidget.ai.analysis.analyse` at its ``ply``
+    and doubles, takes and passes by :func:`game_cube_decision` at the same depth."""
+
+    name: str
+    ply: int
+
+    def __init__(self, evaluator: Evaluator = evaluate_positions) -> None:
+        self.evaluator = evaluator
+
+    def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
+        candidates = analysis.analyse(position, dice, self.ply, self.evaluator)
+        return candidates[0].play if candidates else None
+
+    def offer_double(self, game: Game) -> bool:
+        return game_cube_decision(game, self, self.evaluator).should_double
+
+    def answer_double(self, game: Game) -> str:
+        # The decision is the doubler's (the seat on roll); its should_take is the taker's answer.
+        return "take" if game_cube_decision(game, self, self.evaluator).should_take else "pass"
+
+
+class Medium(_Searching):
+    """The play whose resulting position the evaluator rates best (0-ply); the cube by 0-ply chances."""
+
+    name = "medium"
+    ply = 0
+
+
+class Expert(_Searching):
+    """The best of eight candidates at 1-ply; the cube by 1-ply chances (averaged over the 21 rolls)."""
+
+    name = "expert"
+    ply = 1
+
+
+def _sage(rng: random.Random) -> Player:
+    from bgwidget.ai.sage import SagePlayer  # optional engine: imported when asked for
+
+    return SagePlayer()
+
+
+LEVELS: dict[str, Callable[[random.Random], Player]] = {
+    "easy": Easy,
+    "medium": lambda rng: Medium(),
+    "expert": lambda rng: Expert(),
+    "sage": _sage,
+}
+"""The computer's levels: name -> ``factory(rng)`` returning a new :class:`Player`.
+
+``rng`` is the :class:`random.Random` a level that plays at random draws from; deterministic
+levels ignore it. Add levels with :func:`register_level`."""
+
+
+def register_level(name: str, factory: Callable[[random.Random], Player]) -> None:
+    """Make ``name`` a level: :func:`get_player` calls ``factory(rng)`` for a new player.
+
+    Replaces a level of the same name. Raises :class:`LevelError` for a name that is not a
+    non-empty string (or is ``"human"``, a seat's word for a person) or a factory that is not
+    callable.
+    """
+    if not isinstance(name, str) or not name or name == "human":
+        raise LevelError(f"a level's name is a non-empty string other than 'human', not {name!r}")
+    if not callable(factory):
+        raise LevelError(f"a level's factory is callable, returning a Player; not {factory!r}")
+    LEVELS[name] = factory
+
+
+def get_player(spec: str | Player, *, rng: random.Random | None = None, seed=None) -> Player:
+    """The player for ``spec``: a new player of a registered level, or ``spec`` itself when it is a player.
+
+    A player is an object with a ``name`` and a callable ``choose_play``. ``rng`` (or a generator
+    seeded with ``seed``) is given to the level's factory: Easy draws its plays from it.
+    Raises :class:`LevelError`, naming the levels, for anything else.
+    """
+    if isinstance(spec, str):
+        factory = LEVELS.get(spec)
+        if factory is not None:
+            return factory(rng if rng is not None else random.Random(seed))
+    elif hasattr(spec, "name") and callable(getattr(spec, "choose_play", None)):
+        return spec
+    raise LevelError(
+        f"level is one of {', '.join(map(repr, LEVELS))} or a Player (an object with a name and "
+        f"choose_play(position, dice)), not {spec!r}"
+    )
+
+
+def level_ply(level: str | Player) -> int:
+    """The depth (GNU Backgammon's ply) at which ``level`` analyses and judges the cube.
+
+    ``level`` is a level name or a player with an integer ``ply``. Raises :class:`LevelError`
+    otherwise.
+    """
+    ply = getattr(get_player(level), "ply", None)
+    if not isinstance(ply, int) or isinstance(ply, bool):
+        raise LevelError(f"{level!r} has no search depth (an integer ply) to analyse with")
+    return ply
+
+
+def offers_double(player: Player, game: Game) -> bool:
+    """Whether ``player``, on roll in ``game``, doubles before rolling.
+
+    False unless :meth:`game.can_double() <bgwidget.game.Game.can_double>`; otherwise the
+    player's ``offer_double(game)``, or False when it has none.
+    """
+    if not game.can_double():
+        return False
+    offer = getattr(player, "offer_double", None)
+    return bool(offer(game)) if offer is not None else False
+
+
+def answers_double(player: Player, game: Game) -> str:
+    """``player``'s answer to the double offered in ``game``: ``"take"``, ``"pass"`` or ``"beaver"``.
+
+    The player's ``answer_double(game)``, or ``"take"`` when it has none. Raises
+    :class:`PlayerError` for any other answer, and for ``"beaver"`` unless the game's rules
+    allow beavers.
+    """
+    answer_double = getattr(player, "answer_double", None)
+    answer = answer_double(game) if answer_double is not None else "take"
+    allowed = ("take", "pass", "beaver") if game.rules.beavers else ("take", "pass")
+    if answer not in allowed:
+        raise PlayerError(
+            f"{player.name} answered {answer!r} to a double; the answers here are {', '.join(map(repr, allowed))}"
+        )
+    return answer
+
+
+def game_cube_decision(game: Game, level: str | Player = "expert",
+                       evaluator: Evaluator = evaluate_positions) -> CubeDecision:
+    """The cube decision of the seat on roll in ``game`` (the doubler, also while a double is answered).
+
+    The chances come from :func:`bgwidget.ai.analysis.evaluate` at ``level``'s depth (a level
+    name or a player with a ``ply``, see :func:`level_ply`), the decision from
+    :func:`bgwidget.ai.cube_decision` with the game's cube, owner and rules: money play, or a
+    match with the away scores from ``game.score``, the Crawford game, and post-Crawford (under
+    the Crawford rule, a side 1-away in any other game). Equities are for the seat on roll.
+    """
+    ply = level_ply(level)
+    position = game.start_position
+    seat = position.turn
+    owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
+    rules = game.rules
+    match = {}
+    if rules.match_length:
+        length, score = rules.match_length, game.score
+        match = {
+            "match_length": length,
+            "away": (length - score[seat], length - score[1 - seat]),
+            "crawford": game.crawford,
+            "post_crawford": rules.crawford and length > 1 and not game.crawford and length - 1 in score,
+        }
+    return cube_decision(analysis.evaluate(position, ply, evaluator), cube=game.cube_value, owner=owner,
+                         jacoby=rules.jacoby, beavers=rules.beavers, **match)
