@@ -12,16 +12,15 @@ from bgwidget import Dice, Game, Match, Offer, Position, Rules
 from bgwidget.formats import (
     FormatError,
     MatchState,
-    from_match_id,
-    to_match_id,
-    to_mat,
-    from_json,
     from_gnubg_id,
+    from_json,
+    from_mat,
+    from_match_id,
     from_xgid,
     to_gnubg_id,
-    from_mat,
-    to_match_id,
     to_json,
+    to_mat,
+    to_match_id,
     to_xgid,
 )
 from test_game import snapshot

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Iterable
+from typing import Any
 
 from bgwidget.moves import DiceError, check_roll
 
-__all__ = ["Dice", "DiceStateError"]
+__all__ = ["Dice", "DiceStateError", "Seed"]
+
+Seed = int | str | float | bytes | bytearray
+"""What seeds a generator: any value :class:`random.Random` accepts."""
 
 
 class DiceStateError(ValueError):
     """A saved dice state that cannot be restored, or fixed dice that are not dice."""
 
 
-def _check_roll(roll) -> tuple[int, int]:
+def _check_roll(roll: object) -> tuple[int, int]:
     """:func:`bgwidget.moves.check_roll`, raising this module's error."""
     try:
         return check_roll(roll)
@@ -41,7 +46,7 @@ class Dice:
     (6, 5)
     """
 
-    def __init__(self, seed=None, fixed=()) -> None:
+    def __init__(self, seed: Seed | None = None, fixed: Iterable[tuple[int, int]] = ()) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed = seed
@@ -49,9 +54,9 @@ class Dice:
         self._fixed: deque[tuple[int, int]] = deque(_check_roll(r) for r in fixed)
 
     @classmethod
-    def for_game(cls, seed, game_number: int) -> Dice:
+    def for_game(cls, seed: Seed, game_number: int) -> Dice:
         """The generator of game ``game_number`` (1, 2, ...) of a match or session seeded ``seed``."""
-        return cls(seed=f"{seed}/game {game_number}")
+        return cls(seed=f"{seed!s}/game {game_number}")
 
     def push(self, *rolls) -> None:
         """Queue fixed rolls ``(d1, d2)`` to be handed out before the generator's own.
@@ -93,7 +98,7 @@ class Dice:
         }
 
     @classmethod
-    def from_dict(cls, data) -> Dice:
+    def from_dict(cls, data: Any) -> Dice:
         """Restore what :meth:`to_dict` saved; the next roll is the one the saved dice would give.
 
         Raises :class:`DiceStateError` when ``data`` is not such a dict.
@@ -110,7 +115,7 @@ class Dice:
             raise DiceStateError(f"not a saved dice state: {error}") from None
         return dice
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Dice):
             return NotImplemented
         return self.to_dict() == other.to_dict()

@@ -40,9 +40,10 @@ doubling in the Crawford game, no cube at all in a 1-point match.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bgwidget.dice import Dice
+from bgwidget.dice import Dice, Seed
 from bgwidget.moves import DiceError, IllegalPlayError, Move, PartialPlay, Play, check_roll
 from bgwidget.position import Position
 from bgwidget.rules import CUBE_OFFERS, KINDS, GameError, GameResult, Offer, Rules
@@ -82,7 +83,7 @@ class Game:
 
     def __init__(
         self,
-        seed=None,
+        seed: Seed | None = None,
         *,
         rules: Rules | None = None,
         dice: Dice | None = None,
@@ -138,7 +139,10 @@ class Game:
             self._begin(_roll(rolled))
 
     @classmethod
-    def replay(cls, setup: dict, record, dice: Dice | None = None, steps=()) -> Game:
+    def replay(
+        cls, setup: dict[str, Any], record: Iterable[dict[str, Any]], dice: Dice | None = None,
+        steps: Sequence[Sequence[Sequence[int]]] = (),
+    ) -> Game:
         """A game rebuilt from its :attr:`setup` and a :attr:`record` of actions (see :meth:`apply`).
 
         ``dice`` is the generator the rebuilt game goes on with (default: a fresh seeded one);
@@ -529,19 +533,19 @@ class Game:
             return 1
         return points * self.cube_value
 
-    def _expect(self, phase: str, seat, action: str) -> None:
+    def _expect(self, phase: str, seat: int | None, action: str) -> None:
         if self._phase != phase:
             raise GameError(_phase_error(action, self._phase))
         if seat is not None and _check_seat(seat) != self._start.turn:
             raise GameError(f"it is {_SEAT_NAMES[self._start.turn]}'s turn, not {_SEAT_NAMES[seat]}'s")
 
-    def _moving(self, seat, action: str) -> PartialPlay:
+    def _moving(self, seat: int | None, action: str) -> PartialPlay:
         """The play in progress, once the phase and the seat are checked."""
         self._expect("move", seat, action)
         assert self._partial is not None  # phase "move" always has one
         return self._partial
 
-    def _answer(self, offers: tuple[str, ...], seat, action: str) -> int:
+    def _answer(self, offers: tuple[str, ...], seat: int | None, action: str) -> int:
         """Check that ``seat`` may answer one of ``offers`` now; returns the answering seat."""
         if self.offer is None or self.offer.kind not in offers:
             names = " or ".join("resignation" if kind == "resign" else kind for kind in offers)
@@ -551,7 +555,7 @@ class Game:
             raise GameError(f"{_SEAT_NAMES[answering]} must answer the offer, not {_SEAT_NAMES[seat]}")
         return answering
 
-    def _double_error(self, seat) -> str | None:
+    def _double_error(self, seat: int | None) -> str | None:
         if self._phase != "roll":
             return _phase_error("double", self._phase) if self._phase != "move" else \
                 "a double comes before rolling, not after"
@@ -568,13 +572,13 @@ class Game:
         return None
 
 
-def _check_seat(seat) -> int:
+def _check_seat(seat: object) -> int:
     if seat not in (0, 1) or isinstance(seat, bool):
         raise GameError(f"a seat is 0 (bottom) or 1 (top), not {seat!r}")
     return seat
 
 
-def _roll(dice) -> tuple[int, int]:
+def _roll(dice: object) -> tuple[int, int]:
     """:func:`bgwidget.moves.check_roll`, raising the game layer's error."""
     try:
         return check_roll(dice)
@@ -596,7 +600,10 @@ def _phase_error(action: str, phase: str) -> str:
     return f"cannot {action} now: {reasons[phase]}"
 
 
-def _check_settings(rules, position, rolled, cube_value, cube_owner, score, crawford) -> None:
+def _check_settings(
+    rules: object, position: object, rolled: object, cube_value: object, cube_owner: object, score: object,
+    crawford: object,
+) -> None:
     if not isinstance(rules, Rules):
         raise GameError(f"rules must be a Rules, not {type(rules).__name__}")
     if position is not None and not isinstance(position, Position):

@@ -9,7 +9,7 @@ post-Crawford. In a 1-point match there is no cube at all.
 
 from __future__ import annotations
 
-from bgwidget.dice import Dice
+from bgwidget.dice import Dice, Seed
 from bgwidget.game import Game
 from bgwidget.position import Position
 from bgwidget.rules import GameError, Rules
@@ -40,7 +40,7 @@ class Match:
     def __init__(
         self,
         length: int = 0,
-        seed=None,
+        seed: Seed | None = None,
         *,
         crawford: bool = True,
         jacoby: bool = False,
@@ -63,7 +63,9 @@ class Match:
         self.new_game()
 
     @classmethod
-    def with_rules(cls, rules: Rules, seed=None, *, names: tuple[str, str] = ("Bottom", "Top"), start: bool = True) -> Match:
+    def with_rules(
+        cls, rules: Rules, seed: Seed | None = None, *, names: tuple[str, str] = ("Bottom", "Top"), start: bool = True
+    ) -> Match:
         """A match under ``rules``; ``start=False`` leaves it without games, for :meth:`append`."""
         if not isinstance(rules, Rules):
             raise GameError(f"rules must be a Rules, not {type(rules).__name__}")

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bgwidget.position import BAR, Position
 
@@ -89,7 +89,7 @@ class Play:
     def __repr__(self) -> str:
         return f"<Play {self}>"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and self.result == other.result
 
     def __hash__(self) -> int:
@@ -146,7 +146,7 @@ def _steps(me: Sequence[int], them: Sequence[int], die: int, top: int = BAR) -> 
     return found
 
 
-def _apply(me: list[int], them: list[int], src: int, dst: int):
+def _apply(me: list[int], them: list[int], src: int, dst: int) -> tuple[list[int], list[int], bool]:
     """The lists after one step, and whether it hit (the inputs are left alone)."""
     me = me[:]
     me[src] -= 1
@@ -191,7 +191,7 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
 _new_move = tuple.__new__
 
 
-def _non_doubles(me, them, high, low, found):
+def _non_doubles(me: list[int], them: list[int], high: int, low: int, found: dict) -> None:
     for first, second in ((high, low), (low, high)):
         for src, dst in _steps(me, them, first):
             me1, them1, hit1 = _apply(me, them, src, dst)
@@ -211,7 +211,9 @@ def _non_doubles(me, them, high, low, found):
             return
 
 
-def _doubles(me, them, die, steps, found, longest, top=BAR):
+def _doubles(
+    me: list[int], them: list[int], die: int, steps: list, found: dict, longest: list[int], top: int = BAR
+) -> None:
     # Steps are generated from the highest point down, so each set of steps is seen in one order.
     options = _steps(me, them, die, top) if len(steps) < 4 else []
     if not options:
@@ -226,7 +228,7 @@ def _doubles(me, them, die, steps, found, longest, top=BAR):
         _doubles(me1, them1, die, steps + [(src, dst, hit)], found, longest, src)
 
 
-def check_roll(dice) -> tuple[int, int]:
+def check_roll(dice: Any) -> tuple[int, int]:
     """``dice`` as a roll ``(d1, d2)`` of two ints from 1 to 6; the one check of dice everywhere.
 
     Raises :class:`DiceError` for anything else (a float, a bool, one die, three, a 7).
@@ -323,7 +325,9 @@ class PartialPlay:
         self._steps: list[tuple[Move, int, int]] = []  # (move, die used, group: one per step() call)
 
     @classmethod
-    def restore(cls, position: Position, dice: tuple[int, int], groups) -> PartialPlay:
+    def restore(
+        cls, position: Position, dice: tuple[int, int], groups: Sequence[Sequence[Sequence[int]]]
+    ) -> PartialPlay:
         """The play in progress that :attr:`step_groups` saved, each step checked again.
 
         Raises :class:`IllegalPlayError` when a saved step is not legal there.
@@ -375,7 +379,8 @@ class PartialPlay:
         """The legal play the steps make, once :attr:`is_complete`; raises IllegalPlayError before."""
         if not self.is_complete:
             more = self._need - len(self._steps)
-            raise IllegalPlayError(f"the play is not complete: {more} more {'dice' if more > 1 else 'die'} must be played")
+            dice = "dice" if more > 1 else "die"
+            raise IllegalPlayError(f"the play is not complete: {more} more {dice} must be played")
         if not self.plays:
             return Play((), self.start.swap())
         return self._targets[(self._me, self._them)]
@@ -409,7 +414,10 @@ class PartialPlay:
         if die is not None and (not isinstance(die, int) or isinstance(die, bool)):
             raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
         routes = self._routes()
-        route = routes.get(from_point, {}).get(to_point) if die is None else self._single_route(from_point, to_point, die)
+        if die is None:
+            route = routes.get(from_point, {}).get(to_point)
+        else:
+            route = self._single_route(from_point, to_point, die)
         if route is None:
             raise IllegalPlayError(self._step_error(from_point, to_point, die, routes))
         return self._push(route, self._next_group())
@@ -446,7 +454,7 @@ class PartialPlay:
             self._steps.append((made[-1], die, group))
         return tuple(made)
 
-    def _completable(self, me, them, left: tuple[int, ...], need: int) -> bool:
+    def _completable(self, me: tuple[int, ...], them: tuple[int, ...], left: tuple[int, ...], need: int) -> bool:
         """Whether ``need`` more steps with dice from ``left`` can reach a legal play."""
         if need == 0:
             return (me, them) in self._targets
@@ -464,7 +472,9 @@ class PartialPlay:
         found: dict[int, dict[int, tuple]] = {}
         need = self._need - len(self._steps)
 
-        def walk(me, them, left, src, route, hits):
+        def walk(
+            me: tuple[int, ...], them: tuple[int, ...], left: tuple[int, ...], src: int, route: Route, hits: int
+        ) -> None:
             for die in sorted(set(left)):
                 for s, dst in _steps(me, them, die):
                     if s != src:
@@ -499,7 +509,7 @@ class PartialPlay:
             return None
         return [(src, dst, die)]
 
-    def _step_error(self, from_point: int, to_point: int, die: int | None, routes) -> str:
+    def _step_error(self, from_point: int, to_point: int, die: int | None, routes: dict) -> str:
         text = f"{_name(from_point)}/{_name(to_point)}"
         dice = "-".join(map(str, self.dice))
         if from_point == OFF_POINT:

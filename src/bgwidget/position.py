@@ -17,7 +17,7 @@ Conventions (the same as GNU Backgammon's own board arrays):
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -76,14 +76,15 @@ class Position:
     player: tuple[int, ...]
     opponent: tuple[int, ...]
     turn: int
+    _hash: int
 
-    def __init__(self, player, opponent, turn: int = 0) -> None:
+    def __init__(self, player: Iterable[int], opponent: Iterable[int], turn: int = 0) -> None:
         player = tuple(player)
         opponent = tuple(opponent)
         _validate(player, opponent, turn)
         _init(self, player, opponent, turn)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
 
     # ----------------------------------------------------------------- constructors
@@ -240,7 +241,7 @@ class Position:
 
     # ----------------------------------------------------------------- dunder
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
         return self.turn == other.turn and self.player == other.player and self.opponent == other.opponent
@@ -254,7 +255,7 @@ class Position:
     def __str__(self) -> str:
         return diagram(self)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Position], tuple[tuple[int, ...], tuple[int, ...], int]]:
         return (Position, (self.player, self.opponent, self.turn))
 
     def _repr_svg_(self) -> str:
@@ -282,7 +283,7 @@ def _pips(side: tuple[int, ...]) -> int:
     return sum(count * (i + 1) for i, count in enumerate(side))
 
 
-def _validate(player: tuple, opponent: tuple, turn) -> None:
+def _validate(player: tuple, opponent: tuple, turn: object) -> None:
     if turn not in (0, 1):
         raise PositionError(f"turn is 0 (bottom) or 1 (top), not {turn!r}")
     for name, side in (("player", player), ("opponent", opponent)):

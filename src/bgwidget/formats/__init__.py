@@ -48,7 +48,7 @@ _RENAMED = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name in _RENAMED:
         new = _RENAMED[name]
         warnings.warn(f"bgwidget.formats.{name} is now {new}", DeprecationWarning, stacklevel=2)

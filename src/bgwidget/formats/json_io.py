@@ -16,6 +16,7 @@ Layout (version 1)::
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from bgwidget.dice import Dice, DiceStateError
 from bgwidget.formats.errors import FormatError
@@ -32,7 +33,7 @@ def _game_dict(game: Game) -> dict:
     return {"setup": game.setup, "record": game.record, "steps": game.step_groups, "dice": game.dice.to_dict()}
 
 
-def _load_game(data) -> Game:
+def _load_game(data: Any) -> Game:
     try:
         dice = Dice.from_dict(data["dice"])
         return Game.replay(data["setup"], data["record"], dice=dice, steps=data.get("steps") or ())

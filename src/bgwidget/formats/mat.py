@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from bgwidget.dice import Seed
 from bgwidget.formats.errors import FormatError
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
@@ -41,7 +42,7 @@ def _cells(game: Game) -> list[tuple[int, str]]:
     """The cells of one game, in order: ``(seat, text)``; the result comes last as a ``Wins`` cell."""
     replay = Game.replay(game.setup, [])
     cells: list[tuple[int, str]] = []
-    roll = None
+    roll: tuple[int, str] | None = None  # (seat, "dd: ") of a roll whose play has not come yet
     for i, action in enumerate(game.record):
         kind = action["type"]
         if kind in ("opening", "roll"):
@@ -55,8 +56,9 @@ def _cells(game: Game) -> list[tuple[int, str]]:
             continue
         if kind == "move":  # a dance is recorded as an empty play: "65: "
             replay.apply(action)
-            steps = [f"{m.from_point}/{m.to_point}{'*' if m.hit else ''}" for m in replay.last_play.moves] \
-                if action["play"] else []
+            moves = replay.last_play.moves if action["play"] and replay.last_play else ()
+            steps = [f"{m.from_point}/{m.to_point}{'*' if m.hit else ''}" for m in moves]
+            assert roll is not None  # a play follows its roll
             text = roll[1] + "".join(step + (" " if i < 3 else "") for i, step in enumerate(steps))
             cells.append((roll[0], text))
             roll = None
@@ -95,7 +97,7 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
             number += 1
             prefix = f"{number:3d}) "
         if wins_only:
-            return prefix + left_text
+            return prefix + (left_text or "")
         return prefix + f"{left_text or '':<27} " + (right_text or "")
 
     for seat, text in cells:
@@ -160,7 +162,7 @@ _NUMBER = re.compile(r"^\s*\d+\)")
 _RIGHT_FROM = 20  # a lone cell that starts at this column or later is in the right column
 
 
-def from_mat(text: str, seed=None) -> Match:
+def from_mat(text: str, seed: Seed | None = None) -> Match:
     """Read ``.mat`` text into a :class:`~bgwidget.match.Match`, replaying every game.
 
     Accepts GNU Backgammon's and Jellyfish's layout, a UTF-8 BOM, ``bar``/``off`` as well as
@@ -182,8 +184,8 @@ def from_mat(text: str, seed=None) -> Match:
         tag = _TAG.match(line)
         if tag:
             tags[tag.group(1).lower()] = tag.group(2).strip().lower()
-        elif _LENGTH.match(line):
-            length = int(_LENGTH.match(line).group(1))
+        elif found := _LENGTH.match(line):
+            length = int(found.group(1))
         elif line and not line.startswith((";", "#")):
             raise FormatError(f"line {i}: expected ' N point match', found {line!r}")
     if length is None:
@@ -314,7 +316,7 @@ class _GameReader:
                 kind = 1 if value <= cube else 2 if value <= 2 * cube else 3
                 game.resign(kind, seat=1 - seat)
                 game.accept(seat=seat)
-            if game.result.winner != seat or game.result.points != value:
-                raise GameError(
-                    f"{cell!r} for seat {seat}, but the game gives seat {game.result.winner} {game.result.points}"
-                )
+            result = game.result
+            assert result is not None  # the game has just ended, or had ended before
+            if result.winner != seat or result.points != value:
+                raise GameError(f"{cell!r} for seat {seat}, but the game gives seat {result.winner} {result.points}")

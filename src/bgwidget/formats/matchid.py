@@ -9,8 +9,9 @@ seats throughout.
 from __future__ import annotations
 
 import base64
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from bgwidget.dice import Seed
 from bgwidget.formats.errors import FormatError
 from bgwidget.game import Game, GameError
 from bgwidget.position import Position, PositionError
@@ -145,7 +146,7 @@ def match_state(game: Game) -> MatchState:
         turn=turn,
         doubled=bool(offer and offer.is_cube),
         resignation=resignation,
-        dice=tuple(sorted(game.rolled, reverse=True)) if game.rolled else None,
+        dice=(max(game.rolled), min(game.rolled)) if game.rolled else None,
         match_length=game.rules.match_length,
         score=score,
         jacoby=game.rules.jacoby,
@@ -157,7 +158,7 @@ def to_gnubg_id(game: Game) -> str:
     return f"{game.start_position.position_id()}:{to_match_id(game)}"
 
 
-def from_gnubg_id(text: str, **options) -> Game:
+def from_gnubg_id(text: str, **options: Any) -> Game:
     """A :class:`~bgwidget.game.Game` at the position and match state of a GNU Backgammon ID.
 
     ``text`` is ``"PositionID:MatchID"`` (a leading ``"GNUBGID "`` is allowed). ``options``
@@ -177,7 +178,7 @@ def from_gnubg_id(text: str, **options) -> Game:
     return build_game(position, state, **options)
 
 
-def build_game(position: Position, state: MatchState, seed=None, **settings) -> Game:
+def build_game(position: Position, state: MatchState, seed: Seed | None = None, **settings: Any) -> Game:
     """A game in play from a position and match fields (shared by the Match ID and XGID readers).
 
     ``settings`` are :class:`~bgwidget.rules.Rules` fields the fields do not give.

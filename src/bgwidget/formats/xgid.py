@@ -12,6 +12,8 @@ still holds the value before the double); ``score1`` bottom, ``score2`` top; ``c
 
 from __future__ import annotations
 
+from typing import Any
+
 from bgwidget.formats.errors import FormatError
 from bgwidget.formats.matchid import MatchState, build_game
 from bgwidget.game import Game
@@ -63,7 +65,7 @@ def _cell(bottom: int, top: int) -> str:
     return "-"
 
 
-def from_xgid(text: str, **options) -> Game:
+def from_xgid(text: str, **options: Any) -> Game:
     """A :class:`~bgwidget.game.Game` at the position and match state of an XGID.
 
     ``options`` are ``seed`` and ``auto_confirm`` (see :class:`~bgwidget.rules.Rules`);
