@@ -6,7 +6,7 @@ refereed by our rules engine. For each position the cubeless equity for the play
 
 * our evaluator (net, exact bear-off database, exact finished games),
 * gnubg 0-ply (``gnubg_nn.probabilities(board, 0)``),
-* bgsage 1-ply (its static net; only when the ``train`` extra is installed),
+* bgsage 1-ply (its static net; only when bgsage is installed, the ``sage`` or ``train`` extra),
 
 is compared with gnubg 2-ply (``gnubg_nn.probabilities(board, 2)``), the reference. Prints the
 mean absolute difference in points per game, overall and for contact and race positions.
@@ -24,8 +24,9 @@ import gnubg_nn
 import numpy as np
 
 from bgwidget import Position
+from bgwidget.ai.engines import bgsage_board, gnubg_board
 from bgwidget.ai.evaluator import equity, evaluate_positions
-from strength import gnubg_board, gnubg0_steps, referee
+from strength import gnubg0_steps, referee
 
 
 def game_positions(n: int, seed: int, every: int = 5) -> list[Position]:
@@ -49,22 +50,12 @@ def game_positions(n: int, seed: int, every: int = 5) -> list[Position]:
     return found
 
 
-def bgsage_position(p: Position) -> dict:
-    """bgsage's pre-roll position: 26 counts from the mover's side (1..24 its points, positive
-    for its checkers, negative for the opponent's; 25 its bar; 0 the opponent's bar, positive)."""
-    b = [0] * 26
-    for i in range(24):
-        b[i + 1] = p.player[i] - p.opponent[23 - i]
-    b[25], b[0] = p.player[24], p.opponent[24]
-    return {"board": b, "cube_value": 1, "cube_owner": "centered"}
-
-
 def bgsage_equities(positions: list[Position]) -> np.ndarray | None:
     try:
         from bgsage.batch import batch_evaluate
     except ImportError:
         return None
-    boards = [bgsage_position(p) for p in positions]
+    boards = [{"board": bgsage_board(p), "cube_value": 1, "cube_owner": "centered"} for p in positions]
     return np.array([equity(np.array(r.probs.to_list())) for r in batch_evaluate(boards, "1ply")])
 
 

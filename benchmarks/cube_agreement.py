@@ -19,6 +19,7 @@ import gnubg_nn
 
 from bgwidget import Position, ai
 from bgwidget.ai.cube import CONTACT_EFFICIENCY, race_efficiency
+from bgwidget.ai.engines import gnubg_board
 
 
 def positions_from_games(count, seed):
@@ -34,7 +35,7 @@ def positions_from_games(count, seed):
 
 
 def gnubg_action(position, chances=None):
-    key = gnubg_nn.key_of_board([list(position.opponent), list(position.player)])
+    key = gnubg_nn.key_of_board(gnubg_board(position))
     extra = {} if chances is None else {"p": tuple(chances)}
     double, take, too_good, *_ = gnubg_nn.evaluate_cube_decision(key, n=0, i=1, **extra)
     if double:
@@ -59,7 +60,7 @@ def main():
     for position in positions:
         theirs = gnubg_action(position)
         ours = our_action(position, ai.evaluate(position, "medium"))
-        gnubg_chances = gnubg_nn.probabilities([list(position.opponent), list(position.player)], 0)
+        gnubg_chances = gnubg_nn.probabilities(gnubg_board(position), 0)
         agree += ours == theirs
         agree_method += our_action(position, gnubg_chances) == theirs
         confusion[(theirs, ours)] += 1

@@ -5,7 +5,7 @@ A fixed set of positions from seeded games of random legal plays; each batch goe
 The bear-off database is loaded before timing; ours is the best of ``--repeat`` runs. References
 in the same run: GNU Backgammon's 0-ply (``gnubg_nn.probabilities``, one position per call, C;
 timed once, since it caches what it has seen), and bgsage's static net (batched C++, when the
-``train`` extra is installed).
+``sage`` or ``train`` extra is installed).
 
     .venv/bin/python benchmarks/evalspeed.py --positions 10000
 """
@@ -13,14 +13,17 @@ timed once, since it caches what it has seen), and bgsage's static net (batched 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import gnubg_nn
 
-from accuracy import bgsage_position
 from bgwidget.ai import bearoff
+from bgwidget.ai.engines import bgsage_board, gnubg_board
 from bgwidget.ai.evaluator import evaluate_positions
-from strength import gnubg_board  # also puts tests/ on the path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from conftest import game_positions  # noqa: E402
 
 
@@ -47,7 +50,7 @@ def main() -> None:
     for size in (1, 8, 64, 512, 4096):
         batches = [positions[i : i + size] for i in range(0, n, size)]
         count = sum(len(b) for b in batches)
-        rates[size] = best_rate(lambda: [evaluate_positions(b) for b in batches], count, args.repeat)
+        rates[size] = best_rate(lambda batches=batches: [evaluate_positions(b) for b in batches], count, args.repeat)
         print(f"  ours, batches of {size:>4}: {rates[size]:>10,.0f} positions/s")
     boards = [gnubg_board(p) for p in positions]
     ref = best_rate(lambda: [gnubg_nn.probabilities(b, 0) for b in boards], n, 1)
@@ -57,7 +60,7 @@ def main() -> None:
         from bgsage.batch import batch_evaluate
     except ImportError:
         return
-    sage_boards = [bgsage_position(p) for p in positions]
+    sage_boards = [{"board": bgsage_board(p), "cube_value": 1, "cube_owner": "centered"} for p in positions]
     sage = best_rate(lambda: batch_evaluate(sage_boards, "1ply"), n, args.repeat)
     print(f"  bgsage 1-ply (static), one batch: {sage:>10,.0f} positions/s")
 

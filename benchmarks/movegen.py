@@ -16,6 +16,8 @@ from pathlib import Path
 
 import gnubg_nn
 
+from bgwidget.ai.engines import gnubg_board
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from conftest import random_positions  # noqa: E402
 
@@ -48,8 +50,7 @@ def main():
     rng = random.Random(20261129)
     cases = []
     for position in random_positions(args.positions, seed=42):
-        board = [list(position.opponent), list(position.player)]
-        cases.append((position, board, rng.randint(1, 6), rng.randint(1, 6)))
+        cases.append((position, gnubg_board(position), rng.randint(1, 6), rng.randint(1, 6)))
     print(f"{len(cases)} positions, best of {args.repeat} runs")
     print(f"{'rolls':<12}{'count':>7}{'ours ms':>10}{'gnubg ms':>10}{'ratio':>8}{'plays/pos':>11}")
     for name, subset in (

@@ -3,10 +3,10 @@
 Cubeless money games, our rules engine as referee (every play of the reference player must be one
 of our legal plays), seeded dice. Games come in pairs that share a dice stream with the seats
 swapped, and the side that starts alternates; the opening roll is re-rolled until the dice differ.
-Our player is one of the computer levels: ``medium`` (the default) makes the play whose result
-the net rates best for it (0-ply, no look-ahead), ``expert`` looks one ply deeper
-(:func:`bgwidget.ai.analyse`), ``easy`` plays a random legal play from a seeded generator.
-Opponents (gnubg-nn, GPL, a benchmark extra only):
+Our player is one of the computer levels (:mod:`bgwidget.ai.players`): ``medium`` (the default)
+makes the play whose result the net rates best for it (0-ply, no look-ahead), ``expert`` looks one
+ply deeper, ``easy`` plays a random legal play from a seeded generator, ``sage`` is the bgsage
+adapter (the sage extra). Opponents (gnubg-nn, GPL, a benchmark extra only):
 
 * ``pubeval``: ``gnubg_nn.pub_best_move``, Tesauro's pubeval (independent of our copy);
 * ``gnubg0``: ``gnubg_nn.best_move``, GNU Backgammon's own net at 0-ply.
@@ -20,23 +20,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
 import gnubg_nn
 import numpy as np
 
-from bgwidget import Position, ai
-from bgwidget.ai.evaluator import equity, play_probabilities
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from conftest import result_after_steps  # noqa: E402
-
-
-def gnubg_board(pos: Position) -> list[list[int]]:
-    """gnubg-nn's board: [side not on roll, side on roll]."""
-    return [list(pos.opponent), list(pos.player)]
+from bgwidget import Position
+from bgwidget.ai.engines import gnubg_board, gnubg_steps_result
+from bgwidget.ai.players import LEVELS, Player, get_player
 
 
 def pubeval_steps(pos, d1, d2):
@@ -54,26 +45,11 @@ OPPONENTS = {"pubeval": pubeval_steps, "gnubg0": gnubg0_steps}
 
 def referee(pos, plays, steps):
     """Our legal play that gnubg-nn's steps reach (raises if none: the reference broke a rule)."""
-    target = result_after_steps(pos, steps)
+    target = gnubg_steps_result(pos, steps)
     for play in plays:
-        if (play.result.opponent, play.result.player) == target:
+        if play.result == target:
             return play
     raise AssertionError(f"{pos.position_id()}: gnubg-nn's play {steps} is not legal here")
-
-
-def choose_batch(level: str, games: list[dict], plays_per_game: list[list], rng: random.Random) -> list:
-    """Our level's play for each game (Medium evaluates every game's plays in one batch)."""
-    if level == "easy":
-        return [plays[rng.randrange(len(plays))] for plays in plays_per_game]
-    if level == "expert":
-        return [ai.choose_play(g["pos"], g["dice"], level="expert") for g in games]
-    flat = [p for plays in plays_per_game for p in plays]
-    values = equity(play_probabilities(flat))
-    chosen, at = [], 0
-    for plays in plays_per_game:
-        chosen.append(plays[int(np.argmax(values[at : at + len(plays)]))])
-        at += len(plays)
-    return chosen
 
 
 def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medium") -> np.ndarray:
@@ -89,25 +65,21 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medi
             d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
             while d1 == d2:
                 d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-            games.append({"pos": Position.initial(turn=(first + k) % 2), "rng": rng, "ours": s, "dice": (d1, d2), "k": k, "s": s})
+            start = Position.initial(turn=(first + k) % 2)
+            games.append({"pos": start, "rng": rng, "ours": s, "dice": (d1, d2), "k": k, "s": s})
     points = np.zeros((n_pairs, 2))
     live = games
-    choices = random.Random(f"{seed}/{first}/easy")
+    player: Player = get_player(level, rng=random.Random(f"{seed}/{first}/easy"))
     while live:
-        mine, mine_plays = [], []
         for g in live:
             pos = g["pos"]
             plays = pos.legal_plays(*g["dice"])
             if not plays:
                 g["next"] = pos.swap()
             elif pos.turn == g["ours"]:
-                mine.append(g)
-                mine_plays.append(plays)
+                g["next"] = player.choose_play(pos, g["dice"]).result
             else:
                 g["next"] = referee(pos, plays, opponent(pos, *g["dice"])).result
-        if mine:
-            for g, play in zip(mine, choose_batch(level, mine, mine_plays, choices)):
-                g["next"] = play.result
         still = []
         for g in live:
             pos = g["next"]
@@ -125,7 +97,7 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medi
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="pubeval")
-    parser.add_argument("--player", choices=ai.LEVELS, default="medium", help="our computer level")
+    parser.add_argument("--player", choices=sorted(LEVELS), default="medium", help="our computer level")
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=250, help="pairs played in lockstep")

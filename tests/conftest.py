@@ -36,19 +36,6 @@ def game_positions(count: int, seed: int) -> list[Position]:
     return found
 
 
-def result_after_steps(position: Position, steps) -> tuple[tuple, tuple]:
-    """(mover, opponent) counts after gnubg-nn's 0-based steps (24 = bar, -1 = off), hits included."""
-    me, them = list(position.player), list(position.opponent)
-    for src, dst in steps:
-        me[src] -= 1
-        if dst >= 0:
-            me[dst] += 1
-            if them[23 - dst] == 1:
-                them[23 - dst] = 0
-                them[24] += 1
-    return tuple(me), tuple(them)
-
-
 @pytest.fixture(scope="session")
 def gnubg_nn():
     return pytest.importorskip("gnubg_nn", reason="the gnubg-nn oracle is in the test extra")

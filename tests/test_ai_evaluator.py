@@ -1,6 +1,5 @@
 """The evaluator: shapes, consistency, exact finished games and bear-offs, and the shipped net."""
 
-
 import gnubg_nn
 import numpy as np
 import pytest

@@ -164,8 +164,13 @@ def test_game_cube_decision_maps_the_match():
         chances, match_length=5, away=(3, 1), crawford=False, post_crawford=True
     )
     # Seat 1 on roll owning a 2-cube, seat 0 3-away and seat 1 2-away.
-    game = Game(position=Position(CLOSE_RACE.player, CLOSE_RACE.opponent, turn=1),
-                rules=Rules(match_length=5), score=(2, 3), cube_value=2, cube_owner=1)
+    game = Game(
+        position=Position(CLOSE_RACE.player, CLOSE_RACE.opponent, turn=1),
+        rules=Rules(match_length=5),
+        score=(2, 3),
+        cube_value=2,
+        cube_owner=1,
+    )
     assert game_cube_decision(game, "medium") == cube_decision(
         ai.evaluate(game.start_position, "medium"), cube=2, owner="player", match_length=5, away=(2, 3)
     )
@@ -190,8 +195,12 @@ def test_game_cube_decision_is_the_widgets_over_a_whole_match():
             owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
             score = match.score
             expected = cube_decision(
-                ai.evaluate(game.start_position, "medium"), cube=game.cube_value, owner=owner, match_length=3,
-                away=(3 - score[seat], 3 - score[1 - seat]), crawford=game.crawford,
+                ai.evaluate(game.start_position, "medium"),
+                cube=game.cube_value,
+                owner=owner,
+                match_length=3,
+                away=(3 - score[seat], 3 - score[1 - seat]),
+                crawford=game.crawford,
                 post_crawford=match.post_crawford,
             )
             assert game_cube_decision(game, "medium") == expected

@@ -10,8 +10,7 @@ import random
 import numpy as np
 import pytest
 
-from bgwidget import Position
-from bgwidget import ai
+from bgwidget import Position, ai
 from bgwidget.ai.analysis import Analysis, analyse, evaluate
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
@@ -27,10 +26,12 @@ MEDIUM, EXPERT = 0, 1
 def gnubg_evaluator(gnubg_nn):
     def evaluator(positions):
         # Finished games are scored by the rules (our evaluator), the rest by gnubg's 0-ply net.
-        return np.array([
-            evaluate_positions([p])[0] if p.outcome() else gnubg_nn.probabilities(gnubg_board(p), 0)
-            for p in positions
-        ])
+        return np.array(
+            [
+                evaluate_positions([p])[0] if p.outcome() else gnubg_nn.probabilities(gnubg_board(p), 0)
+                for p in positions
+            ]
+        )
 
     return evaluator
 

@@ -26,30 +26,7 @@ import numpy as np
 from bgsage.batch import batch_evaluate, batch_post_move_evaluate
 from bgsage.board import STARTING_BOARD, check_game_over, flip_board, possible_moves
 
-
-def to_sides(board: list[int]) -> np.ndarray:
-    """bgsage's 26-element board (mover's view) -> (2, 25) counts, player on roll first.
-
-    bgsage: index 1..24 = the mover's points (positive mover, negative opponent), 25 = mover's
-    bar, 0 = opponent's bar (a positive count).
-    """
-    b = np.asarray(board, dtype=np.int64)
-    sides = np.zeros((2, 25), dtype=np.int8)
-    pts = b[1:25]
-    sides[0, :24] = np.maximum(pts, 0)
-    sides[1, :24] = np.maximum(-pts, 0)[::-1]  # opponent's point j+1 is the mover's 24-j
-    sides[0, 24] = b[25]
-    sides[1, 24] = b[0]
-    return sides
-
-
-def from_sides(sides: np.ndarray) -> list[int]:
-    """(2, 25) counts, player on roll first -> bgsage's 26-element board (inverse of to_sides)."""
-    board = [0] * 26
-    for i in range(24):
-        board[i + 1] = int(sides[0, i]) - int(sides[1, 23 - i])
-    board[25], board[0] = int(sides[0, 24]), int(sides[1, 24])
-    return board
+from bgwidget.ai.engines import bgsage_board_from_sides, sides_from_bgsage
 
 
 def play_games(n_games: int, parallel: int, explore: float, rng: np.random.Generator, log) -> list[list[int]]:
@@ -123,7 +100,7 @@ def main() -> None:
     if args.relabel:
         with np.load(args.relabel) as data:
             sides = data["boards"][: args.limit]
-        probs = label([from_sides(b) for b in sides], args.ply, 20000, log)
+        probs = label([bgsage_board_from_sides(*b) for b in sides], args.ply, 20000, log)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(args.out, boards=sides, probs=probs)
         log(f"wrote {args.out}: {len(sides)} positions labelled at {args.ply}")
@@ -136,7 +113,7 @@ def main() -> None:
     boards = list(unique.values())
     log(f"{len(boards)} distinct positions")
     probs = label(boards, args.ply, 50000 if args.ply == "1ply" else 2000, log)
-    sides = np.stack([to_sides(b) for b in boards])
+    sides = np.array([sides_from_bgsage(b) for b in boards], dtype=np.int8)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, boards=sides, probs=probs)
     log(f"wrote {args.out}: {len(boards)} positions")

@@ -13,12 +13,16 @@ The computer levels (:mod:`bgwidget.ai.players`) say which depth each of them us
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
 from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
 from bgwidget.position import Position
+
+if TYPE_CHECKING:
+    import pandas
 
 __all__ = ["EXPERT_CANDIDATES", "PLIES", "Analysis", "analyse", "evaluate"]
 
@@ -58,7 +62,7 @@ class Analysis(list):
         )
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> pandas.DataFrame:
         """The table as a pandas DataFrame (raises ImportError when pandas is not installed)."""
         import pandas
 
@@ -96,10 +100,12 @@ def analyse(
         order = order[np.argsort(-equity(chances[order]), kind="stable")]
     values = equity(chances)
     best = values[order[0]]
-    return Analysis(
-        Candidate(plays[i], tuple(float(x) for x in chances[i]), float(values[i]), float(best - values[i]), ply)
-        for i in order
-    )
+    rows = []
+    for i in order:
+        win, gammon, backgammon, lose_gammon, lose_backgammon = (float(x) for x in chances[i])
+        five = (win, gammon, backgammon, lose_gammon, lose_backgammon)
+        rows.append(Candidate(plays[i], five, float(values[i]), float(best - values[i]), ply))
+    return Analysis(rows)
 
 
 def evaluate(position: Position, ply: int = 1, evaluator: Evaluator = evaluate_positions) -> tuple[float, ...]:

@@ -112,4 +112,3 @@ def position_from_bgsage(board: Sequence[int], turn: int = 0) -> Position:
     """
     player, opponent = sides_from_bgsage(board)
     return Position(player, opponent, turn)
-

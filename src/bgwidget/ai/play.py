@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bgwidget.ai.players import Player, PlayerError, answers_double, get_player, offers_double
 from bgwidget.game import Game, GameError
@@ -18,7 +19,12 @@ __all__ = ["play_match"]
 
 
 def play_match(
-    players: Sequence[str | Player], match_length: int = 0, seed=None, *, games: int | None = None, **options
+    players: Sequence[str | Player],
+    match_length: int = 0,
+    seed: int | str | None = None,
+    *,
+    games: int | None = None,
+    **options: Any,
 ) -> Match:
     """Play a match between ``players`` (seat 0, seat 1) to the end and return the finished :class:`~bgwidget.Match`.
 
@@ -63,20 +69,22 @@ def play_match(
                 game.roll()
         elif game.phase == "move":
             _play(seats[game.turn], game)
-        elif game.offer.kind == "double":
+        elif game.offer is not None and game.offer.kind == "double":
             answer = answers_double(seats[1 - game.offer.seat], game)
             {"take": game.take, "pass": game.pass_, "beaver": game.beaver}[answer]()
-        else:  # a beaver: the doubler takes it
+        else:  # a beaver (nobody resigns here): the doubler takes it
             game.take()
 
 
 def _play(player: Player, game: Game) -> None:
     position, dice = game.start_position, game.rolled
+    assert dice is not None  # phase "move"
     play = player.choose_play(position, dice)
     try:
         if play is None:
             raise GameError("no play, but the roll has legal plays")
         game.play(str(play))
     except GameError as error:
-        raise PlayerError(f"{player.name} chose {play} for {dice[0]}-{dice[1]} in {position.position_id()}: "
-                          f"{error}") from error
+        raise PlayerError(
+            f"{player.name} chose {play} for {dice[0]}-{dice[1]} in {position.position_id()}: {error}"
+        ) from error

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from bgwidget.ai import analysis
 from bgwidget.ai.cube import CubeDecision, cube_decision
@@ -102,7 +102,7 @@ class Easy:
     ply = 0
     """The depth :func:`bgwidget.ai.analyse` ranks at for this level: Medium's."""
 
-    def __init__(self, rng: random.Random | None = None, seed=None) -> None:
+    def __init__(self, rng: random.Random | None = None, seed: int | str | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
 
     def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
@@ -180,7 +180,7 @@ def register_level(name: str, factory: Callable[[random.Random], Player]) -> Non
     LEVELS[name] = factory
 
 
-def get_player(spec: str | Player, *, rng: random.Random | None = None, seed=None) -> Player:
+def get_player(spec: str | Player, *, rng: random.Random | None = None, seed: int | str | None = None) -> Player:
     """The player for ``spec``: a new player of a registered level, or ``spec`` itself when it is a player.
 
     A player is an object with a ``name`` and a callable ``choose_play``. ``rng`` (or a generator
@@ -240,8 +240,9 @@ def answers_double(player: Player, game: Game) -> str:
     return answer
 
 
-def game_cube_decision(game: Game, level: str | Player = "expert",
-                       evaluator: Evaluator = evaluate_positions) -> CubeDecision:
+def game_cube_decision(
+    game: Game, level: str | Player = "expert", evaluator: Evaluator = evaluate_positions
+) -> CubeDecision:
     """The cube decision of the seat on roll in ``game`` (the doubler, also while a double is answered).
 
     The chances come from :func:`bgwidget.ai.analysis.evaluate` at ``level``'s depth (a level
@@ -255,7 +256,7 @@ def game_cube_decision(game: Game, level: str | Player = "expert",
     seat = position.turn
     owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
     rules = game.rules
-    match = {}
+    match: dict[str, Any] = {}
     if rules.match_length:
         length, score = rules.match_length, game.score
         match = {
@@ -264,5 +265,11 @@ def game_cube_decision(game: Game, level: str | Player = "expert",
             "crawford": game.crawford,
             "post_crawford": rules.crawford and length > 1 and not game.crawford and length - 1 in score,
         }
-    return cube_decision(analysis.evaluate(position, ply, evaluator), cube=game.cube_value, owner=owner,
-                         jacoby=rules.jacoby, beavers=rules.beavers, **match)
+    return cube_decision(
+        analysis.evaluate(position, ply, evaluator),
+        cube=game.cube_value,
+        owner=owner,
+        jacoby=rules.jacoby,
+        beavers=rules.beavers,
+        **match,
+    )

@@ -19,6 +19,7 @@ least two). Plays are ranked by cubeless equity, like the other levels.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from bgwidget.ai.analysis import Analysis
 from bgwidget.ai.engines import bgsage_board, bgsage_board_after
@@ -26,6 +27,9 @@ from bgwidget.ai.search import Candidate
 from bgwidget.game import Game
 from bgwidget.moves import Play
 from bgwidget.position import Position
+
+if TYPE_CHECKING:
+    from bgsage import BgBotAnalyzer, CubeActionResult
 
 __all__ = ["PLIES", "SagePlayer", "analyse", "analyzer"]
 
@@ -41,7 +45,7 @@ def _check_ply(ply: int) -> None:
 
 
 @cache
-def analyzer(ply: int = 1):
+def analyzer(ply: int = 1) -> BgBotAnalyzer:
     """The shared ``bgsage.BgBotAnalyzer`` searching to ``ply``, cubeless, on one thread.
 
     Raises :class:`ImportError` when bgsage is not installed and :class:`ValueError` for a ply
@@ -72,8 +76,10 @@ def analyse(position: Position, dice: tuple[int, int], ply: int = 1) -> Analysis
     for move in result.moves:
         play = plays.get(tuple(move.board))
         if play is None:  # bgsage and our rules engine disagree: never seen, but say so plainly
-            raise RuntimeError(f"bgsage's play to {move.board} is not a legal play of {dice} in {position.position_id()}")
-        chances = tuple(float(x) for x in move.probs.to_list())
+            where = position.position_id()
+            raise RuntimeError(f"bgsage's play to {move.board} is not a legal play of {dice} in {where}")
+        p = move.probs
+        chances = (p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss)
         rows.append((play, chances, float(move.equity), int(move.eval_level.split("-")[0]) - 1))
     best = rows[0][2]
     return Analysis(Candidate(play, chances, value, best - value, depth) for play, chances, value, depth in rows)
@@ -107,7 +113,7 @@ class SagePlayer:
             return "beaver"
         return "take" if action.should_take else "pass"
 
-    def _cube_action(self, game: Game):
+    def _cube_action(self, game: Game) -> CubeActionResult:
         """bgsage's cube analysis for the seat on roll (the doubler, also while a double is answered)."""
         position = game.start_position
         seat = position.turn
@@ -117,6 +123,12 @@ class SagePlayer:
             away = (rules.match_length - game.score[seat], rules.match_length - game.score[1 - seat])
         owner = _OWNERS[None if game.cube_owner is None else game.cube_owner == seat]
         return self.analyzer.cube_action(
-            bgsage_board(position), game.cube_value, owner, away1=away[0], away2=away[1],
-            is_crawford=game.crawford, jacoby=rules.jacoby, beaver=rules.beavers,
+            bgsage_board(position),
+            game.cube_value,
+            owner,
+            away1=away[0],
+            away2=away[1],
+            is_crawford=game.crawford,
+            jacoby=rules.jacoby,
+            beaver=rules.beavers,
         )
