@@ -9,11 +9,11 @@ bgsage's static net (bgsage calls it "1ply"), ``ply=1`` one roll of look-ahead (
 to ``ply=3`` (its "4ply"). One bgsage analyzer per depth is made on first use and shared by every
 player and analysis in the process (it holds the nets and a bear-off database; bgsage says it is
 safe to use from several threads); each runs on one thread (bgsage's multi-ply search uses at
-least two). Plays are ranked by cubeless equity, like the other levels.
+least two). Plays are ranked by cubeless equity, like the other levels. For example::
 
-    >>> from bgwidget import Position, ai
-    >>> str(ai.choose_play(Position.initial(), (3, 1), level="sage"))   # doctest: +SKIP
-    '8/5 6/5'
+    ai.choose_play(Position.initial(), (3, 1), level="sage")     # 8/5 6/5
+    ai.analyse(position, dice, "expert", engine="sage")          # bgsage's candidates at 1-ply
+    bgwidget.play_match(("sage", "expert"), match_length=5, seed=1)
 """
 
 from __future__ import annotations
