@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from bgwidget import Game
+
 from .lab import MIRROR, ROOT, open_notebook, read_side, write_notebook
 
 WAIT = 45_000  # ms for any one answer from the kernel (generous: CI's two cores may be busy)
@@ -228,7 +230,7 @@ def test_edit_mode_reads_back_a_position_id(lab, page):
     click_and_wait(page, '[data-testid="edit-done"]')
     model = check_against_kernel(page, side)
     assert (model["phase"], model["dice"], model["bar"]) == ("move", [6, 5], [1, 0])
-    assert set(model["steps"]) == {"25"}  # a checker on the bar must enter first
+    assert set(model["steps"]) == {"bar"} and model["movable"] == ["bar"]  # a checker on the bar must enter first
 
 
 def test_light_and_dark_themes_screenshots(lab, page, artifacts):
@@ -294,3 +296,49 @@ def test_the_computers_play_is_animated(lab, page):
     state = root_state(page)
     assert state["revision"] > during > revision and (state["phase"], state["turn"]) == ("roll", 0)
     assert page.locator(f"{ROOT} .bg-last line").count() == 2  # the computer's two steps are marked
+
+
+CUSTOM = """
+from bgwidget.widget import BoardWidget
+
+class LastPlay:
+    \"\"\"A player of one's own: always the last legal play.\"\"\"
+    name = "last play"
+    def choose_play(self, position, dice):
+        plays = position.legal_plays(*dice)
+        return plays[-1] if plays else None
+
+w = BoardWidget(players=("human", LastPlay()), seed=31, animation=0)
+""" + MIRROR
+
+
+def test_against_a_player_defined_in_the_notebook(lab, page, artifacts):
+    side = write_notebook(lab.folder, "custom", CUSTOM)
+    open_notebook(page, lab, "custom")
+    assert page.locator(f'{ROOT} [data-name="1"]').text_content() == "Computer (last play)"
+    for _ in range(200):
+        state = root_state(page)
+        model = check_against_kernel(page, side)
+        if sum(a["type"] == "move" and a["seat"] == 1 and a["play"] != "" for a in model["record"]) >= 3:
+            break
+        if state["phase"] in ("opening", "roll"):
+            click_and_wait(page, '[data-testid="roll"]')
+            continue
+        assert state["phase"] == "move" and state["turn"] == 0, state
+        page.locator(f'{ROOT} [data-movable="true"]').first.click()
+        click_and_wait(page, f'{ROOT} [data-lit="true"]')
+    else:
+        pytest.fail("the player did not play three times")
+    # Each of its plays was the last legal play of its roll (the record replayed here).
+    replay, plays = Game(seed=0), 0
+    for action in model["record"]:
+        if action["type"] == "move" and action["seat"] == 1 and action["play"]:
+            assert action["play"] == str(replay.start_position.legal_plays(*replay.rolled)[-1])
+            plays += 1
+        replay.apply(action)
+    assert plays >= 3 and replay.position.position_id() == model["position_id"]
+    if model["phase"] == "roll":  # show a checker selected and its targets lit beside the player's last play
+        click_and_wait(page, '[data-testid="roll"]')
+    if root_state(page)["phase"] == "move":
+        page.locator(f'{ROOT} [data-movable="true"]').first.click()
+    page.locator(ROOT).screenshot(path=str(artifacts / "custom-player.png"))
