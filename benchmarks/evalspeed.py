@@ -24,7 +24,7 @@ from bgwidget.ai.engines import bgsage_board, gnubg_board
 from bgwidget.ai.evaluator import evaluate_positions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from conftest import game_positions  # noqa: E402
+from helpers import game_positions  # noqa: E402
 
 
 def best_rate(function, n: int, repeat: int) -> float:

@@ -22,7 +22,7 @@ from pathlib import Path
 from bgwidget.ai.players import get_player
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from conftest import random_positions  # noqa: E402
+from helpers import random_positions  # noqa: E402
 
 
 def middle_game(count, seed):

@@ -19,7 +19,7 @@ import gnubg_nn
 from bgwidget.ai.engines import gnubg_board
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from conftest import random_positions  # noqa: E402
+from helpers import random_positions  # noqa: E402
 
 
 def best_time(function, cases, repeat):

@@ -15,7 +15,7 @@ from bgwidget.ai.engines import (
     position_from_bgsage,
     sides_from_bgsage,
 )
-from conftest import random_positions
+from helpers import random_positions
 
 
 def test_gnubg_board_is_gnubgs_own(gnubg_nn):

@@ -7,7 +7,7 @@ import pytest
 from bgwidget import Position
 from bgwidget.ai import evaluator
 from bgwidget.ai.encoding import N_INPUTS, boards_from_positions, encode, is_race
-from conftest import game_positions
+from helpers import game_positions
 
 
 def test_shapes_and_consistency():

@@ -10,7 +10,7 @@ from bgwidget import Game, Position, ai
 from bgwidget.ai import sage
 from bgwidget.ai.evaluator import equity
 from bgwidget.ai.players import LevelError, answers_double, get_player, offers_double
-from conftest import random_positions
+from helpers import random_positions
 
 
 def test_without_bgsage_the_error_says_how_to_install_it(monkeypatch):

@@ -16,7 +16,7 @@ from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
 from bgwidget.ai.players import Expert, Medium
 from bgwidget.ai.search import ROLLS
-from conftest import random_positions
+from helpers import random_positions
 
 # The levels' depths (GNU Backgammon's plies): Medium searches 0-ply, Expert 1-ply.
 MEDIUM, EXPERT = 0, 1

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bgwidget import PHASES, Dice, Game, GameError, Match, Offer, Position, Rules
-from conftest import random_positions
+from helpers import random_positions
 
 
 def snapshot(game: Game):

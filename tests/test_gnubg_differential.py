@@ -7,7 +7,7 @@ positions (105,000 position-roll pairs); ``pytest -m slow`` checks 200,000 posit
 
 import pytest
 
-from conftest import random_positions
+from helpers import random_positions
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bgwidget import IllegalPlayError, PartialPlay, Position
-from conftest import random_positions
+from helpers import random_positions
 
 
 def completed_plays(partial: PartialPlay) -> set[str]:

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bgwidget import Position
-from conftest import random_positions
+from helpers import random_positions
 
 POSITIONS = random_positions(2_000, seed=11)
 
