@@ -26,11 +26,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-
 from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, ROOT, Lab, open_notebook, write_notebook  # noqa: E402
 
 PROBE = """() => {
-  const root = document.querySelector('%s');
+  const root = document.querySelector('ROOT');
   const out = window.__bg = {move: [], frame: [], local: [], pending: null, selecting: null};
   root.addEventListener('click', (e) => {
     if (e.target.closest('[data-lit="true"]')) out.pending = performance.now();
@@ -47,7 +46,7 @@ PROBE = """() => {
     if (out.selecting === null) return;
     out.local.push(performance.now() - out.selecting); out.selecting = null;
   }).observe(root.querySelector('.bg-board'), {childList: true});
-}""" % ROOT
+}""".replace("ROOT", ROOT)
 
 
 def state(page) -> dict:
@@ -56,8 +55,11 @@ def state(page) -> dict:
 
 
 def wait_after(page, revision: int) -> None:
-    page.wait_for_function(f"""() => {{ const r = document.querySelector('{ROOT}');
-        return +r.dataset.revision > {revision} && r.dataset.thinking === 'false'; }}""", timeout=20_000)
+    page.wait_for_function(
+        f"""() => {{ const r = document.querySelector('{ROOT}');
+        return +r.dataset.revision > {revision} && r.dataset.thinking === 'false'; }}""",
+        timeout=20_000,
+    )
 
 
 def play_game(page) -> None:
@@ -86,7 +88,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bgwidget-bench-"))
-    write_notebook(folder, "bench", f"from bgwidget.widget import BoardWidget\nBoardWidget(seed={args.seed}, animation=0)")
+    code = f"from bgwidget.widget import BoardWidget\nBoardWidget(seed={args.seed}, animation=0)"
+    write_notebook(folder, "bench", code)
     lab = Lab(folder)
     try:
         with sync_playwright() as p:
@@ -112,8 +115,10 @@ def main() -> None:
     print(f"games: {args.games} (seed {args.seed}), clicks on lit points: {len(move)}")
     print(f"click -> redrawn from Python: median {statistics.median(move):.1f} ms, p95 {pct(move, 0.95):.1f} ms")
     print(f"click -> next frame painted:  median {statistics.median(frame):.1f} ms, p95 {pct(frame, 0.95):.1f} ms")
-    print(f"reference, local redraw (select a checker, no kernel): median {statistics.median(local):.1f} ms, "
-          f"p95 {pct(local, 0.95):.1f} ms")
+    print(
+        f"reference, local redraw (select a checker, no kernel): median {statistics.median(local):.1f} ms, "
+        f"p95 {pct(local, 0.95):.1f} ms"
+    )
     print(f"ratio round trip / local redraw (medians): {statistics.median(move) / statistics.median(local):.1f}")
     print(f"first render: cold kernel {cold * 1000:.0f} ms, warm kernel {warm * 1000:.0f} ms")
 

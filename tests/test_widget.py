@@ -48,8 +48,11 @@ def test_opening_state():
     s = w.state
     assert (s["phase"], s["turn"], s["points"], s["bar"], s["off"]) == ("opening", 0, START, [0, 0], [0, 0])
     assert s["pips"] == [167, 167] and s["position_id"] == "4HPwATDgc/ABMA" == w.position_id
-    assert s["can"]["roll"] and not s["can"]["double"] and s["cube"] == {
-        "value": 1, "owner": None, "offered": False, "offered_value": None, "disabled": False}
+    assert (
+        s["can"]["roll"]
+        and not s["can"]["double"]
+        and s["cube"] == {"value": 1, "owner": None, "offered": False, "offered_value": None, "disabled": False}
+    )
     assert s["names"] == ["You", "Computer (easy)"] and s["human"] == [True, False]
 
 

@@ -126,15 +126,14 @@ class Session:
         self.language = language
         self.animation = float(animation)
         rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
-        self.players: tuple[Player | None, Player | None] = tuple(
-            None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs
-        )  # type: ignore[assignment]
+        bottom, top = (None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs)
+        self.players: tuple[Player | None, Player | None] = (bottom, top)
         """The player of each seat, ``None`` for a person."""
-        self.names: tuple[str, str] = tuple(str(n) for n in names) if names is not None else self._default_names()
-        if len(self.names) != 2:
+        if names is not None and (isinstance(names, str) or len(names) != 2):
             raise ValueError(f"names are two strings, not {names!r}")
+        self.names: tuple[str, str] = (str(names[0]), str(names[1])) if names is not None else self._default_names()
         self.match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
-        rng.seed(f"{self.match.seed}/computer")
+        rng.seed(str(self.match.seed) + "/computer")
         self.background = bool(background)
         self.revision = 0
         """Counts the states published; an intent made on an older one is stale."""
@@ -250,7 +249,9 @@ class Session:
         if not isinstance(intent, dict) or not isinstance(intent.get("type"), str):
             raise IntentError(f"an intent is a dict with a 'type', not {intent!r}")
         if "revision" in intent and intent["revision"] != self.revision:
-            raise IntentError(f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}")
+            raise IntentError(
+                f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}"
+            )
         if self.thinking:
             raise IntentError("the computer is playing: wait for its turn to end")
         kind = intent["type"]
@@ -328,7 +329,7 @@ class Session:
         result = action()
         for entry in game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
-                dice = "-".join(map(str, game.last_roll))
+                dice = "-".join(map(str, game.last_roll or ()))
                 self.message = f"{self.names[entry['seat']]} cannot move with {dice}"
         if game.last_play is not None and game.last_play is not last:
             self.last_play = (seat, before, game.last_play)
@@ -340,9 +341,10 @@ class Session:
         """The Expert's advice for the person to act: ranked plays after a roll, the cube before."""
         if game.phase == "move":
             self._require_person(seat, "move")
-            position = game.start_position
-            return Advice(seat, position, candidates=ai.analyse(position, game.rolled, level="expert"))
-        answering = game.phase == "cube" and game.offer.kind == "double"
+            position, rolled = game.start_position, game.rolled
+            assert rolled is not None  # the dice are rolled in "move"
+            return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert"))
+        answering = game.phase == "cube" and _offer_kind(game) == "double"
         if game.phase != "roll" and not answering:
             raise IntentError("a hint is for a roll to play, for the cube before rolling, or for a double")
         self._require_person(seat, "take or pass" if answering else "roll")
@@ -377,8 +379,11 @@ class Session:
             dice = intent.get("dice")
             if dice in ([], None):
                 edit.dice = []
-            elif (isinstance(dice, list) and len(dice) == 2
-                  and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)):
+            elif (
+                isinstance(dice, list)
+                and len(dice) == 2
+                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+            ):
                 edit.dice = list(dice)
             else:
                 raise IntentError(f"dice are two numbers 1..6 or none, not {dice!r}")
@@ -400,7 +405,8 @@ class Session:
         """The game in play (or the next one) becomes one starting from ``position``."""
         if not isinstance(position, Position):
             raise ValueError(f"position must be a Position, not {type(position).__name__}")
-        self.match.play_from(position, tuple(dice) if dice else None)
+        rolled: Any = tuple(dice) if dice else None  # checked by the game: two numbers 1..6
+        self.match.play_from(position, rolled)
 
     # ----------------------------------------------------------------- the computer
 
@@ -421,10 +427,11 @@ class Session:
         player = self.players[game.turn]
         assert player is not None, "the computer thinks only for its own seats"
         if game.phase == "move":
+            assert game.rolled is not None  # the dice are rolled in "move"
             return player.choose_play(game.start_position, game.rolled)
         if game.phase == "roll":
             return offers_double(player, game)
-        if game.phase == "cube" and game.offer.kind == "double":
+        if game.phase == "cube" and _offer_kind(game) == "double":
             return answers_double(player, game)
         return None
 
@@ -438,7 +445,7 @@ class Session:
             if not isinstance(decision, Play):
                 raise GameError(f"the computer's player gave {decision!r}, not a play of {game.rolled}")
             self._act(lambda: game.play(str(decision)))
-        elif game.offer.kind == "resign":
+        elif _offer_kind(game) == "resign":
             game.accept()
         elif decision == "beaver":
             game.beaver()
@@ -496,7 +503,7 @@ class Session:
             if delay:
                 self.thinking = True
                 self.publish()
-                self._pending = loop.call_later(delay, self._resume)  # type: ignore[assignment]
+                self._pending = loop.call_later(delay, self._resume)
             else:
                 self._after_change()
 
@@ -512,7 +519,8 @@ class Session:
         you, computer, bottom, top = _DEFAULT_NAMES[self.language]
         if self.players == (None, None):
             return bottom, top
-        return tuple(you if p is None else f"{computer} ({p.name})" for p in self.players)  # type: ignore[return-value]
+        bottom_name, top_name = (you if p is None else f"{computer} ({p.name})" for p in self.players)
+        return bottom_name, top_name
 
 
 def check_language(language: Any) -> None:
@@ -525,6 +533,10 @@ def check_animation(animation: Any) -> None:
     """Raise :class:`ValueError` unless ``animation`` is a number of seconds >= 0."""
     if not isinstance(animation, (int, float)) or isinstance(animation, bool) or animation < 0:
         raise ValueError(f"animation is a number of seconds >= 0, not {animation!r}")
+
+
+def _offer_kind(game: Game) -> str | None:
+    return game.offer.kind if game.offer is not None else None
 
 
 def _place(value: Any) -> Place:

@@ -15,7 +15,7 @@ side, 25 bar, 0 off) stays for notation only: ``plays``, ``last_play.text``, the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict, Union
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from bgwidget.moves import Move
 from bgwidget.position import BAR, Position
@@ -34,7 +34,7 @@ __all__ = [
     "view_state",
 ]
 
-Place = Union[int, Literal["bar", "off"]]
+Place = int | Literal["bar", "off"]
 """A place on the board in board numbering: a point 1..24, ``"bar"`` or ``"off"``."""
 
 OFF = 0  # the mover's numbering of off (the bar is position.BAR + 1 = 25)
@@ -89,10 +89,22 @@ class Cube(TypedDict):
 
 # What the person at the board may do now: one flag per button, and ``move`` for the checkers.
 # The functional form because "pass" is a Python keyword.
-Can = TypedDict("Can", {
-    "roll": bool, "move": bool, "double": bool, "take": bool, "pass": bool, "undo": bool,
-    "done": bool, "resign": bool, "new_game": bool, "hint": bool, "edit": bool,
-})
+Can = TypedDict(
+    "Can",
+    {
+        "roll": bool,
+        "move": bool,
+        "double": bool,
+        "take": bool,
+        "pass": bool,
+        "undo": bool,
+        "done": bool,
+        "resign": bool,
+        "new_game": bool,
+        "hint": bool,
+        "edit": bool,
+    },
+)
 
 
 class LastRoll(TypedDict):
@@ -207,10 +219,13 @@ def view_state(session: Session) -> ViewState:
     offer = game.offer
     cube_offered = offer is not None and offer.kind in CUBE_OFFERS
     answering = person and game.phase == "cube" and cube_offered
-    steps = {
-        str(board_place(seat, frm)): [{"to": board_place(seat, to), "dice": list(used)} for to, used in targets]
-        for frm, targets in game.legal_steps().items()
-    } if moving else {}
+    answering_double = answering and offer is not None and offer.kind == "double"  # Hint advises doubles only
+    steps: dict[str, list[Target]] = {}
+    if moving:
+        for frm, targets in game.legal_steps().items():
+            steps[str(board_place(seat, frm))] = [
+                Target(to=board_place(seat, to), dice=list(used)) for to, used in targets
+            ]
     arrays = board_arrays(position)
     dice = list(session.edit.dice) if session.edit is not None else list(game.rolled or [])
     state: ViewState = {
@@ -248,7 +263,7 @@ def view_state(session: Session) -> ViewState:
             "done": moving and game.play_complete,
             "resign": any(human) and not session.thinking and not editing and game.phase in ("roll", "move"),
             "new_game": not editing and game.result is not None,
-            "hint": person and (game.phase in ("roll", "move") or answering and offer.kind == "double"),
+            "hint": person and (game.phase in ("roll", "move") or answering_double),
             "edit": not session.thinking,
         },
         "score": list(session.match.score),
@@ -265,7 +280,8 @@ def view_state(session: Session) -> ViewState:
         "hint": hint_of(session.advice),
         "result": (
             {"winner": game.result.winner, "points": game.result.points, "how": game.result.description}
-            if game.result else None
+            if game.result
+            else None
         ),
         "match_winner": session.match.winner,
         "language": session.language,
@@ -289,36 +305,37 @@ def hint_of(advice: Advice | None) -> PlaysHint | CubeHint | None:
     if advice is None:
         return None
     if advice.candidates is not None:
-        return {
-            "kind": "plays",
-            "seat": advice.seat,
-            "before": board_of(advice.position),
-            "candidates": [
-                {
-                    "text": c.notation,
-                    "equity": round(c.equity, 3),
-                    "error": round(c.error, 3),
-                    "win": round(c.probabilities[0], 3),
-                    "gammon": round(c.probabilities[1], 3),
-                    "steps": steps_of(advice.seat, c.play.moves),
-                }
+        return PlaysHint(
+            kind="plays",
+            seat=advice.seat,
+            before=board_of(advice.position),
+            candidates=[
+                PlayCandidate(
+                    text=c.notation,
+                    equity=round(c.equity, 3),
+                    error=round(c.error, 3),
+                    win=round(c.probabilities[0], 3),
+                    gammon=round(c.probabilities[1], 3),
+                    steps=steps_of(advice.seat, c.play.moves),
+                )
                 for c in advice.candidates
             ],
-        }
+        )
     decision = advice.decision
-    return {
-        "kind": "cube",
-        "action": decision.action,
-        "double": decision.should_double,
-        "take": decision.should_take,
-        "too_good": decision.action.startswith("too good"),
-        "beaver": decision.beaver,
-        "reason": decision.reason,
-        "no_double": round(decision.no_double, 3),
-        "double_take": round(decision.double_take, 3),
-        "double_pass": round(decision.double_pass, 3),
-        "match_play": decision.match_play,
-    }
+    assert decision is not None  # advice is either plays or the cube
+    return CubeHint(
+        kind="cube",
+        action=decision.action,
+        double=decision.should_double,
+        take=decision.should_take,
+        too_good=decision.action.startswith("too good"),
+        beaver=decision.beaver,
+        reason=decision.reason,
+        no_double=round(decision.no_double, 3),
+        double_take=round(decision.double_take, 3),
+        double_pass=round(decision.double_pass, 3),
+        match_play=decision.match_play,
+    )
 
 
 def _place(key: str) -> Place:

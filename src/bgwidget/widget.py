@@ -102,9 +102,17 @@ class BoardWidget(anywidget.AnyWidget):
         check_animation(animation)
         super().__init__(language=language, animation=float(animation))
         self._session = Session(
-            players=players, names=names, match_length=match_length, seed=seed, position=position,
-            dice=dice, confirm=confirm, language=language, animation=animation,
-            background=_in_kernel() if background is None else bool(background), publish=self._publish,
+            players=players,
+            names=names,
+            match_length=match_length,
+            seed=seed,
+            position=position,
+            dice=dice,
+            confirm=confirm,
+            language=language,
+            animation=animation,
+            background=_in_kernel() if background is None else bool(background),
+            publish=self._publish,
         )
         self.on_msg(self._on_msg)
 

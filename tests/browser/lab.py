@@ -22,8 +22,14 @@ from playwright.sync_api import Page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 ROOT = '[data-testid="bg-board"]'
 
@@ -47,18 +53,33 @@ class Lab:
         (config / "labconfig" / "page_config.json").write_text(
             json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
         )
-        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config), JUPYTER_RUNTIME_DIR=str(folder / ".runtime"),
-                   JUPYTERLAB_WORKSPACES_DIR=str(folder / ".workspaces"))
-        self.log = open(folder / "lab.log", "w")
+        env = dict(
+            os.environ,
+            JUPYTER_CONFIG_DIR=str(config),
+            JUPYTER_RUNTIME_DIR=str(folder / ".runtime"),
+            JUPYTERLAB_WORKSPACES_DIR=str(folder / ".workspaces"),
+        )
+        self.log = open(folder / "lab.log", "w")  # noqa: SIM115 -- open while the server runs, closed by stop()
         self.process = subprocess.Popen(
             [
-                sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
-                "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-                f"--ServerApp.root_dir={folder}", "--LabApp.news_url=None",
-                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.extension_manager=readonly",
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                "--no-browser",
+                f"--port={self.port}",
+                "--ip=127.0.0.1",
+                "--IdentityProvider.token=",
+                "--ServerApp.password=",
+                "--ServerApp.disable_check_xsrf=True",
+                f"--ServerApp.root_dir={folder}",
+                "--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                "--LabApp.extension_manager=readonly",
                 "--allow-root",
             ],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env=env,
         )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -86,8 +107,9 @@ def write_notebook(folder: Path, name: str, code: str) -> Path:
     side = folder / f"{name}.state.json"
     source = code.replace("SIDE_FILE", repr(str(side)))
     notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "c1", "metadata": {}, "outputs": [],
-                   "source": source}],
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": "c1", "metadata": {}, "outputs": [], "source": source}
+        ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
         "nbformat": 4,
         "nbformat_minor": 5,

@@ -13,7 +13,7 @@ from bgwidget import Game
 from .lab import MIRROR, ROOT, open_notebook, read_side, write_notebook
 
 WAIT = 45_000  # ms for any one answer from the kernel (generous: CI's two cores may be busy)
-EVIL = "<img src=x onerror=\"window.__pwned=1\">Ann</b>"
+EVIL = '<img src=x onerror="window.__pwned=1">Ann</b>'
 
 
 def root_state(page) -> dict:
@@ -70,10 +70,14 @@ def click_and_wait(page, selector: str, **kw) -> dict:
 
 
 def test_a_whole_game_against_the_computer_by_clicks(lab, page, artifacts):
-    side = write_notebook(lab.folder, "game", (
-        "from bgwidget.widget import BoardWidget\n"
-        f"w = BoardWidget(seed=2024, animation=0, names=({EVIL!r}, 'Computer'))\n" + MIRROR
-    ))
+    side = write_notebook(
+        lab.folder,
+        "game",
+        (
+            "from bgwidget.widget import BoardWidget\n"
+            f"w = BoardWidget(seed=2024, animation=0, names=({EVIL!r}, 'Computer'))\n" + MIRROR
+        ),
+    )
     open_notebook(page, lab, "game")
     # The name holding markup is shown as text and ran nothing.
     assert page.locator(f'{ROOT} [data-name="0"]').text_content() == EVIL
@@ -130,7 +134,8 @@ def test_drag_double_click_right_click_undo_cube_and_keyboard(lab, page, artifac
     # Drag a checker from the 8 point and drop it on the lit 5 point.
     revision = root_state(page)["revision"]
     page.locator(f'{ROOT} [data-point="8"] [data-movable="true"]').last.drag_to(
-        page.locator(f'{ROOT} [data-point="5"]'))
+        page.locator(f'{ROOT} [data-point="5"]')
+    )
     wait_new_revision(page, revision)
     assert check_against_kernel(page, side)["moved"] == [[8, 5, False]]
     click_and_wait(page, '[data-testid="undo"]')
@@ -211,9 +216,14 @@ def test_tab_reaches_every_button_with_a_visible_focus(lab, page):
 
 
 def test_edit_mode_reads_back_a_position_id(lab, page):
-    side = write_notebook(lab.folder, "edit", (
-        "from bgwidget.widget import BoardWidget\n"
-        "w = BoardWidget(players=('human', 'human'), seed=3, animation=0, language='fr')\n" + MIRROR))
+    side = write_notebook(
+        lab.folder,
+        "edit",
+        (
+            "from bgwidget.widget import BoardWidget\n"
+            "w = BoardWidget(players=('human', 'human'), seed=3, animation=0, language='fr')\n" + MIRROR
+        ),
+    )
     open_notebook(page, lab, "edit")
     assert page.locator('[data-testid="roll"]').text_content() == "Lancer"
     click_and_wait(page, '[data-testid="edit"]')
@@ -234,12 +244,16 @@ def test_edit_mode_reads_back_a_position_id(lab, page):
 
 
 def test_light_and_dark_themes_screenshots(lab, page, artifacts):
-    write_notebook(lab.folder, "themes", (
-        "from bgwidget import Position\nfrom bgwidget.widget import BoardWidget\n"
-        "w = BoardWidget(seed=8, animation=0, match_length=7, names=('Ann', 'Computer'),\n"
-        "                position=Position.from_position_id('jM/gDQDYzeAJIA', turn=1))\n"
-        "w.game.dice.push((5, 3))\nw"
-    ))
+    write_notebook(
+        lab.folder,
+        "themes",
+        (
+            "from bgwidget import Position\nfrom bgwidget.widget import BoardWidget\n"
+            "w = BoardWidget(seed=8, animation=0, match_length=7, names=('Ann', 'Computer'),\n"
+            "                position=Position.from_position_id('jM/gDQDYzeAJIA', turn=1))\n"
+            "w.game.dice.push((5, 3))\nw"
+        ),
+    )
     page.set_viewport_size({"width": 1400, "height": 1200})
     open_notebook(page, lab, "themes")
     click_and_wait(page, '[data-testid="roll"]')  # after the computer's play: 5-3 for Ann
@@ -260,8 +274,9 @@ def test_light_and_dark_themes_screenshots(lab, page, artifacts):
 
 
 def test_a_whole_game_with_the_keyboard_alone(lab, page):
-    side = write_notebook(lab.folder, "keys", "from bgwidget.widget import BoardWidget\n"
-                          "w = BoardWidget(seed=99, animation=0)\n" + MIRROR)
+    side = write_notebook(
+        lab.folder, "keys", "from bgwidget.widget import BoardWidget\nw = BoardWidget(seed=99, animation=0)\n" + MIRROR
+    )
     open_notebook(page, lab, "keys")
     page.locator('[data-testid="roll"]').focus()  # where Tab lands first in the widget
     active = "() => document.activeElement.dataset.testid"
@@ -285,8 +300,11 @@ def test_a_whole_game_with_the_keyboard_alone(lab, page):
 
 
 def test_the_computers_play_is_animated(lab, page):
-    write_notebook(lab.folder, "anim", "from bgwidget.widget import BoardWidget\n"
-                   "w = BoardWidget(seed=6, animation=0.2)\nw.game.dice.push((1, 6))\nw")
+    write_notebook(
+        lab.folder,
+        "anim",
+        "from bgwidget.widget import BoardWidget\nw = BoardWidget(seed=6, animation=0.2)\nw.game.dice.push((1, 6))\nw",
+    )
     open_notebook(page, lab, "anim")
     revision = root_state(page)["revision"]
     page.click('[data-testid="roll"]')  # the computer wins the opening with 6-1 and plays it
@@ -298,7 +316,8 @@ def test_the_computers_play_is_animated(lab, page):
     assert page.locator(f"{ROOT} .bg-last line").count() == 2  # the computer's two steps are marked
 
 
-CUSTOM = """
+CUSTOM = (
+    """
 from bgwidget.widget import BoardWidget
 
 class LastPlay:
@@ -309,7 +328,9 @@ class LastPlay:
         return plays[-1] if plays else None
 
 w = BoardWidget(players=("human", LastPlay()), seed=31, animation=0)
-""" + MIRROR
+"""
+    + MIRROR
+)
 
 
 def test_against_a_player_defined_in_the_notebook(lab, page, artifacts):

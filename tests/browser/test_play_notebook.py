@@ -55,7 +55,7 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts):
             row.hover()
             page.wait_for_function(
                 f"""() => document.querySelector('{ROOT} [data-last-play]')?.dataset.lastPlay
-                    === {row.get_attribute('data-hint-play')!r}""",
+                    === {row.get_attribute("data-hint-play")!r}""",
                 timeout=WAIT,
             )
             page.mouse.move(0, 0)
