@@ -7,6 +7,7 @@ positions (105,000 position-roll pairs); ``pytest -m slow`` checks 200,000 posit
 
 import pytest
 
+from bgwidget.ai.engines import gnubg_board
 from helpers import random_positions
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
@@ -15,7 +16,7 @@ ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 def mismatches(gnubg_nn, positions):
     found = []
     for position in positions:
-        board = [list(position.opponent), list(position.player)]
+        board = gnubg_board(position)
         for d1, d2 in ROLLS:
             ours = {(play.result.player, play.result.opponent) for play in position.legal_plays(d1, d2)}
             # gnubg keeps the mover as board[1]; our result has the opponent on roll, so the
@@ -39,7 +40,7 @@ def test_same_plays_as_gnubg_long(gnubg_nn):
 
 def test_position_ids_match_gnubg(gnubg_nn):
     for position in random_positions(5_000, seed=7):
-        board = [list(position.opponent), list(position.player)]
+        board = gnubg_board(position)
         position_id = position.position_id()
         assert gnubg_nn.position_id(board) == position_id
         assert type(position).from_position_id(position_id, turn=position.turn) == position

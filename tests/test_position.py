@@ -3,6 +3,7 @@
 import pytest
 
 from bgwidget import Outcome, Position, PositionError, PositionIdError
+from bgwidget.ai.engines import gnubg_board
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
@@ -46,7 +47,7 @@ def test_initial_matches_the_standard_id():
 def test_gnubg_decodes_the_vectors_the_same_way(gnubg_nn):
     for position_id, _, _ in VECTORS:
         position = Position.from_position_id(position_id)
-        board = [list(position.opponent), list(position.player)]
+        board = gnubg_board(position)
         assert gnubg_nn.position_id(board) == position_id
         assert tuple(map(tuple, gnubg_nn.board_from_position_id(position_id))) == (
             position.opponent,
