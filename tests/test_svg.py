@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bgwidget import Position, svg
-from bgwidget.svg import LANGUAGES, LanguageError, board_arrays, board_svg, render
+from bgwidget.svg import LANGUAGES, LanguageError, board_arrays, board_svg, point_labels, render
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "js"
@@ -265,6 +265,7 @@ def view_state(name: str, position: Position, dice, cube: int, owner) -> dict:
         phase="roll",
         human=[False, False],
         language=LANGUAGES[index % len(LANGUAGES)],
+        point_labels=point_labels(position.turn),  # the widget reads them from the side to act
     )
     return state
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from bgwidget import Position
+from bgwidget.position import mirror
 from bgwidget.session import Session
-from bgwidget.viewstate import ViewState, board_place, mirror, mover_point, view_state
+from bgwidget.viewstate import ViewState, board_place, mover_point, view_state
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "js" / "test" / "fixtures"
@@ -34,6 +35,18 @@ def test_board_numbering_helpers():
     for seat in (0, 1):
         assert [mover_point(seat, board_place(seat, p)) for p in range(26)] == list(range(26))
     assert mirror(mirror(5)) == 5 and mirror(1) == 24
+
+
+def test_point_labels_are_read_from_the_persons_side():
+    # Against the computer: the person's own numbering, whoever is to act (GNU Backgammon's habit).
+    top_person = Session(players=("easy", "human"), seed=3, animation=0)
+    assert view_state(top_person)["point_labels"][:3] == [24, 23, 22]
+    assert view_state(Session(players=("human", "easy"), seed=3, animation=0))["point_labels"][:3] == [1, 2, 3]
+    # Two people at one screen: the numbering of the seat to act.
+    s = people((3, 1))
+    s.roll()
+    s.play("8/5 6/5")
+    assert view_state(s)["turn"] == 1 and view_state(s)["point_labels"][0] == 24
 
 
 def test_the_schema_is_written_once_for_both_sides():

@@ -58,6 +58,7 @@
  * @property {number[]} bar
  * @property {number[]} off
  * @property {number[]} pips
+ * @property {number[]} point_labels the number shown at board points 1..24: the person's own numbering
  * @property {number} turn  the seat to act (in set-up mode: the side on roll)
  * @property {string} phase  opening, roll, move, cube, game-over, match-over
  * @property {number[]} dice

@@ -1,13 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diceOf, drawBoard, esc, numberingSeat } from "../src/draw.js";
+import { diceOf, drawBoard, esc } from "../src/draw.js";
 import look from "../../src/bgwidget/look.json" with { type: "json" };
 
 const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
 const base = {
   points: START, bar: [0, 0], off: [0, 0], pips: [167, 167], turn: 0, phase: "roll", human: [true, false],
   names: ["You", "Computer"], score: [0, 0], match_length: 0, dice: [], dice_left: [], language: "en",
-  cube: { value: 1, owner: null, offered: false },
+  cube: { value: 1, owner: null, offered: false, offered_value: null }, can: { roll: true },
 };
 const count = (svg, re) => (svg.match(re) || []).length;
 
@@ -49,13 +49,13 @@ test("selection lights its targets, movable checkers are marked, the roll prompt
   assert.equal(count(svg, /data-movable="true"/g), 8); // 3 on the 8 point, 5 on the 6 point
   assert.equal(count(svg, /data-selected="true"/g), 1);
   assert.ok(drawBoard(base).includes("data-roll-dice"));
-  assert.ok(!drawBoard({ ...base, human: [false, true] }).includes("data-roll-dice"));
+  assert.ok(!drawBoard({ ...base, can: { roll: false } }).includes("data-roll-dice"));
 });
 
 test("the cube shows 64 when centred, its value at its owner's side, and the offer doubled", () => {
   assert.match(drawBoard(base), /data-cube="1" data-owner="center"[^>]*>.*?>64</s);
   assert.match(drawBoard({ ...base, cube: { value: 2, owner: 1 } }), /data-cube="2" data-owner="1"/);
-  const offered = drawBoard({ ...base, phase: "cube", cube: { value: 2, owner: 0, offered: true } });
+  const offered = drawBoard({ ...base, phase: "cube", cube: { value: 2, owner: 0, offered: true, offered_value: 4 } });
   assert.match(offered, /data-cube="4" data-owner="0" data-offered="true"/);
   assert.ok(!drawBoard({ ...base, cube: { value: 1, owner: null, disabled: true } }).includes("data-cube"));
 });
@@ -71,13 +71,10 @@ test("the last play is marked with an arrow per step", () => {
   assert.equal(count(drawBoard({ ...base, last_play: last, moved: [[8, 5, false]] }), /marker-end=/g), 0);
 });
 
-test("point numbers are read from the person's side against the computer, else the side to act", () => {
-  assert.equal(numberingSeat({ ...base, human: [false, true], turn: 0 }), 1);
-  assert.equal(numberingSeat({ ...base, human: [true, false], turn: 1 }), 0);
-  assert.equal(numberingSeat({ ...base, human: [true, true], turn: 1 }), 1);
-  assert.equal(numberingSeat({ ...base, human: [false, false], turn: 1 }), 1);
+test("point numbers are the labels Python publishes, in board order", () => {
   const numbers = (svg) => [...svg.matchAll(/data-number="\d+">(\d+)</g)].map((m) => Number(m[1]));
-  assert.deepEqual(numbers(drawBoard({ ...base, human: [false, true] })).slice(0, 3), [24, 23, 22]);
+  const mirrored = Array.from({ length: 24 }, (_, i) => 24 - i);
+  assert.deepEqual(numbers(drawBoard({ ...base, point_labels: mirrored })).slice(0, 3), [24, 23, 22]);
   assert.deepEqual(numbers(drawBoard(base)).slice(0, 3), [1, 2, 3]);
 });
 

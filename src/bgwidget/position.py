@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     from bgwidget.moves import Play
 
-__all__ = ["CHECKERS", "BAR", "Outcome", "Position", "PositionError", "PositionIdError"]
+__all__ = ["CHECKERS", "BAR", "Outcome", "Position", "PositionError", "PositionIdError", "mirror"]
 
 CHECKERS = 15
 """Checkers per side."""
@@ -32,6 +32,17 @@ BAR = 24
 
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 _OUTCOME_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
+
+
+def mirror(point: int) -> int:
+    """The same point counted from the other side: a side's point ``p`` is the other side's ``25 - p``.
+
+    The one place where one numbering turns into the other (the bar and off have no mirror).
+
+    >>> mirror(6), mirror(19)
+    (19, 6)
+    """
+    return 25 - point
 
 
 class PositionError(ValueError):
@@ -337,8 +348,8 @@ def diagram(position: Position) -> str:
     for p in range(1, 25):
         if bottom[p - 1]:
             cells[p] = ("X", bottom[p - 1])
-        elif top[24 - p]:
-            cells[p] = ("O", top[24 - p])
+        elif top[mirror(p) - 1]:
+            cells[p] = ("O", top[mirror(p) - 1])
         else:
             cells[p] = (" ", 0)
 

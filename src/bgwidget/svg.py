@@ -21,9 +21,9 @@ from importlib import resources
 from types import SimpleNamespace
 from typing import Any
 
-from bgwidget.position import BAR, CHECKERS, Position
+from bgwidget.position import BAR, CHECKERS, Position, mirror
 
-__all__ = ["LANGUAGES", "LanguageError", "board_arrays", "board_svg", "render"]
+__all__ = ["LANGUAGES", "LanguageError", "board_arrays", "board_svg", "point_labels", "render"]
 
 
 def _read(name: str) -> Any:
@@ -120,7 +120,7 @@ def board_arrays(position: Position) -> dict:
     of seat 0 on display point ``d``, ``-n`` for seat 1's.
     """
     bottom, top = position.seat_points(0), position.seat_points(1)
-    points = [bottom[d - 1] - top[24 - d] for d in range(1, 25)]
+    points = [bottom[d - 1] - top[mirror(d) - 1] for d in range(1, 25)]
     pips = position.pip_counts()
     return {
         "points": points,
@@ -317,6 +317,11 @@ def _defs(uid: str) -> str:
     )
 
 
+def point_labels(seat: int) -> list[int]:
+    """The numbers shown at board points 1..24 when they are read from ``seat``'s side."""
+    return [p if seat == 0 else mirror(p) for p in range(1, 25)]
+
+
 def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
     ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
@@ -369,10 +374,9 @@ def render(state: dict) -> str:
         v = state["points"][p - 1]
         out += [_checker(uid, 0 if v > 0 else 1, p, i, abs(v)) for i in range(abs(v))]
         out.append("</g>")
-    numbering = state["turn"]
-    for p in range(1, 25):
+    labels = state.get("point_labels") or point_labels(state["turn"])
+    for p, label in zip(range(1, 25), labels):
         y = TOP_Y - _S.numbers.above if p >= 13 else BOTTOM_Y + _S.numbers.below
-        label = p if numbering == 0 else 25 - p
         out.append(
             f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
             f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{label}</text>'

@@ -9,7 +9,7 @@ what each button may do (``can``), so the view derives nothing from the rules.
 One numbering at the boundary: every point in the state and in the intents the view sends is in
 **board numbering**, the numbering of the ``data-point`` hooks: 1..24 from the bottom player's
 (seat 0's) side, ``"bar"`` and ``"off"``. Seat 0's own numbering is the board numbering; seat 1's
-own point ``p`` is board point :func:`mirror` ``(p)``. Mover numbering (24..1 from the mover's
+own point ``p`` is board point :func:`~bgwidget.position.mirror` ``(p)``. Mover numbering (24..1 from the mover's
 side, 25 bar, 0 off) stays for notation only: ``plays``, ``last_play.text``, the hint's ``text``.
 """
 
@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 from bgwidget.moves import Move
-from bgwidget.position import BAR, Position
+from bgwidget.position import BAR, Position, mirror
 from bgwidget.rules import CUBE_OFFERS
-from bgwidget.svg import board_arrays
+from bgwidget.svg import board_arrays, point_labels
 
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
     from bgwidget.session import Advice, Session
@@ -29,7 +29,6 @@ __all__ = [
     "Place",
     "ViewState",
     "board_place",
-    "mirror",
     "mover_point",
     "view_state",
 ]
@@ -38,11 +37,6 @@ Place = int | Literal["bar", "off"]
 """A place on the board in board numbering: a point 1..24, ``"bar"`` or ``"off"``."""
 
 OFF = 0  # the mover's numbering of off (the bar is position.BAR + 1 = 25)
-
-
-def mirror(point: int) -> int:
-    """The same point counted from the other side: point ``p`` of one seat is ``25 - p`` of the other."""
-    return 25 - point
 
 
 def board_place(seat: int, point: int) -> Place:
@@ -162,6 +156,7 @@ class ViewState(TypedDict):
     bar: list[int]
     off: list[int]
     pips: list[int]  # [seat 0, seat 1]
+    point_labels: list[int]  # the number shown at board points 1..24: the person's own numbering
     turn: int  # the seat to act (in set-up mode: the side on roll being set up)
     phase: str  # opening, roll, move, cube, game-over, match-over (the game's phase)
     dice: list[int]  # the roll being played, [] when none
@@ -233,6 +228,7 @@ def view_state(session: Session) -> ViewState:
         "bar": arrays["bar"],
         "off": arrays["off"],
         "pips": arrays["pips"],
+        "point_labels": point_labels(labels_seat(session)),
         "turn": position.turn if editing else seat,
         "phase": game.phase,
         "dice": dice,
@@ -298,6 +294,15 @@ def view_state(session: Session) -> ViewState:
             "before": board_of(before),
         }
     return state
+
+
+def labels_seat(session: Session) -> int:
+    """Whose numbering the point labels show: the one person's against the computer, else the
+    seat to act, so that a person reads the notation from their own side (as GNU Backgammon does)."""
+    people = [seat for seat in (0, 1) if session.human[seat]]
+    if len(people) == 1:
+        return people[0]
+    return 1 if session.seat_to_act == 1 else 0
 
 
 def hint_of(advice: Advice | None) -> PlaysHint | CubeHint | None:

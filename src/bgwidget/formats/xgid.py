@@ -17,7 +17,7 @@ from typing import Any
 from bgwidget.formats.errors import FormatError
 from bgwidget.formats.matchid import MatchState, build_game
 from bgwidget.game import Game
-from bgwidget.position import BAR, Position, PositionError
+from bgwidget.position import BAR, Position, PositionError, mirror
 
 __all__ = ["from_xgid", "to_xgid"]
 
@@ -32,7 +32,7 @@ def to_xgid(game: Game) -> str:
     bottom, top = position.seat_points(0), position.seat_points(1)
     chars = [_cell(0, top[BAR])]
     for point in range(1, 25):
-        chars.append(_cell(bottom[point - 1], top[24 - point]))
+        chars.append(_cell(bottom[point - 1], top[mirror(point) - 1]))
     chars.append(_cell(bottom[BAR], 0))
     offer = game.offer
     if offer and offer.kind in ("beaver", "raccoon"):
@@ -101,7 +101,7 @@ def from_xgid(text: str, **options: Any) -> Game:
                 raise FormatError(f"character {i} is the {'top' if i == 0 else 'bottom'} player's bar")
             side[BAR] += count
         else:
-            side[i - 1 if side is bottom else 24 - i] += count
+            side[(i if side is bottom else mirror(i)) - 1] += count
     seat = 0 if turn == 1 else 1
     try:
         player, opponent = (bottom, top) if seat == 0 else (top, bottom)

@@ -611,8 +611,7 @@ function diceLayer(state) {
   return out;
 }
 function rollPrompt(state) {
-  const asking = state.phase === "roll" && state.human?.[state.turn] || state.phase === "opening" && (state.human?.[0] || state.human?.[1]);
-  if (!asking || state.thinking || state.edit || (state.dice || []).length) return "";
+  if (!state.can?.roll || (state.dice || []).length) return "";
   const seat = state.turn;
   const places = diceXY(seat, 2);
   let out = `<g data-roll-dice="true" class="bg-roll" style="cursor:pointer">`;
@@ -627,7 +626,7 @@ function cubeLayer(state) {
   const cube = state.cube;
   if (!cube || cube.disabled) return "";
   const offeredTo = cube.offered ? state.turn : null;
-  const value = cube.offered ? cube.value * 2 : cube.value;
+  const value = cube.offered ? cube.offered_value : cube.value;
   const [x, y] = cubeXY(cube.owner ?? null, offeredTo);
   const cs = S.cube;
   const shown = value === 1 ? cs.centred_face : value;
@@ -674,16 +673,11 @@ function matchLabel(state) {
   const title = S.title;
   return `<text x="${W / 2}" y="${HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
-function numberingSeat(state) {
-  const people = [0, 1].filter((seat) => state.human?.[seat]);
-  return people.length === 1 ? people[0] : state.turn === 1 ? 1 : 0;
-}
 function pointNumbers(state) {
-  const seat = numberingSeat(state);
   const nb = S.numbers;
   let out = "";
   for (let p = 1; p <= 24; p++) {
-    const label = seat === 0 ? p : 25 - p;
+    const label = state.point_labels?.[p - 1] ?? p;
     const y = isTop(p) ? TOP_Y - nb.above : BOTTOM_Y + nb.below;
     out += `<text x="${q2(pointX(p))}" y="${y}" text-anchor="middle" font-size="${nb.size}" fill="${COLORS.text}" opacity="${nb.opacity}" data-number="${p}">${label}</text>`;
   }
