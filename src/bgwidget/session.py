@@ -34,19 +34,13 @@ from typing import Any, NamedTuple
 from bgwidget import ai
 from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
 from bgwidget.game import Game, GameError
+from bgwidget.labels import check_language, label
 from bgwidget.match import Match
 from bgwidget.moves import Play
 from bgwidget.position import CHECKERS, Position, PositionError
 from bgwidget.viewstate import Place, ViewState, mover_point, view_state
 
-__all__ = ["LANGUAGES", "Advice", "Edit", "IntentError", "Session", "check_animation", "check_language"]
-
-LANGUAGES = ("en", "fr", "sv")
-_DEFAULT_NAMES = {
-    "en": ("You", "Computer", "Bottom", "Top"),
-    "fr": ("Vous", "Ordinateur", "Bas", "Haut"),
-    "sv": ("Du", "Datorn", "Nedre", "Övre"),
-}
+__all__ = ["Advice", "Edit", "IntentError", "Session", "check_animation"]
 
 
 class IntentError(ValueError):
@@ -516,17 +510,11 @@ class Session:
     # ----------------------------------------------------------------- names
 
     def _default_names(self) -> tuple[str, str]:
-        you, computer, bottom, top = _DEFAULT_NAMES[self.language]
+        words = {key: label(self.language, key) for key in ("nameYou", "nameComputer", "nameBottom", "nameTop")}
         if self.players == (None, None):
-            return bottom, top
-        bottom_name, top_name = (you if p is None else f"{computer} ({p.name})" for p in self.players)
-        return bottom_name, top_name
-
-
-def check_language(language: Any) -> None:
-    """Raise :class:`ValueError` unless ``language`` is one of :data:`LANGUAGES`."""
-    if language not in LANGUAGES:
-        raise ValueError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
+            return words["nameBottom"], words["nameTop"]
+        bottom, top = (words["nameYou"] if p is None else f"{words['nameComputer']} ({p.name})" for p in self.players)
+        return bottom, top
 
 
 def check_animation(animation: Any) -> None:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from html import escape
 from importlib import resources
 from types import SimpleNamespace
 from typing import Any
 
+from bgwidget.labels import LANGUAGES, LanguageError, check_language, label
 from bgwidget.position import BAR, CHECKERS, Position, mirror
 
 __all__ = ["LANGUAGES", "LanguageError", "board_arrays", "board_svg", "point_labels", "render"]
@@ -38,13 +38,9 @@ def _namespace(value: Any) -> Any:
 
 
 _LOOK = _read("look.json")
-_LABELS: dict[str, dict[str, str]] = _read("labels.json")
 _S = _namespace(_LOOK["style"])  # drawing details: radii, strokes, opacities, font sizes, baselines
 _C = _namespace(_LOOK["colors"])
 _FACES = {int(value): pips for value, pips in _LOOK["style"]["die"]["faces"].items()}
-
-#: The languages of the words drawn, as for ``BoardWidget(language=...)``.
-LANGUAGES: tuple[str, ...] = tuple(_LABELS)
 
 # Sizes of the board's parts and the gaps between them, in SVG user units (look.json says what
 # each one is); geometry.js exports the same names.
@@ -90,10 +86,6 @@ H = BOTTOM_Y + FRAME + HEAD
 _ids = itertools.count(1)
 
 
-class LanguageError(ValueError):
-    """A language the labels do not have (see :data:`LANGUAGES`)."""
-
-
 def _n(v: float) -> str:
     """A number as JavaScript prints it after rounding to one decimal (60, not 60.0)."""
     v = round(v * 10) / 10
@@ -101,15 +93,8 @@ def _n(v: float) -> str:
 
 
 def _word(language: str, key: str, **fields: object) -> str:
-    """The label ``key`` of labels.json in ``language``, its ``{field}`` parts filled in, escaped."""
-    text = re.sub(r"\{(\w+)\}", lambda m: str(fields.get(m.group(1), m.group(0))), _LABELS[language][key])
-    return escape(text)
-
-
-def _check_language(language: object) -> str:
-    if language not in _LABELS:
-        raise LanguageError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
-    return str(language)
+    """The label ``key`` in ``language`` (see :func:`bgwidget.labels.label`), escaped for markup."""
+    return escape(label(language, key, **fields))
 
 
 def board_arrays(position: Position) -> dict:
@@ -329,7 +314,7 @@ def render(state: dict) -> str:
 
     Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
     """
-    language = _check_language(state.get("language", "en"))
+    language = check_language(state.get("language", "en"))
     uid = f"bgs{next(_ids)}"
     out = [
         (
@@ -374,12 +359,12 @@ def render(state: dict) -> str:
         v = state["points"][p - 1]
         out += [_checker(uid, 0 if v > 0 else 1, p, i, abs(v)) for i in range(abs(v))]
         out.append("</g>")
-    labels = state.get("point_labels") or point_labels(state["turn"])
-    for p, label in zip(range(1, 25), labels):
+    numbers = state.get("point_labels") or point_labels(state["turn"])
+    for p, number in zip(range(1, 25), numbers):
         y = TOP_Y - _S.numbers.above if p >= 13 else BOTTOM_Y + _S.numbers.below
         out.append(
             f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
-            f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{label}</text>'
+            f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{number}</text>'
         )
     dice = list(state.get("dice") or [])
     if len(dice) == 2:
@@ -413,11 +398,11 @@ def board_svg(
     the words drawn (pips, score, the match's length). Raises ``ValueError`` for dice outside
     1..6, and :class:`LanguageError` (a ``ValueError``) for another language.
     """
-    language = _check_language(language)
+    language = check_language(language)
     if dice is not None and (len(dice) != 2 or any(d not in _FACES for d in dice)):
         raise ValueError(f"dice are two numbers from 1 to 6, not {dice!r}")
     if names is None:
-        names = (_LABELS[language]["nameBottom"], _LABELS[language]["nameTop"])
+        names = (label(language, "nameBottom"), label(language, "nameTop"))
     state = board_arrays(position)
     state.update(
         dice=list(dice or []),

@@ -24,10 +24,11 @@ import traitlets
 
 from bgwidget.ai.players import Player
 from bgwidget.game import Game
+from bgwidget.labels import LANGUAGES, check_language
 from bgwidget.match import Match
 from bgwidget.moves import Play
 from bgwidget.position import Position
-from bgwidget.session import LANGUAGES, IntentError, Session, check_animation, check_language
+from bgwidget.session import IntentError, Session, check_animation
 from bgwidget.viewstate import ViewState
 
 __all__ = ["BoardWidget", "IntentError", "LANGUAGES"]

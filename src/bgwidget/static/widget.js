@@ -329,7 +329,9 @@ var labels_default = {
     crawford: "Crawford",
     onRoll: "On roll",
     nameBottom: "Bottom",
-    nameTop: "Top"
+    nameTop: "Top",
+    nameYou: "You",
+    nameComputer: "Computer"
   },
   fr: {
     pips: "points",
@@ -339,7 +341,9 @@ var labels_default = {
     crawford: "Crawford",
     onRoll: "Au trait",
     nameBottom: "Bas",
-    nameTop: "Haut"
+    nameTop: "Haut",
+    nameYou: "Vous",
+    nameComputer: "Ordinateur"
   },
   sv: {
     pips: "pips",
@@ -349,7 +353,9 @@ var labels_default = {
     crawford: "Crawford",
     onRoll: "Vid t\xE4rningarna",
     nameBottom: "Nedre",
-    nameTop: "\xD6vre"
+    nameTop: "\xD6vre",
+    nameYou: "Du",
+    nameComputer: "Datorn"
   }
 };
 
