@@ -66,8 +66,14 @@ def test_fixed_rolls_must_be_dice(bad):
 
 @pytest.mark.parametrize(
     "data",
-    [None, {}, {"seed": 1}, {"seed": 1, "state": [3, [1, 2, 3], None]}, {"seed": 1, "state": "x"},
-     {"seed": 1, "state": [3, ["a"] * 625, None]}],
+    [
+        None,
+        {},
+        {"seed": 1},
+        {"seed": 1, "state": [3, [1, 2, 3], None]},
+        {"seed": 1, "state": "x"},
+        {"seed": 1, "state": [3, ["a"] * 625, None]},
+    ],
 )
 def test_bad_saved_states_are_refused(data):
     with pytest.raises(DiceStateError):

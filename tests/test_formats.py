@@ -32,12 +32,14 @@ MATCH_IDS = {
     "MAEAAAAAAAAA": MatchState(on_roll=1, turn=1, jacoby=True),
     "cAnrAAAAAAAE": MatchState(on_roll=0, turn=0, dice=(6, 2), match_length=7),
     "sIGlADAAIAAE": MatchState(on_roll=1, turn=1, crawford=True, dice=(3, 1), match_length=5, score=(4, 3)),
-    "ARlgAVAAQAAE": MatchState(cube_value=2, cube_owner=1, on_roll=1, turn=0, doubled=True,
-                               match_length=11, score=(8, 5)),
+    "ARlgAVAAQAAE": MatchState(
+        cube_value=2, cube_owner=1, on_roll=1, turn=0, doubled=True, match_length=11, score=(8, 5)
+    ),
     "cEHgACAAEAAE": MatchState(on_roll=0, turn=1, resignation=2, match_length=7, score=(2, 2)),
     "UwkgA4ABuAAE": MatchState(cube_value=8, cube_owner=0, on_roll=0, turn=0, match_length=25, score=(23, 24)),
-    "QYkqASAAIAAE": MatchState(cube_value=2, cube_owner=1, on_roll=0, turn=0, dice=(5, 2),
-                               match_length=9, score=(4, 2)),
+    "QYkqASAAIAAE": MatchState(
+        cube_value=2, cube_owner=1, on_roll=0, turn=0, dice=(5, 2), match_length=9, score=(4, 2)
+    ),
 }
 
 
@@ -49,10 +51,18 @@ def test_match_id_vectors_both_ways(text, state):
 
 def test_match_id_of_games_in_play():
     # The 9-point match example: seat 1 owns a 2-cube, seat 0 rolled 52 (FORMATS.md).
-    game = Game(position=Position.initial(turn=0), rolled=(5, 2), cube_value=2, cube_owner=1,
-                rules=Rules(match_length=9), score=(4, 2))
+    game = Game(
+        position=Position.initial(turn=0),
+        rolled=(5, 2),
+        cube_value=2,
+        cube_owner=1,
+        rules=Rules(match_length=9),
+        score=(4, 2),
+    )
     assert to_match_id(game) == "QYkqASAAIAAE"
-    game = Game(position=Position.initial(turn=1), cube_value=2, cube_owner=1, rules=Rules(match_length=11), score=(8, 5))
+    game = Game(
+        position=Position.initial(turn=1), cube_value=2, cube_owner=1, rules=Rules(match_length=11), score=(8, 5)
+    )
     game.double()
     assert to_match_id(game) == "ARlgAVAAQAAE"
     game = Game(position=Position.initial(turn=0), rules=Rules(match_length=7), score=(2, 2))
@@ -87,7 +97,11 @@ def test_match_id_of_finished_games_shows_the_score_after_them():
 @pytest.mark.parametrize(
     "text",
     [
-        "", "MAEAAAAAAAA", "MAEAAAAAAAAAA", "MAEAAAAAAA!A", 12,
+        "",
+        "MAEAAAAAAAA",
+        "MAEAAAAAAAAAA",
+        "MAEAAAAAAA!A",
+        12,
         raw_match_id(owner=2, state=1),  # no cube owner 2
         raw_match_id(owner=3, state=5),  # no game state 5
         raw_match_id(owner=3, state=1, die1=7, die2=2),  # a die of 7
@@ -143,8 +157,10 @@ def test_xgid_double_offered_jacoby_and_beavers():
     assert game.cube_value == 4 and game.cube_owner == 1 and game.offer == Offer("beaver", 1)
     with pytest.raises(FormatError, match="beaver"):
         to_xgid(game)
-    assert to_xgid(from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8")) == \
-        "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"
+    assert (
+        to_xgid(from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"))
+        == "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"
+    )
     with pytest.raises(FormatError, match="belongs"):
         from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:8")
 
@@ -402,11 +418,22 @@ def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
     first = match.games[0]
     assert first.result == (0, 1, "single game", "pass")
     assert [a["type"] for a in first.record] == [
-        "opening", "move", "roll", "move", "roll", "move", "roll", "move", "double", "pass",
+        "opening",
+        "move",
+        "roll",
+        "move",
+        "roll",
+        "move",
+        "roll",
+        "move",
+        "double",
+        "pass",
     ]
     assert first.record[5]["play"] == "24/14*"  # Bob hit Ann's blot on his 14
-    assert first.record[6:8] == [{"type": "roll", "seat": 1, "dice": [6, 6]},
-                                 {"type": "move", "seat": 1, "play": ""}]  # Ann danced on Bob's 6-point
+    assert first.record[6:8] == [
+        {"type": "roll", "seat": 1, "dice": [6, 6]},
+        {"type": "move", "seat": 1, "play": ""},
+    ]  # Ann danced on Bob's 6-point
     second = match.game
     assert second.phase == "roll" and second.turn == 0 and len(second.record) == 6
     assert match.game.start_position.pip_counts() == (167 - 11, 167 - 6 - 3)
@@ -420,10 +447,12 @@ def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 1\n", "score"),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/4 6/5\n", "not a legal"),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 33: 8/5 6/5\n", "doubles"),
-        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
-         "  2)  Takes\n", "no double"),
-        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
-         " Game 2\n Ann : 0   Bob : 0\n", "before game 1 ended"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n  2)  Takes\n", "no double"),
+        (
+            " 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
+            " Game 2\n Ann : 0   Bob : 0\n",
+            "before game 1 ended",
+        ),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1) hello\n", "no move"),
     ],
 )

@@ -16,9 +16,21 @@ from helpers import random_positions
 def snapshot(game: Game):
     """Everything observable about a game, to check that a refused action changed nothing."""
     return (
-        game.phase, game.position, game.start_position, game.turn, game.rolled, game.dice_left,
-        game.steps, game.cube_value, game.cube_owner, game.offer, game.result,
-        copy.deepcopy(game.record), game.dice.to_dict(), game.last_roll, game.legal_steps(),
+        game.phase,
+        game.position,
+        game.start_position,
+        game.turn,
+        game.rolled,
+        game.dice_left,
+        game.steps,
+        game.cube_value,
+        game.cube_owner,
+        game.offer,
+        game.result,
+        copy.deepcopy(game.record),
+        game.dice.to_dict(),
+        game.last_roll,
+        game.legal_steps(),
     )
 
 

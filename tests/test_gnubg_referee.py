@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from bgwidget import Game, Match
-from bgwidget.formats import to_match_id, to_mat, from_xgid, to_gnubg_id, from_mat, to_xgid
+from bgwidget.formats import from_mat, from_xgid, to_gnubg_id, to_mat, to_match_id, to_xgid
 from bgwidget.formats.matchid import match_state
 from test_formats import random_match
 
@@ -80,7 +80,10 @@ def run_gnubg(tmp_path: Path, mode: str, *args) -> object:
     out = tmp_path / f"gnubg-{mode}.json"
     done = subprocess.run(
         [sys.executable, "-c", CHILD, mode, str(out), *map(str, args)],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(out.read_text())
@@ -103,12 +106,14 @@ def gnubg_record(match: dict) -> list[dict]:
             elif a["action"] == "resign":
                 actions.append(("resign", seat, a["points"]))
         winner = SEAT.get(info["winner"]) if info["winner"] else None
-        games.append({
-            "score": (info["score-O"], info["score-X"]),
-            "winner": winner,
-            "points": info.get("points-won", 0) if winner is not None else 0,
-            "actions": actions,
-        })
+        games.append(
+            {
+                "score": (info["score-O"], info["score-X"]),
+                "winner": winner,
+                "points": info.get("points-won", 0) if winner is not None else 0,
+                "actions": actions,
+            }
+        )
     return games
 
 
@@ -137,12 +142,14 @@ def our_record(match: Match) -> list[dict]:
                 resign = replay.record[-2]
                 actions.append(("resign", resign["seat"], resign["points"]))
         result = game.result
-        games.append({
-            "score": game.score,
-            "winner": result.winner if result else None,
-            "points": result.points if result else 0,
-            "actions": actions,
-        })
+        games.append(
+            {
+                "score": game.score,
+                "winner": result.winner if result else None,
+                "points": result.points if result else 0,
+                "actions": actions,
+            }
+        )
     return games
 
 
@@ -162,10 +169,13 @@ def our_ids(match: Match) -> list[list[str]]:
                     dice = tuple(sorted(action["dice"], reverse=True))
                     ids[-1].append(f"{position.position_id()}:{to_match_id(state._replace(dice=dice))}")
                 continue
-            accepted = game.record[i + 1:i + 2] == [{"type": "accept", "seat": 1 - action.get("seat", 0)}]
-            if kind in ("move", "double", "take", "pass", "beaver", "raccoon") \
-                    and not (kind == "move" and replay.phase != "move") \
-                    or kind == "resign" and accepted:  # a declined resignation is not in a .mat
+            accepted = game.record[i + 1 : i + 2] == [{"type": "accept", "seat": 1 - action.get("seat", 0)}]
+            if (
+                kind in ("move", "double", "take", "pass", "beaver", "raccoon")
+                and not (kind == "move" and replay.phase != "move")
+                or kind == "resign"
+                and accepted
+            ):  # a declined resignation is not in a .mat
                 ids[-1].append(to_gnubg_id(replay))
             replay.apply(action)
         ids[-1].append(to_gnubg_id(replay))
@@ -194,8 +204,16 @@ def test_matches_gnubg_plays_import_into_ours_and_replay_the_same(tmp_path, seed
 
 @pytest.mark.parametrize(
     "seed, length, options",
-    [(11, 5, {}), (12, 7, {}), (13, 1, {}), (14, 3, {}),
-     (5, 0, {}), (5, 0, {"jacoby": True}), (5, 0, {"beavers": True}), (6, 0, {"jacoby": True, "beavers": True})],
+    [
+        (11, 5, {}),
+        (12, 7, {}),
+        (13, 1, {}),
+        (14, 3, {}),
+        (5, 0, {}),
+        (5, 0, {"jacoby": True}),
+        (5, 0, {"beavers": True}),
+        (6, 0, {"jacoby": True, "beavers": True}),
+    ],
 )
 def test_matches_we_export_import_into_gnubg_with_the_same_record(tmp_path, seed, length, options):
     # Beavers and raccoons are always taken here: gnubg's .mat reader keeps a "beaver pending"

@@ -5,7 +5,7 @@ two scripted players, saved to JSON in the middle of a play, loaded and finished
 import random
 
 from bgwidget import Game, Match
-from bgwidget.formats import to_mat, from_json, to_json
+from bgwidget.formats import from_json, to_json, to_mat
 from test_gnubg_referee import gnubg_record, our_ids, our_record, run_gnubg
 
 
@@ -75,8 +75,13 @@ def act(match: Match) -> None:
 
 def test_five_point_match_save_load_finish_export_and_gnubg_agrees(tmp_path):
     match = Match(length=5, seed=2029, names=("Racer", "Stepper"))
-    while not (len(match.game.record) > 12 and match.game.phase == "move" and match.game.turn == 1
-               and len(match.game.steps) == 1 and match.game.dice_left):
+    while not (
+        len(match.game.record) > 12
+        and match.game.phase == "move"
+        and match.game.turn == 1
+        and len(match.game.steps) == 1
+        and match.game.dice_left
+    ):
         act(match)
         assert not match.is_over, "the match ended before the save point"
     saved = to_json(match)

@@ -23,18 +23,19 @@ RULES = [NOTEBOOKS / "01-rules.ipynb", NOTEBOOKS / "fr" / "01-regles.ipynb"]
 
 # board variable -> (a right play, a legal play that is wrong, or None when only one play is legal)
 EXERCISES = {
-    "board_31": ("8/5 6/5", "13/10 6/5"),       # making the 5-point
-    "board_61": ("24/23/17", None),             # 4P8bAADg/wcAIA 61: 24/23/17 only (intermediate point)
-    "board_hit": ("13/9* 6/4", "13/11 6/2"),    # a 4 from the 13-point hits the blot on 9
-    "board_bar": ("bar/20", None),              # 22bABwDg/wMAYA 54: bar/20 only
-    "board_65": ("13/7", None),                 # 4P8DABgAEAAAAA 65: 13/7 only (the larger die)
+    "board_31": ("8/5 6/5", "13/10 6/5"),  # making the 5-point
+    "board_61": ("24/23/17", None),  # 4P8bAADg/wcAIA 61: 24/23/17 only (intermediate point)
+    "board_hit": ("13/9* 6/4", "13/11 6/2"),  # a 4 from the 13-point hits the blot on 9
+    "board_bar": ("bar/20", None),  # 22bABwDg/wMAYA 54: bar/20 only
+    "board_65": ("13/7", None),  # 4P8DABgAEAAAAA 65: 13/7 only (the larger die)
     "board_off": ("5/off 3/off", "5/1 3/off"),  # 4P8PAAAkAAAAAA 64: both legal, one bears off two
 }
 
 
 def execute(nb) -> None:
-    client = nbclient.NotebookClient(nb, timeout=180, kernel_name="python3",
-                                     resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = nbclient.NotebookClient(
+        nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     client.execute()  # raises CellExecutionError on the first failing cell
 
 
@@ -54,8 +55,9 @@ def text_of(cell) -> str:
 def test_notebook_runs_top_to_bottom(path):
     nb = nbformat.read(path, as_version=4)
     execute(nb)
-    errors = [c for c in nb.cells if c.cell_type == "code"
-              and any(o["output_type"] == "error" for o in c.get("outputs", []))]
+    errors = [
+        c for c in nb.cells if c.cell_type == "code" and any(o["output_type"] == "error" for o in c.get("outputs", []))
+    ]
     assert not errors
 
 
@@ -84,11 +86,14 @@ def test_rules_exercises_judge_the_play_made(path):
         judged.append((nbformat.v4.new_code_cell(checks[board]), "✔"))
         nb.cells.append(judged[-1][0])
         if wrong is not None:  # the same exercise again, played wrongly
-            nb.cells.append(nbformat.v4.new_code_cell(
-                f"_setup = {board}.game.setup\n"
-                f"{board}.set_position(Position.from_position_id(_setup['position_id'], _setup['turn']), "
-                f"tuple(_setup['rolled']))\n"
-                f"{board}.play({wrong!r})"))
+            nb.cells.append(
+                nbformat.v4.new_code_cell(
+                    f"_setup = {board}.game.setup\n"
+                    f"{board}.set_position(Position.from_position_id(_setup['position_id'], _setup['turn']), "
+                    f"tuple(_setup['rolled']))\n"
+                    f"{board}.play({wrong!r})"
+                )
+            )
             judged.append((nbformat.v4.new_code_cell(checks[board]), "✘"))
             nb.cells.append(judged[-1][0])
     execute(nb)

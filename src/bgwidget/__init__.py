@@ -42,7 +42,7 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name == "BoardWidget":
         from bgwidget.widget import BoardWidget
 

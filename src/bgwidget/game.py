@@ -140,7 +140,10 @@ class Game:
 
     @classmethod
     def replay(
-        cls, setup: dict[str, Any], record: Iterable[dict[str, Any]], dice: Dice | None = None,
+        cls,
+        setup: dict[str, Any],
+        record: Iterable[dict[str, Any]],
+        dice: Dice | None = None,
         steps: Sequence[Sequence[Sequence[int]]] = (),
     ) -> Game:
         """A game rebuilt from its :attr:`setup` and a :attr:`record` of actions (see :meth:`apply`).
@@ -483,8 +486,13 @@ class Game:
                 raise GameError("the first roll of a game is an 'opening' action")
             self.roll(_roll(action.get("dice")), seat=seat)
         elif kind == "move":
-            if action.get("play", "") == "" and self._phase != "move" and self.record and \
-                    self.record[-1]["type"] == "move" and self.record[-1]["play"] == "":
+            if (
+                action.get("play", "") == ""
+                and self._phase != "move"
+                and self.record
+                and self.record[-1]["type"] == "move"
+                and self.record[-1]["play"] == ""
+            ):
                 return  # the dance was recorded by the roll itself
             self.play(action.get("play", ""), seat=seat)
         elif kind == "resign":
@@ -557,8 +565,11 @@ class Game:
 
     def _double_error(self, seat: int | None) -> str | None:
         if self._phase != "roll":
-            return _phase_error("double", self._phase) if self._phase != "move" else \
-                "a double comes before rolling, not after"
+            return (
+                _phase_error("double", self._phase)
+                if self._phase != "move"
+                else "a double comes before rolling, not after"
+            )
         if seat is not None and seat != self._start.turn:
             return f"only the seat on roll may double, and that is {_SEAT_NAMES[self._start.turn]}"
         if self.rules.match_length == 1:
@@ -601,7 +612,12 @@ def _phase_error(action: str, phase: str) -> str:
 
 
 def _check_settings(
-    rules: object, position: object, rolled: object, cube_value: object, cube_owner: object, score: object,
+    rules: object,
+    position: object,
+    rolled: object,
+    cube_value: object,
+    cube_owner: object,
+    score: object,
     crawford: object,
 ) -> None:
     if not isinstance(rules, Rules):
@@ -621,8 +637,11 @@ def _check_settings(
         raise GameError(f"the cube owner is None (centred), 0 or 1, not {cube_owner!r}")
     if (cube_value == 1) != (cube_owner is None):
         raise GameError(f"a cube at {cube_value} cannot be {'centred' if cube_owner is None else 'owned'}")
-    if not isinstance(score, (tuple, list)) or len(score) != 2 or any(
-            not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in score):
+    if (
+        not isinstance(score, (tuple, list))
+        or len(score) != 2
+        or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in score)
+    ):
         raise GameError(f"the score is two numbers of points, not {score!r}")
     if length and max(score) >= length:
         raise GameError(f"the score {tuple(score)} already ends a {length}-point match")

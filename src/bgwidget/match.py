@@ -49,8 +49,14 @@ class Match:
         auto_confirm: bool = True,
         names: tuple[str, str] = ("Bottom", "Top"),
     ) -> None:
-        rules = Rules(match_length=length, crawford=crawford, jacoby=jacoby, beavers=beavers,
-                      max_cube=max_cube, auto_confirm=auto_confirm)
+        rules = Rules(
+            match_length=length,
+            crawford=crawford,
+            jacoby=jacoby,
+            beavers=beavers,
+            max_cube=max_cube,
+            auto_confirm=auto_confirm,
+        )
         self.rules: Rules = rules
         """The settings of every game of the match."""
         self.seed = Dice().seed if seed is None else seed
@@ -160,8 +166,10 @@ class Match:
         expected = (self.rules, self.score, self.next_is_crawford)
         found = (game.rules, game.score, game.crawford)
         if found != expected:
-            raise GameError(f"game {len(self.games) + 1} starts with (rules, score, Crawford) {found}, "
-                            f"but the games before it give {expected}")
+            raise GameError(
+                f"game {len(self.games) + 1} starts with (rules, score, Crawford) {found}, "
+                f"but the games before it give {expected}"
+            )
         self.games.append(game)
 
     def play_from(self, position: Position, rolled: tuple[int, int] | None = None) -> Game:
@@ -179,8 +187,16 @@ class Match:
             dice, cube, owner, crawford = Dice.for_game(self.seed, number), 1, None, self.next_is_crawford
         else:
             dice, cube, owner, crawford = current.dice, current.cube_value, current.cube_owner, current.crawford
-        game = Game(rules=self.rules, dice=dice, position=position, rolled=rolled, cube_value=cube,
-                    cube_owner=owner, score=self.score, crawford=crawford)
+        game = Game(
+            rules=self.rules,
+            dice=dice,
+            position=position,
+            rolled=rolled,
+            cube_value=cube,
+            cube_owner=owner,
+            score=self.score,
+            crawford=crawford,
+        )
         if current is None or current.result is not None:
             self.games.append(game)
         else:

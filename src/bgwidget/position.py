@@ -308,9 +308,7 @@ def _validate(player: tuple, opponent: tuple, turn: object) -> None:
             raise PositionError(f"{name} has {sum(side)} checkers on the board; a side has 15")
     for i in range(24):
         if player[i] and opponent[23 - i]:
-            raise PositionError(
-                f"both sides have checkers on the same point (player's {i + 1}, opponent's {24 - i})"
-            )
+            raise PositionError(f"both sides have checkers on the same point (player's {i + 1}, opponent's {24 - i})")
 
 
 def _side_from_points(points: Mapping, name: str) -> tuple[int, ...]:
@@ -376,8 +374,6 @@ def diagram(position: Position) -> str:
     for level in reversed(range(5)):
         bar = " X " if bottom[BAR] > level else "   "
         lines.append(f" |{row(bottom_left, level)}|{bar}|{row(bottom_right, level)}|")
-    lines.append(
-        f" +12-11-10--9--8--7-------6--5--4--3--2--1-+   X: {pips[0]} pips, {CHECKERS - sum(bottom)} off"
-    )
+    lines.append(f" +12-11-10--9--8--7-------6--5--4--3--2--1-+   X: {pips[0]} pips, {CHECKERS - sum(bottom)} off")
     lines.append(f" Position ID: {position.position_id()}" + ("   X on roll" if position.turn == 0 else "   O on roll"))
     return "\n".join(lines)

@@ -127,9 +127,9 @@ def _solve(positions: np.ndarray, terminal: np.ndarray) -> np.ndarray:
             continue
         succ = {d: [index[s] for s in _steps(key, d)] for d in range(1, 7)}
 
-        def pick(candidates, level, die):
+        def pick(candidates: list[int], level: int, die: int) -> tuple[float, int]:
             vals, fins = best[level * 6 + die - 1]
-            j = min(candidates, key=lambda s: vals[s])
+            j = min(candidates, key=vals.__getitem__)
             return vals[j], fins[j]
 
         total = 0.0
@@ -201,7 +201,7 @@ def database() -> tuple[np.ndarray, np.ndarray]:
 def is_bearoff(boards: np.ndarray) -> np.ndarray:
     """(n,) bool: both sides of (n, 2, 25) boards have every checker on points 1..6 or off."""
     boards = np.asarray(boards)
-    return ~(boards[:, :, 6:] > 0).any(axis=(1, 2))
+    return np.asarray(~(boards[:, :, 6:] > 0).any(axis=(1, 2)))
 
 
 def race_probabilities(boards: np.ndarray) -> np.ndarray:

@@ -19,8 +19,8 @@ races ``0.55 + 0.00125 * pips`` of the side on roll, kept within 0.6..0.7.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from bgwidget.ai.met import match_winning_chance
 
@@ -97,7 +97,15 @@ def _live(p: float, big_w: float, big_l: float, owner: str) -> float:
     return -1.0 + (big_w + 1.0) * (p - take) / (1.0 - take)
 
 
-def _cubeful(p, big_w, big_l, owner, efficiency, dead_w=None, dead_l=None) -> float:
+def _cubeful(
+    p: float,
+    big_w: float,
+    big_l: float,
+    owner: str,
+    efficiency: float,
+    dead_w: float | None = None,
+    dead_l: float | None = None,
+) -> float:
     dead_w = big_w if dead_w is None else dead_w
     dead_l = big_l if dead_l is None else dead_l
     dead = p * dead_w - (1 - p) * dead_l
@@ -154,7 +162,16 @@ def cube_decision(
     return CubeDecision(no_double, double_take, double_pass, should_double, should_take, beaver)
 
 
-def _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length):
+def _match_decision(
+    chances: Sequence[float],
+    cube: int,
+    owner: str,
+    efficiency: float,
+    away: tuple[int, int],
+    crawford: bool,
+    post_crawford: bool,
+    match_length: int,
+) -> CubeDecision:
     need, opponent_need = away
     if not (0 < need <= match_length and 0 < opponent_need <= match_length):
         raise ValueError(f"away scores {away} do not fit a {match_length}-point match")
@@ -162,7 +179,7 @@ def _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawf
     def mwc(mine: int, theirs: int) -> float:
         return match_winning_chance(mine, theirs, post_crawford=post_crawford)
 
-    def normalised(value: int):
+    def normalised(value: int) -> tuple[float, float, float, Callable[[float], float]]:
         """(p, W, L, to_mwc) for a game played for ``value`` points."""
         outcomes = [mwc(need - k * value, opponent_need) for k in (1, 2, 3)]
         outcomes += [mwc(need, opponent_need - k * value) for k in (1, 2, 3)]
@@ -178,9 +195,13 @@ def _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawf
     x = efficiency if (owner == "centre" and any(live_for.values())) or live_for.get(owner, False) else 0.0
     no_double = to_mwc(_cubeful(p, big_w, big_l, owner, x))
     reason = (
-        "Crawford game" if crawford else
-        "no cube in a 1-point match" if match_length == 1 else
-        "the opponent owns the cube" if owner == "opponent" else ""
+        "Crawford game"
+        if crawford
+        else "no cube in a 1-point match"
+        if match_length == 1
+        else "the opponent owns the cube"
+        if owner == "opponent"
+        else ""
     )
     if reason:
         return CubeDecision(no_double, no_double, no_double, False, True, match_play=True, reason=reason)

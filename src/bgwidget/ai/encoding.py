@@ -60,7 +60,7 @@ def _reach() -> np.ndarray:
     reach = np.zeros((25, 36), dtype=bool)
     for r in range(36):
         a, b = r // 6 + 1, r % 6 + 1
-        for d in ([a, 2 * a, 3 * a, 4 * a] if a == b else [a, b, a + b]):
+        for d in [a, 2 * a, 3 * a, 4 * a] if a == b else [a, b, a + b]:
             if d <= 25:
                 reach[d - 1, r] = True
     return reach

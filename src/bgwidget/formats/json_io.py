@@ -50,11 +50,15 @@ def to_json(obj: Game | Match, indent: int | None = None) -> str:
     elif isinstance(obj, Match):
         options = {
             "seed": obj.seed if isinstance(obj.seed, (int, str)) else repr(obj.seed),
-            "rules": obj.rules.to_dict(), "names": list(obj.names),
+            "rules": obj.rules.to_dict(),
+            "names": list(obj.names),
         }
         data = {
-            "format": "bgwidget", "version": VERSION, "kind": "match",
-            "match": options, "games": [_game_dict(game) for game in obj.games],
+            "format": "bgwidget",
+            "version": VERSION,
+            "kind": "match",
+            "match": options,
+            "games": [_game_dict(game) for game in obj.games],
         }
     else:
         raise TypeError(f"to_json saves a Game or a Match, not {type(obj).__name__}")
@@ -72,7 +76,7 @@ def from_json(text: str) -> Game | Match:
     except (TypeError, ValueError) as error:
         raise FormatError(f"not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != "bgwidget":
-        raise FormatError("not a bgwidget save (no \"format\": \"bgwidget\")")
+        raise FormatError('not a bgwidget save (no "format": "bgwidget")')
     if data.get("version") != VERSION:
         raise FormatError(f"save version {data.get('version')!r} is not {VERSION}")
     if data.get("kind") == "game":
@@ -84,8 +88,14 @@ def from_json(text: str) -> Game | Match:
         if "rules" in options:
             rules = Rules.from_dict(options["rules"])
         else:  # the first saves held the options flat
-            rules = Rules(options["length"], options["crawford"], options["jacoby"], options["beavers"],
-                          options["max_cube"], options["auto_confirm"])
+            rules = Rules(
+                options["length"],
+                options["crawford"],
+                options["jacoby"],
+                options["beavers"],
+                options["max_cube"],
+                options["auto_confirm"],
+            )
         match = Match.with_rules(rules, options["seed"], names=tuple(options["names"]), start=False)
         saved = data["games"]
         if not isinstance(saved, list) or not saved:

@@ -69,7 +69,7 @@ def _cells(game: Game) -> list[tuple[int, str]]:
             cells.append((seat, f" Doubles => {action['cube']}"))
         elif kind == "take":
             answers_beaver = game.record[i - 1]["type"] == "beaver"
-            if not (answers_beaver and game.record[i + 1:i + 2] and game.record[i + 1]["type"] == "roll"):
+            if not (answers_beaver and game.record[i + 1 : i + 2] and game.record[i + 1]["type"] == "roll"):
                 cells.append((seat, " Takes"))  # gnubg reads a roll after a beaver as its take
         elif kind in ("beaver", "raccoon"):
             cells.append((seat, f" {kind.capitalize()}s => {2 * replay.cube_value}"))

@@ -21,9 +21,20 @@ __all__ = ["MatchState", "build_game", "from_gnubg_id", "from_match_id", "match_
 
 # Field: (bit offset, width), from FORMATS.md.
 _FIELDS = {
-    "cube": (0, 4), "owner": (4, 2), "move": (6, 1), "crawford": (7, 1), "state": (8, 3),
-    "turn": (11, 1), "doubled": (12, 1), "resigned": (13, 2), "die1": (15, 3), "die2": (18, 3),
-    "length": (21, 15), "score0": (36, 15), "score1": (51, 15), "no_jacoby": (66, 1),
+    "cube": (0, 4),
+    "owner": (4, 2),
+    "move": (6, 1),
+    "crawford": (7, 1),
+    "state": (8, 3),
+    "turn": (11, 1),
+    "doubled": (12, 1),
+    "resigned": (13, 2),
+    "die1": (15, 3),
+    "die2": (18, 3),
+    "length": (21, 15),
+    "score0": (36, 15),
+    "score1": (51, 15),
+    "no_jacoby": (66, 1),
 }
 GAME_STATES = ("none", "playing", "over", "resigned", "dropped")
 """gnubg's game states, by their number in the Match ID."""

@@ -51,8 +51,16 @@ def to_xgid(game: Game) -> str:
     cubepos = {None: 0, 0: 1, 1: -1}[game.cube_owner]
     turn = 1 if game.start_position.turn == 0 else -1
     fields = [
-        "".join(chars), game.cube_value.bit_length() - 1, cubepos, turn, dice,
-        game.score[0], game.score[1], cj, rules.match_length, rules.max_cube.bit_length() - 1,
+        "".join(chars),
+        game.cube_value.bit_length() - 1,
+        cubepos,
+        turn,
+        dice,
+        game.score[0],
+        game.score[1],
+        cj,
+        rules.match_length,
+        rules.max_cube.bit_length() - 1,
     ]
     return "XGID=" + ":".join(map(str, fields))
 
