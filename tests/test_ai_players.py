@@ -265,3 +265,15 @@ def test_play_match_refuses_bad_arguments():
 
     with pytest.raises(PlayerError, match="Cheat|silent"):
         bgwidget.play_match((Cheat(), "easy"), match_length=1, seed=1)
+
+
+def test_a_player_class_is_refused_with_advice():
+    class Mine:
+        name = "mine"
+
+        def choose_play(self, position, dice):
+            return None
+
+    with pytest.raises(LevelError, match=r"pass Mine\(\)"):
+        get_player(Mine)
+    assert get_player(Mine()).name == "mine"

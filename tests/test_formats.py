@@ -260,6 +260,36 @@ def test_json_match_resumes_exactly():
     continue_identically(match.game, loaded.game, seed=2)
 
 
+def first_release_layout(text: str) -> str:
+    """A match save as the first release wrote it: the options flat, each game's settings flat
+    and without the Crawford rule (the layout of version 1 before Rules existed)."""
+    data = json.loads(text)
+    rules = data["match"].pop("rules")
+    data["match"].update(length=rules.pop("match_length"), **rules)
+    for game in data["games"]:
+        setup_rules = game["setup"].pop("rules")
+        del setup_rules["crawford"]
+        game["setup"].update(setup_rules)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("crawford", [True, False])
+def test_json_of_the_first_release_still_loads(crawford):
+    match = Match(length=5, seed=7, crawford=crawford, max_cube=16)
+    rng = random.Random(3)
+    while len(match.games) < 3 and not match.is_over:
+        game = match.game
+        if game.result:
+            match.new_game()
+        elif game.phase in ("opening", "roll"):
+            game.roll()
+        elif game.phase == "move":
+            game.play(str(rng.choice(game.legal_plays)))
+    loaded = from_json(first_release_layout(to_json(match)))
+    assert loaded.rules == match.rules and loaded.score == match.score
+    assert [snapshot(g) for g in loaded.games] == [snapshot(g) for g in match.games]
+
+
 def tamper(text: str, change) -> str:
     data = json.loads(text)
     change(data)

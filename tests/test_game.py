@@ -406,6 +406,9 @@ def test_every_illegal_action_is_refused_and_changes_nothing():
         {"score": None},
         {"score": (True, 0)},
         {"cube_owner": False, "cube_value": 2},
+        {"cube_owner": 1.0, "cube_value": 2, "position": Position.initial()},
+        {"cube_value": True},
+        {"rules": {"match_length": 3}, "score": (2, 0), "crawford": True, "cube_value": 4, "cube_owner": 1},
     ],
 )
 def test_inconsistent_settings_are_refused(kwargs):
@@ -416,6 +419,27 @@ def test_inconsistent_settings_are_refused(kwargs):
 
 
 # ---------------------------------------------------------------------- random games with invariants
+
+
+def test_match_play_from_append_and_names_refuse_and_change_nothing():
+    match = Match(length=3, seed=1)
+    match.game.roll()
+    before = [snapshot(game) for game in match.games]
+    for bad in (None, "4HPwATDgc/ABMA", Position.from_points({}, {6: 1})):
+        with pytest.raises(GameError):
+            match.play_from(bad)
+    with pytest.raises(GameError):
+        match.play_from(Position.initial(), (7, 1))
+    with pytest.raises(GameError, match="still in play"):
+        match.append(Game(rules=match.rules))
+    for names in ({"a": 1, "b": 2}, {1, 2}, (None, [1]), "ab", ("one",)):
+        with pytest.raises(GameError, match="two strings"):
+            match.set_names(names)
+    assert [snapshot(game) for game in match.games] == before and match.names == ("Bottom", "Top")
+    with pytest.raises(GameError, match="at least one game"):
+        Match.from_games(match.rules, [])
+    game = match.play_from(Position.initial(turn=1), (6, 5))
+    assert len(match.games) == 1 and match.game is game and game.phase == "move" and game.turn == 1
 
 
 def check_invariants(game: Game) -> None:

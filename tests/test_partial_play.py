@@ -120,6 +120,18 @@ def test_restore_redoes_saved_groups_and_refuses_forged_ones():
     back = PartialPlay.restore(Position.initial(), (6, 5), combined.step_groups)
     back.undo()  # both dice of the combined move come back together
     assert back.steps == [] and back.dice_left == (6, 5)
+    for forged in (
+        None,
+        "abc",
+        [[8, 5, 3]],
+        [[[8, 5]]],
+        [[[8.0, 5, 3]]],
+        [[[8, 7, True]]],
+        [[]],
+        [[[8, 5, 3], [6, 5, 1]]],
+    ):
+        with pytest.raises(IllegalPlayError):
+            PartialPlay.restore(Position.initial(), (3, 1), forged)
     with pytest.raises(IllegalPlayError, match="saved step"):
         PartialPlay.restore(Position.initial(), (6, 6), [[[8, 3, 6]]])  # 8/3 is not a 6
 

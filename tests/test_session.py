@@ -115,6 +115,32 @@ def test_a_player_that_breaks_the_rules_leaves_its_seat_waiting():
     assert s.state()["can"]["move"] is False
 
 
+@pytest.mark.parametrize("failure", ["raises", "answers nonsense"])
+def test_a_player_that_fails_is_reported_and_the_state_is_published(failure):
+    class Broken(LastPlay):
+        def choose_play(self, position, dice):
+            raise RuntimeError("boom")
+
+        def answer_double(self, game):
+            return "maybe"
+
+    published = []
+    s = Session(players=("human", Broken()), seed=4, animation=0, publish=published.append)
+    if failure == "raises":
+        s.game.dice.push((3, 1), (6, 5))  # the person wins the opening, then the computer rolls
+        s.handle({"type": "roll"})
+        assert s.handle({"type": "move", "from": 8, "to": 5}) is None
+        assert s.handle({"type": "move", "from": 6, "to": 5}) is None
+        assert s.game.phase == "move" and s.game.turn == 1 and "boom" in s.message
+    else:
+        s.set_position(Position.initial(turn=0))
+        assert s.handle({"type": "double"}) is None
+        assert s.game.phase == "cube" and "maybe" in s.message
+    last = published[-1]
+    assert (last["phase"], last["turn"], last["revision"]) == (s.game.phase, s.game.turn, s.revision)
+    assert s.handle({"type": "hint"}) is not None  # refused (the computer's seat), and no exception
+
+
 def test_two_custom_players_play_a_whole_game_in_the_foreground():
     bots = LastPlay(), LastPlay()
     s = Session(players=bots, seed=5, animation=0)
@@ -164,5 +190,7 @@ def test_set_up_a_position_in_board_numbering():
     assert s.handle({"type": "edit-move", "seat": 1, "from": 1, "to": 7}) is None
     assert s.edit.position.seat_points(1)[23] == 1 and s.edit.position.seat_points(1)[17] == 1
     assert "no checker on 2" in s.handle({"type": "edit-move", "seat": 1, "from": 2, "to": 7})
+    assert "a seat is 0 or 1" in s.handle({"type": "edit-move", "seat": 1.0, "from": 1, "to": 7})
+    assert "side on roll is 0 or 1" in s.handle({"type": "edit-turn", "turn": 1.0})
     s.handle({"type": "edit-done"})
     assert s.edit is None and s.game.phase == "roll" and s.game.position.seat_points(1)[17] == 1

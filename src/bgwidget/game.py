@@ -631,9 +631,15 @@ def _check_settings(
     if position is not None and position.outcome():
         raise GameError("the position is already won: nothing to play")
     max_cube, length = rules.max_cube, rules.match_length
-    if not isinstance(cube_value, int) or cube_value < 1 or cube_value & (cube_value - 1) or cube_value > max_cube:
+    if (
+        not isinstance(cube_value, int)
+        or isinstance(cube_value, bool)
+        or cube_value < 1
+        or cube_value & (cube_value - 1)
+        or cube_value > max_cube
+    ):
         raise GameError(f"the cube shows a power of 2 from 1 to {max_cube}, not {cube_value!r}")
-    if cube_owner not in (None, 0, 1) or isinstance(cube_owner, bool):
+    if cube_owner is not None and (type(cube_owner) is not int or cube_owner not in (0, 1)):
         raise GameError(f"the cube owner is None (centred), 0 or 1, not {cube_owner!r}")
     if (cube_value == 1) != (cube_owner is None):
         raise GameError(f"a cube at {cube_value} cannot be {'centred' if cube_owner is None else 'owned'}")
@@ -649,3 +655,5 @@ def _check_settings(
         raise GameError("there is no cube in a 1-point match")
     if crawford and (not length or not rules.crawford or length - 1 not in score):
         raise GameError("a Crawford game needs a match under the Crawford rule in which a side is 1-away")
+    if crawford and cube_value != 1:
+        raise GameError("the cube is not turned in the Crawford game")

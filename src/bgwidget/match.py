@@ -9,6 +9,8 @@ post-Crawford. In a 1-point match there is no cube at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bgwidget.dice import Dice, Seed
 from bgwidget.game import Game
 from bgwidget.position import Position
@@ -25,8 +27,8 @@ class Match:
     draws a seed and keeps it in :attr:`seed`). ``crawford`` applies the Crawford rule
     (default on); ``jacoby``, ``beavers`` are money-session options; ``max_cube`` and
     ``auto_confirm``: see :class:`~bgwidget.rules.Rules`, which holds them all as
-    :attr:`rules` (:meth:`with_rules` starts a match from a ``Rules``). ``names`` are the
-    players' names ``(seat 0, seat 1)``.
+    :attr:`rules` (:meth:`with_rules` starts a match from a ``Rules``, :meth:`from_games`
+    rebuilds one from its games). ``names`` are the players' names ``(seat 0, seat 1)``.
 
     The current game is :attr:`game`; when it is over, :meth:`new_game` starts the next.
 
@@ -69,24 +71,43 @@ class Match:
         self.new_game()
 
     @classmethod
-    def with_rules(
-        cls, rules: Rules, seed: Seed | None = None, *, names: tuple[str, str] = ("Bottom", "Top"), start: bool = True
-    ) -> Match:
-        """A match under ``rules``; ``start=False`` leaves it without games, for :meth:`append`."""
+    def with_rules(cls, rules: Rules, seed: Seed | None = None, *, names: tuple[str, str] = ("Bottom", "Top")) -> Match:
+        """A match under ``rules``, its first game in the opening. Raises GameError for a non-Rules."""
         if not isinstance(rules, Rules):
             raise GameError(f"rules must be a Rules, not {type(rules).__name__}")
         match = cls(0, seed, names=names)
         match.rules = rules
         match.games = []
-        if start:
-            match.new_game()
+        match.new_game()
+        return match
+
+    @classmethod
+    def from_games(
+        cls,
+        rules: Rules,
+        games: Sequence[Game],
+        seed: Seed | None = None,
+        *,
+        names: tuple[str, str] = ("Bottom", "Top"),
+    ) -> Match:
+        """A match under ``rules`` made of ``games`` played elsewhere (a loaded file), each one
+        checked as :meth:`append` checks it; its later games' dice come from ``seed``.
+
+        Raises :class:`~bgwidget.rules.GameError` for no games or a game that does not follow.
+        """
+        match = cls.with_rules(rules, seed, names=names)
+        match.games = []
+        if not games:
+            raise GameError("a match has at least one game")
+        for game in games:
+            match.append(game)
         return match
 
     def set_names(self, names: tuple[str, str]) -> None:
         """Name the players ``(seat 0, seat 1)``; raises GameError unless two names are given."""
-        if isinstance(names, str) or not hasattr(names, "__len__") or len(names) != 2:
+        if not isinstance(names, (tuple, list)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise GameError(f"names are two strings (seat 0, seat 1), not {names!r}")
-        self.names = (str(names[0]), str(names[1]))
+        self.names = (names[0], names[1])
 
     @property
     def length(self) -> int:
@@ -180,6 +201,8 @@ class Match:
         it. Raises :class:`~bgwidget.rules.GameError` once the match is over, for a position
         already won or dice that are not a roll, and then nothing changes.
         """
+        if not isinstance(position, Position):
+            raise GameError(f"position must be a Position, not {type(position).__name__}")
         current = self.game if self.games else None
         if current is None or current.result is not None:
             self._check_can_start()

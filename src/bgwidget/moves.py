@@ -330,12 +330,22 @@ class PartialPlay:
     ) -> PartialPlay:
         """The play in progress that :attr:`step_groups` saved, each step checked again.
 
-        Raises :class:`IllegalPlayError` when a saved step is not legal there.
+        Raises :class:`IllegalPlayError` when ``groups`` is not such a list (``[[[from, to, die],
+        ...], ...]``, whole numbers, each group one checker moved on) or a step is not legal there.
         """
         partial = cls(position, dice)
+        if not isinstance(groups, (list, tuple)):
+            raise IllegalPlayError(f"saved steps are a list of groups of [from, to, die], not {groups!r}")
         for group in groups:
+            if not isinstance(group, (list, tuple)) or not group:
+                raise IllegalPlayError(f"a group of saved steps is a list of [from, to, die], not {group!r}")
             number = partial._next_group()
-            for frm, to, die in group:
+            for i, step in enumerate(group):
+                if not isinstance(step, (list, tuple)) or len(step) != 3 or any(type(v) is not int for v in step):
+                    raise IllegalPlayError(f"a saved step is [from, to, die] in whole numbers, not {step!r}")
+                frm, to, die = step
+                if i and frm != group[i - 1][1]:
+                    raise IllegalPlayError(f"the steps of one group move one checker on: {group!r}")
                 route = partial._single_route(frm, to, die)
                 if route is None:
                     raise IllegalPlayError(f"saved step {_name(frm)}/{_name(to)} with a {die} is not legal here")

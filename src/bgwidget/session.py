@@ -112,9 +112,9 @@ class Session:
         background: bool = False,
         publish: Callable[[ViewState], None] | None = None,
     ) -> None:
-        specs = tuple(players)
-        if len(specs) != 2:
+        if not isinstance(players, (tuple, list)) or len(players) != 2:
             raise ValueError(f"players are two: one for each seat, not {players!r}")
+        specs = tuple(players)
         check_language(language)
         check_animation(animation)
         self.language = language
@@ -360,12 +360,12 @@ class Session:
             raise IntentError("start setting up with an 'edit' intent first")
         if kind == "edit-move":
             seat = intent.get("seat")
-            if seat not in (0, 1) or isinstance(seat, bool):
+            if type(seat) is not int or seat not in (0, 1):
                 raise IntentError(f"a seat is 0 or 1, not {seat!r}")
             edit.position = _moved(edit.position, seat, _place(intent.get("from")), _place(intent.get("to")))
         elif kind == "edit-turn":
             turn = intent.get("turn")
-            if turn not in (0, 1) or isinstance(turn, bool):
+            if type(turn) is not int or turn not in (0, 1):
                 raise IntentError(f"the side on roll is 0 or 1, not {turn!r}")
             if turn != edit.position.turn:
                 edit.position = edit.position.swap()
@@ -460,7 +460,7 @@ class Session:
             try:
                 while self._computer_to_act():
                     self._computer_act(self._think(self.game))
-            except GameError as error:  # a Player that broke the rules: its seat waits
+            except Exception as error:  # a Player that broke the rules or failed: its seat waits, said so
                 self.message = f"computer: {error}"
             self.thinking = False
             self.publish()

@@ -45,7 +45,7 @@ def play_match(
     :class:`~bgwidget.ai.players.PlayerError` for a play that is not legal or a disallowed
     answer, and :class:`~bgwidget.GameError` for bad match options.
     """
-    if isinstance(players, str) or len(players) != 2:
+    if not isinstance(players, (tuple, list)) or len(players) != 2:
         raise ValueError(f"players are two, one per seat (a level name or a Player each), not {players!r}")
     if match_length == 0 and (not isinstance(games, int) or isinstance(games, bool) or games < 1):
         raise ValueError(f"a money session (match_length=0) needs games=N, a number of games >= 1, not {games!r}")

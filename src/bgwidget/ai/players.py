@@ -191,6 +191,8 @@ def get_player(spec: str | Player, *, rng: random.Random | None = None, seed: in
         factory = LEVELS.get(spec)
         if factory is not None:
             return factory(rng if rng is not None else random.Random(seed))
+    elif isinstance(spec, type):
+        raise LevelError(f"a Player is an object: pass {spec.__name__}(), not the class {spec.__name__}")
     elif hasattr(spec, "name") and callable(getattr(spec, "choose_play", None)):
         return spec
     raise LevelError(

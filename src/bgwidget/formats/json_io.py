@@ -87,7 +87,8 @@ def from_json(text: str) -> Game | Match:
         options = data["match"]
         if "rules" in options:
             rules = Rules.from_dict(options["rules"])
-        else:  # the first saves held the options flat
+            saved = data["games"]
+        else:  # the first saves held the options flat, and each game's settings without the Crawford rule
             rules = Rules(
                 options["length"],
                 options["crawford"],
@@ -96,18 +97,16 @@ def from_json(text: str) -> Game | Match:
                 options["max_cube"],
                 options["auto_confirm"],
             )
-        match = Match.with_rules(rules, options["seed"], names=tuple(options["names"]), start=False)
-        saved = data["games"]
+            saved = [{**game, "setup": {**game["setup"], "rules": rules.to_dict()}} for game in data["games"]]
         if not isinstance(saved, list) or not saved:
             raise FormatError("a saved match has at least one game")
+        seed, names = options["seed"], tuple(options["names"])
     except GameError as error:
         raise FormatError(f"saved match: {error}") from None
     except (KeyError, TypeError, ValueError) as error:
         raise FormatError(f"not a saved match: {error!r}") from None
-    for number, game_data in enumerate(saved, start=1):
-        game = _load_game(game_data)
-        try:
-            match.append(game)
-        except GameError as error:
-            raise FormatError(f"game {number}: {error}") from None
-    return match
+    games = [_load_game(game_data) for game_data in saved]
+    try:
+        return Match.from_games(rules, games, seed, names=names)
+    except GameError as error:
+        raise FormatError(f"saved match: {error}") from None
