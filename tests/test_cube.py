@@ -65,3 +65,14 @@ def test_errors_and_efficiency():
         cube_decision((0.5, 0, 0, 0, 0), match_length=5, away=(6, 1))
     assert race_efficiency(40) == pytest.approx(0.6) and race_efficiency(100) == pytest.approx(0.675)
     assert race_efficiency(200) == 0.7
+
+
+def test_matches_longer_than_the_table_judge_the_cube_as_money_play():
+    chances = (0.7, 0.1, 0.0, 0.05, 0.0)
+    long_match = cube_decision(chances, match_length=30, away=(30, 30))
+    money = cube_decision(chances)
+    assert not long_match.match_play and long_match.action == money.action
+    assert long_match.no_double == money.no_double
+    assert cube_decision(chances, match_length=30, away=(1, 28), crawford=True).reason == "Crawford game"
+    # Once both sides are within the table, match equities again.
+    assert cube_decision(chances, match_length=30, away=(20, 25)).match_play

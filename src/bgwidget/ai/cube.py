@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bgwidget.ai.met import match_winning_chance
+from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
 
 __all__ = ["CONTACT_EFFICIENCY", "CubeDecision", "cube_decision", "race_efficiency"]
 
@@ -133,7 +133,10 @@ def cube_decision(
     play leave ``match_length`` at 0; ``jacoby`` makes gammons count single while the cube is
     centred, ``beavers`` lets the taker beaver. For a match give ``match_length`` and ``away``
     (points each side still needs: player on roll, opponent), and ``crawford`` /
-    ``post_crawford``.
+    ``post_crawford``. While a side is more than :data:`~bgwidget.ai.met.MATCH_LENGTH_LIMIT`
+    (25) away, beyond the match equity table, the cube is judged as in money play (equities in
+    points per game, ``match_play`` False): that far from the end the table flattens toward
+    money play, and GNU Backgammon's own table stops there too.
 
     Raises :class:`ValueError` for chances that are not a consistent distribution or an unknown
     owner.
@@ -144,12 +147,14 @@ def cube_decision(
     if owner not in ("centre", "player", "opponent"):
         raise ValueError(f"owner is 'centre', 'player' or 'opponent', not {owner!r}")
     chances = (p, wg, wbg, lg, lbg)
-    if match_length:
+    if match_length and max(away) <= MATCH_LENGTH_LIMIT:
         return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
 
     _, big_w, big_l = _average_values(chances, (1, 2, 3, -1, -2, -3))
     single = (1.0, 1.0) if jacoby and owner == "centre" else (None, None)
     no_double = _cubeful(p, big_w, big_l, owner, efficiency, *single)
+    if match_length and crawford:
+        return CubeDecision(no_double, no_double, no_double, False, True, reason="Crawford game")
     if owner == "opponent":
         return CubeDecision(no_double, no_double, no_double, False, True, reason="the opponent owns the cube")
     double_take = 2.0 * _cubeful(p, big_w, big_l, "opponent", efficiency)
