@@ -103,20 +103,26 @@ def test_a_players_cube_methods_are_asked():
     assert (s.game.result.winner, s.game.result.how) == (0, "pass")
 
 
-def test_a_player_that_breaks_the_rules_leaves_its_seat_waiting():
+def test_a_player_that_breaks_the_rules_is_replaced_by_the_first_legal_play():
     class Cheat(LastPlay):
         def choose_play(self, position, dice):
             return Position.initial().legal_plays(6, 6)[0]  # not a play of this roll
 
     s = Session(players=("human", Cheat()), seed=3, animation=0)
-    s.game.dice.push((1, 6))
+    s.game.dice.push((1, 6))  # the computer (top) wins the opening with 6-1
     assert s.handle({"type": "roll"}) is None
-    assert s.message.startswith("computer:") and s.game.phase == "move" and s.game.turn == 1
-    assert s.state()["can"]["move"] is False
+    first = Position.initial(turn=1).legal_plays(6, 1)[0]
+    assert s.last_play[0] == 1 and s.last_play[2] == first
+    assert (s.game.phase, s.game.turn) == ("roll", 0) and s.state()["can"]["roll"]
+    assert "not a legal play of 6-1" in s.message and f"played {first} instead" in s.message
+    # The news stays while the person decides, and goes at the next roll.
+    assert s.handle({"type": "double", "revision": 0}) is not None and "not a legal play" in s.message
+    s.handle({"type": "roll"})
+    assert s.message == ""
 
 
 @pytest.mark.parametrize("failure", ["raises", "answers nonsense"])
-def test_a_player_that_fails_is_reported_and_the_state_is_published(failure):
+def test_a_player_that_fails_is_reported_and_the_game_goes_on(failure):
     class Broken(LastPlay):
         def choose_play(self, position, dice):
             raise RuntimeError("boom")
@@ -127,18 +133,110 @@ def test_a_player_that_fails_is_reported_and_the_state_is_published(failure):
     published = []
     s = Session(players=("human", Broken()), seed=4, animation=0, publish=published.append)
     if failure == "raises":
-        s.game.dice.push((3, 1), (6, 5))  # the person wins the opening, then the computer rolls
+        s.game.dice.push((3, 1), (6, 5))  # the person wins the opening, then the computer rolls 6-5
         s.handle({"type": "roll"})
         assert s.handle({"type": "move", "from": 8, "to": 5}) is None
         assert s.handle({"type": "move", "from": 6, "to": 5}) is None
-        assert s.game.phase == "move" and s.game.turn == 1 and "boom" in s.message
+        first = s.last_play[1].legal_plays(6, 5)[0]
+        assert s.last_play[0] == 1 and s.last_play[2] == first and s.game.last_roll == (6, 5)
+        assert (s.game.phase, s.game.turn) == ("roll", 0)
+        assert "RuntimeError: boom" in s.message and f"played {first}" in s.message
     else:
         s.set_position(Position.initial(turn=0))
         assert s.handle({"type": "double"}) is None
-        assert s.game.phase == "cube" and "maybe" in s.message
+        assert (s.game.phase, s.game.turn, s.game.cube_value, s.game.cube_owner) == ("roll", 0, 2, 1)
+        assert "'maybe'" in s.message and "took instead" in s.message
     last = published[-1]
     assert (last["phase"], last["turn"], last["revision"]) == (s.game.phase, s.game.turn, s.revision)
-    assert s.handle({"type": "hint"}) is not None  # refused (the computer's seat), and no exception
+    assert last["message"] == s.message and last["can"]["roll"]
+
+
+class Raises:
+    """A player all of whose methods raise."""
+
+    name = "raises"
+
+    def choose_play(self, position, dice):
+        raise RuntimeError("choose_play failed")
+
+    def offer_double(self, game):
+        raise ZeroDivisionError("offer_double failed")
+
+    def answer_double(self, game):
+        raise KeyError("answer_double")
+
+
+class Garbage:
+    """A player that answers nonsense: text for a play, a truth value that cannot be read, a number."""
+
+    name = "garbage"
+
+    class Unreadable:
+        def __bool__(self):
+            raise TypeError("no truth value here")
+
+    def choose_play(self, position, dice):
+        return "13/8 13/11"
+
+    def offer_double(self, game):
+        return self.Unreadable()
+
+    def answer_double(self, game):
+        return 42
+
+
+def random_person(session, rng):
+    """One intent of a person who rolls, doubles and redoubles at random, and plays at random."""
+    state = session.state()
+    can = state["can"]
+    if can["take"]:
+        return {"type": rng.choice(["take", "take", "pass"])}
+    if can["double"] and rng.random() < 0.3:
+        return {"type": "double"}
+    if can["roll"]:
+        return {"type": "roll"}
+    if can["move"]:
+        return {"type": "play", "notation": rng.choice(state["plays"])}
+    return None
+
+
+@pytest.mark.parametrize("bot", [Raises, Garbage])
+@pytest.mark.parametrize("background", [False, True])
+def test_a_failing_player_never_stops_a_game(bot, background):
+    import random
+
+    async def main():
+        finished = 0
+        for seed in range(3):
+            s = Session(players=("human", bot()), seed=seed, animation=0, background=background)
+            rng = random.Random(seed)
+            for _ in range(2000):
+                if s.game.result is not None:
+                    break
+                if s.thinking:
+                    await asyncio.sleep(0.001)
+                    continue
+                intent = random_person(s, rng)
+                assert intent is not None, s.state()
+                assert s.handle(intent) is None, (intent, s.refused)
+            assert s.game.result is not None and not s.thinking
+            finished += 1
+        return finished
+
+    assert asyncio.run(main()) == 3
+
+
+def test_the_computer_falls_back_on_every_decision():
+    # Its cube methods fail too: it never doubles and takes every double.
+    s = Session(players=("human", Raises()), seed=1, animation=0, position=Position.initial(turn=1))
+    assert (s.game.phase, s.game.turn) == ("roll", 0) and s.game.cube_value == 1  # it did not double
+    assert "offer_double failed" in s.message and "no double instead" in s.message
+    assert s.last_play is not None and s.last_play[0] == 1  # and then played its first legal play
+    assert s.handle({"type": "double"}) is None
+    assert (s.game.cube_value, s.game.cube_owner) == (2, 1) and "took instead" in s.message
+    # A resignation offered to it is accepted, whatever its methods do.
+    assert s.handle({"type": "resign", "points": 1}) is None
+    assert (s.game.result.winner, s.game.result.points) == (1, 2)
 
 
 def test_two_custom_players_play_a_whole_game_in_the_foreground():

@@ -17,15 +17,23 @@ ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``. An in
 the ``revision`` of the state it was made on; an older one is refused as stale.
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
-running asyncio event loop (a Jupyter kernel's), and applied back on the loop, so the loop stays
-free to answer the view; one computation at a time, and an answer for a game that changed
-meanwhile is dropped. With ``background=False`` the computer acts at once, before
+running asyncio event loop (a Jupyter kernel's) on a copy of the game, and applied back on the
+loop, so the loop stays free to answer the view; one computation per decision, however many
+intents arrive meanwhile, and an answer for a game that changed meanwhile is dropped. With
+``background=False`` (or when no event loop runs) the computer acts at once, before
 :meth:`Session.handle` returns.
+
+No failure of the computer's player stops a game: when it raises, or answers something the
+rules do not allow, the computer takes the safe action instead (the first legal play; no
+double; take a double) and ``message`` says so. A resignation offered to the computer is
+accepted. ``message`` (a dance, such a fallback) stays until the next turn's roll.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -132,7 +140,8 @@ class Session:
         self.revision = 0
         """Counts the states published; an intent made on an older one is stale."""
         self.message = ""
-        """News for the person, such as a dance."""
+        """News for the person, such as a dance; it stays until the next turn's roll."""
+        self._message_until: tuple[Game, int] | None = None  # the game and roll count it is cleared after
         self.refused = ""
         """Why the last intent was refused ("" when it was not)."""
         self.advice: Advice | None = None
@@ -144,7 +153,7 @@ class Session:
         """True while the computer is choosing in the background."""
         self._publish = publish
         self._callbacks: list[Callable[[int, Play], None]] = []
-        self._advice_at: tuple | None = None  # the decision the advice was asked at
+        self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
         self._pending: Any = None  # the one computation running (a future), or the wait after it
         if position is not None:
             self._play_from(position, dice)
@@ -223,21 +232,22 @@ class Session:
     def handle(self, intent: Any) -> str | None:
         """Handle one intent; returns the reason it was refused, or None.
 
-        A refused intent changes nothing; the state is published again either way. An
-        unexpected error (a bug, not a bad intent) still republishes, then propagates.
+        A refused intent changes nothing (but ``refused``); the state is published again either
+        way. An unexpected error (a bug, not a bad intent) still republishes, then propagates.
         """
-        self.message = self.refused = ""
+        self.refused = ""
         try:
             self._apply(intent)
         except (IntentError, GameError, PositionError) as error:
             self.refused = str(error)
+            self.publish()  # nothing changed: no computer's turn to start or advice to drop
+            return self.refused
         except Exception as error:
             self.refused = f"internal error: {error!r}"
-            self.thinking = False
             self.publish()
             raise
         self._after_change()
-        return self.refused or None
+        return None
 
     def _apply(self, intent: Any) -> None:
         if not isinstance(intent, dict) or not isinstance(intent.get("type"), str):
@@ -261,8 +271,9 @@ class Session:
                 raise IntentError("the game is still in play: a new game starts once it is over")
             self.new_game()
         elif kind == "hint":
-            self.advice = self._advise(game, seat)
-            self._advice_at = self._decision_point()
+            if self.advice is None or self._advice_at != self._decision_point():  # once per decision
+                self.advice = self._advise(game, seat)
+                self._advice_at = self._decision_point()
         elif kind == "roll":
             if game.phase == "opening":
                 if not any(self.human):
@@ -324,7 +335,7 @@ class Session:
         for entry in game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
                 dice = "-".join(map(str, game.last_roll or ()))
-                self.message = f"{self.names[entry['seat']]} cannot move with {dice}"
+                self._say(f"{self.names[entry['seat']]} cannot move with {dice}")
         if game.last_play is not None and game.last_play is not last:
             self.last_play = (seat, before, game.last_play)
             for callback in self._callbacks:
@@ -345,8 +356,19 @@ class Session:
         return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
 
     def _decision_point(self) -> tuple:
-        """What identifies the decision being made: a new record entry or phase is a new one."""
-        return len(self.game.record), self.game.phase, self.game.turn
+        """What identifies the decision being made: a new game, record entry or phase is a new one."""
+        game = self.game
+        return game, len(game.record), game.phase, game.turn
+
+    def _say(self, text: str, before_roll: bool = False) -> None:
+        """Add ``text`` to ``message`` until the next roll (said before a roll: the roll after that one)."""
+        game = self.game
+        self._tidy()
+        until = _rolls(game) + before_roll
+        if self.message and self._message_until is not None:
+            text, until = f"{self.message} · {text}", max(until, self._message_until[1])
+        self.message = text
+        self._message_until = (game, until)
 
     # ----------------------------------------------------------------- setting up positions
 
@@ -412,32 +434,47 @@ class Session:
             return not any(self.human)
         return self.players[game.turn] is not None
 
-    def _think(self, game: Game) -> Any:
-        """The computer's decision for ``game`` as it stands (run off the event loop).
+    def _decide(self, game: Game) -> tuple[Any, str]:
+        """The computer's decision for ``game`` as it stands, and what to say when its player failed.
 
-        ``"move"``: its :class:`~bgwidget.moves.Play` (or None); ``"roll"``: whether to double
-        first; ``"cube"``: its answer to a double (``"take"``, ``"pass"``, ``"beaver"``).
+        ``"move"``: one of the legal plays (or None when there is none); ``"roll"``: whether to
+        double first; ``"cube"``: its answer to a double (``"take"``, ``"pass"``, ``"beaver"``).
+        Whatever the player raises or answers, the decision is one the rules allow: in its place
+        the safe one (see the module). Runs off the event loop in the background, on a copy.
         """
         player = self.players[game.turn]
-        assert player is not None, "the computer thinks only for its own seats"
-        if game.phase == "move":
-            assert game.rolled is not None  # the dice are rolled in "move"
-            return player.choose_play(game.start_position, game.rolled)
-        if game.phase == "roll":
-            return offers_double(player, game)
-        if game.phase == "cube" and _offer_kind(game) == "double":
-            return answers_double(player, game)
-        return None
+        if player is None or game.phase not in ("move", "roll", "cube") or _offer_kind(game) == "resign":
+            return None, ""  # the opening, a resignation to accept: nothing to choose
+        try:
+            if game.phase == "move":
+                assert game.rolled is not None  # the dice are rolled in "move"
+                plays = game.start_position.legal_plays(*game.rolled)
+                choice = player.choose_play(game.start_position, game.rolled)
+                if choice is None and not plays:
+                    return None, ""
+                if not isinstance(choice, Play) or choice not in plays:
+                    raise ValueError(f"{choice!r} is not a legal play of {game.rolled[0]}-{game.rolled[1]}")
+                return plays[plays.index(choice)], ""  # the rules' own play reaching that position
+            if game.phase == "roll":
+                return offers_double(player, game), ""
+            if _offer_kind(game) == "double":
+                return answers_double(player, game), ""
+            return None, ""  # a beaver or raccoon to answer (the computer never beavers): take
+        except Exception as error:  # a Player's bug must not stop the game
+            safe, what = _safe_decision(game)
+            return safe, f"{self.names[game.turn]} failed ({_short(error)}); {what} instead"
 
-    def _computer_act(self, decision: Any) -> None:
+    def _computer_act(self, decision: Any, failure: str = "") -> None:
+        """Apply the computer's decision (see :meth:`_decide`), saying ``failure`` if its player failed."""
         game = self.game
+        if failure:
+            self._say(failure, before_roll=game.phase in ("roll", "cube"))
         if game.phase == "roll" and decision is True:
             game.double()
         elif game.phase in ("opening", "roll"):
             self._act(game.roll)
         elif game.phase == "move":
-            if not isinstance(decision, Play):
-                raise GameError(f"the computer's player gave {decision!r}, not a play of {game.rolled}")
+            assert isinstance(decision, Play), "a dance passes the turn at the roll"
             self._act(lambda: game.play(str(decision)))
         elif _offer_kind(game) == "resign":
             game.accept()
@@ -450,52 +487,61 @@ class Session:
 
     def _after_change(self) -> None:
         """Publish the state, then let the computer act if it is its turn."""
-        if self.advice is not None and self._advice_at != self._decision_point():
-            self.advice = None  # advice is for the decision it was asked at
+        self._tidy()
         if not self._computer_to_act():
             self.thinking = False
             self.publish()
             return
-        if not self.background:
-            try:
-                while self._computer_to_act():
-                    self._computer_act(self._think(self.game))
-            except Exception as error:  # a Player that broke the rules or failed: its seat waits, said so
-                self.message = f"computer: {error}"
+        if self.background and self._pending is not None:
+            self.thinking = True
+            self.publish()  # the one computation running answers when it is done
+            return
+        loop = _running_loop() if self.background else None
+        if loop is None:
+            while self._computer_to_act():
+                self._computer_act(*self._decide(self.game))
+                self._tidy()
             self.thinking = False
             self.publish()
             return
         self.thinking = True
         self.publish()
-        if self._pending is None:
-            self._start_thinking()
+        self._start_thinking(loop)
 
-    def _start_thinking(self) -> None:
-        loop = asyncio.get_running_loop()  # the kernel's; raises RuntimeError when none runs
+    def _tidy(self) -> None:
+        """Drop the advice and the news that belong to an earlier decision or turn."""
         game = self.game
-        snapshot = (id(game), game.phase, len(game.record))
-        future = loop.run_in_executor(None, self._think, game)
+        if self.advice is not None and self._advice_at != self._decision_point():
+            self.advice = None  # advice is for the decision it was asked at
+        until = self._message_until
+        if self.message and (until is None or until[0] is not game or _rolls(game) > until[1]):
+            self.message = ""
+
+    def _start_thinking(self, loop: asyncio.AbstractEventLoop) -> None:
+        game = self.game
+        snapshot = (game, game.phase, len(game.record))
+        future = loop.run_in_executor(None, self._decide, copy.deepcopy(game))  # the live game may change
         self._pending = future
 
         def done(fut: asyncio.Future) -> None:  # asyncio runs it on the loop's own thread
             self._pending = None
-            if snapshot != (id(self.game), self.game.phase, len(self.game.record)):
+            decision, failure = fut.result()  # _decide raises nothing a Player can cause
+            if snapshot != (self.game, self.game.phase, len(self.game.record)):
                 self._after_change()  # the game changed meanwhile (notebook code): think again
                 return
             try:
-                self._computer_act(fut.result())
-            except Exception as error:  # a Player's bug must not leave the board waiting forever
-                self.message = f"computer: {error}"
+                self._computer_act(decision, failure)
+            except Exception as error:  # a bug, not a Player's: shown, reported, and the seat waits
+                self._say(f"computer: {_short(error)}", before_roll=True)
                 self.thinking = False
                 self.publish()
-                if not isinstance(error, GameError):
-                    loop.call_exception_handler({"message": "the computer's player failed", "exception": error})
+                loop.call_exception_handler({"message": "the computer's turn failed", "exception": error})
                 return
-            self.thinking = False
             last = self.last_play
             delay = self.animation * (len(last[2].moves) + 1) if last and self._computer_to_act() else 0
             if delay:
                 self.thinking = True
+                self._tidy()
                 self.publish()
                 self._pending = loop.call_later(delay, self._resume)
             else:
@@ -518,9 +564,44 @@ class Session:
 
 
 def check_animation(animation: Any) -> None:
-    """Raise :class:`ValueError` unless ``animation`` is a number of seconds >= 0."""
-    if not isinstance(animation, (int, float)) or isinstance(animation, bool) or animation < 0:
-        raise ValueError(f"animation is a number of seconds >= 0, not {animation!r}")
+    """Raise :class:`ValueError` unless ``animation`` is a finite number of seconds >= 0."""
+    if (
+        not isinstance(animation, (int, float))
+        or isinstance(animation, bool)
+        or not math.isfinite(animation)
+        or animation < 0
+    ):
+        raise ValueError(f"animation is a finite number of seconds >= 0, not {animation!r}")
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _rolls(game: Game) -> int:
+    """How many rolls the game has had (the opening counts): the turns begun."""
+    return sum(entry["type"] in ("opening", "roll") for entry in game.record)
+
+
+def _safe_decision(game: Game) -> tuple[Any, str]:
+    """The decision the computer falls back on, and its words: the first legal play, no double, take."""
+    if game.phase == "move":
+        assert game.rolled is not None  # the dice are rolled in "move"
+        plays = game.start_position.legal_plays(*game.rolled)
+        return (plays[0], f"played {plays[0]}") if plays else (None, "no play")
+    if game.phase == "roll":
+        return False, "no double"
+    return "take", "took"
+
+
+def _short(error: BaseException) -> str:
+    """An error in one short line for the status: its type and the start of its message."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    text = text if len(text) <= 120 else text[:117] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _offer_kind(game: Game) -> str | None:
