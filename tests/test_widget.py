@@ -5,8 +5,11 @@ the rules; each refused intent must leave the game exactly as it was and still r
 """
 
 import asyncio
+import gc
+import time
 
 import pytest
+import traitlets
 
 from bgwidget import Game, Position, ai
 from bgwidget.svg import board_arrays
@@ -443,3 +446,123 @@ def test_a_custom_player_against_a_person_on_the_board():
         else:
             assert w.state["can"]["move"] and w.intent({"type": "play", "notation": w.state["plays"][0]}) is None
     assert w.phase == "game-over" and len(checked) > 10 and all(checked)
+
+
+def test_a_refused_set_up_leaves_the_whole_match_as_it_was():
+    # Issue 11's example: a finished game, then a set-up of a position already won is refused.
+    from bgwidget.formats import to_json
+
+    w = people()
+    w.intent({"type": "resign"})
+    assert w.phase == "game-over" and w.match.score == (0, 1)
+    w.intent({"type": "edit"})
+    assert w.intent({"type": "edit-id", "id": "AAAAAAAAAAAAAA"}) is None  # every checker borne off
+    saved = to_json(w.match)
+    reason = refused(w, {"type": "edit-done"}, "already won")
+    assert reason and to_json(w.match) == saved and len(w.match.games) == 1
+    assert (w.phase, w.state["edit"], w.match.score) == ("game-over", True, (0, 1))
+
+
+def test_the_view_cannot_write_a_bad_setting_or_the_state():
+    w = people()
+    sent = []
+    w.send_state = lambda key=None: sent.append(key)  # what goes back to the view
+    before = dict(w.state)
+    for name, value in [
+        ("language", "xx"),
+        ("language", None),
+        ("animation", -5),
+        ("animation", float("nan")),
+        ("animation", float("inf")),
+        ("animation", "1"),
+        ("state", {"phase": "game-over"}),
+    ]:
+        w.set_state({name: value})  # as ipywidgets does for a message from the view
+        assert sent[-1] == [name], name  # the view is sent Python's value back
+    assert (w.language, w.animation) == ("en", 0.0) and w.state == before
+    w.set_state({"language": "fr", "animation": 0.5})
+    assert (w.state["language"], w.state["animation"]) == ("fr", 0.5)
+    assert ["language"] not in sent[7:] and ["animation"] not in sent[7:]  # kept, not sent back
+    # From Python: the same checks, as ValueErrors, and the value stays.
+    for name, value in [("language", "xx"), ("language", 5), ("animation", -1), ("animation", float("nan"))]:
+        with pytest.raises(ValueError):
+            setattr(w, name, value)
+    with pytest.raises(traitlets.TraitError):
+        w.state = {}
+    assert (w.language, w.animation) == ("fr", 0.5)
+    with pytest.raises(ValueError):
+        BoardWidget(animation=float("inf"))
+
+
+def test_the_message_handler_never_raises():
+    w = people()
+
+    def broken(*args, **kw):
+        raise RuntimeError("a bug in the rules")
+
+    w.game.undo = broken  # a bug, not a bad intent
+    revision = w.revision
+    w._on_msg(w, {"type": "undo"}, [])
+    assert w.revision == revision + 1 and "internal error" in w.state["refused"]
+    for content in (None, 3, [], {"type": None}, {"type": "move", "from": {}, "to": []}, {"revision": "x"}):
+        w._on_msg(w, content, [])
+        assert w.state["refused"]
+
+
+def test_a_thousand_hints_cost_one_analysis():
+    w = BoardWidget(seed=11, animation=0)
+    w.game.dice.push((5, 2))
+    w.intent({"type": "roll"})
+    w.intent({"type": "hint"})
+    first = w.state["hint"]
+    started = time.perf_counter()
+    for _ in range(1000):
+        w._on_msg(w, {"type": "hint"}, [])
+    assert time.perf_counter() - started < 1.0 and w.state["hint"] == first
+
+
+def test_a_burst_of_intents_while_the_computer_thinks_starts_no_other_computation():
+    class Counting:
+        name = "counting"
+
+        def __init__(self):
+            self.calls, self.games = 0, []
+
+        def choose_play(self, position, dice):
+            self.calls += 1
+            time.sleep(0.02)
+            plays = position.legal_plays(*dice)
+            return plays[0] if plays else None
+
+        def offer_double(self, game):
+            self.calls += 1
+            self.games.append(game)
+            return False
+
+    bot = Counting()
+    errors = []
+
+    async def main():
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
+        w = BoardWidget(players=("human", bot), seed=9, animation=0, background=True)
+        w.game.dice.push((1, 6))  # the computer wins the opening
+        w.intent({"type": "roll"})
+        for _ in range(3):  # three of its turns, each met by a burst of 20 intents
+            for i in range(20):
+                w._on_msg(w, {"type": ["roll", "hint", "double", "undo"][i % 4]}, [])
+                assert w.state["refused"]
+            while w.state["thinking"]:
+                await asyncio.sleep(0.005)
+            w.intent({"type": "roll"})
+            if w.state["can"]["move"]:
+                w.intent({"type": "play", "notation": w.state["plays"][0]})
+        while w.state["thinking"]:
+            await asyncio.sleep(0.005)
+        return w
+
+    w = asyncio.run(main())
+    gc.collect()  # a dropped future that held an exception would be reported now
+    turns = [a for a in w.game.record if a.get("seat") == 1 and a["type"] == "move"]
+    doubles_asked = sum(1 for a in w.game.record if a.get("seat") == 1 and a["type"] == "roll")
+    assert bot.calls == len(turns) + doubles_asked and len(turns) >= 3 and not errors
+    assert all(game is not w.game for game in bot.games)  # it thought on a copy of the game

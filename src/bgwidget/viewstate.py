@@ -179,7 +179,7 @@ class ViewState(TypedDict):
     position_id: str
     message: str  # news for the person, such as a dance
     refused: str  # why the last intent was refused, "" when it was not
-    hint: PlaysHint | CubeHint | None
+    hint: PlaysHint | CubeHint | None  # the advice asked for at this decision; None while setting up
     result: Result | None
     match_winner: int | None
     language: str
@@ -273,7 +273,7 @@ def view_state(session: Session) -> ViewState:
         "position_id": position.position_id(),
         "message": session.message,
         "refused": session.refused,
-        "hint": hint_of(session.advice),
+        "hint": None if editing else hint_of(session.advice),  # its arrows are for the game, not the set-up
         "result": (
             {"winner": game.result.winner, "points": game.result.points, "how": game.result.description}
             if game.result

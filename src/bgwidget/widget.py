@@ -34,6 +34,22 @@ from bgwidget.viewstate import ViewState
 __all__ = ["BoardWidget", "IntentError", "LANGUAGES"]
 
 
+def _seconds(value: Any) -> float:
+    check_animation(value)
+    return float(value)
+
+
+class _Checked(traitlets.TraitType):
+    """A trait whose values pass ``check`` (which returns the value kept or raises ``ValueError``)."""
+
+    def __init__(self, default: Any, check: Callable[[Any], Any]) -> None:
+        self.check = check
+        super().__init__(default)
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        return self.check(value)
+
+
 class BoardWidget(anywidget.AnyWidget):
     """A backgammon board in a notebook: play a match against the computer or another person.
 
@@ -72,10 +88,12 @@ class BoardWidget(anywidget.AnyWidget):
 
     _esm = Path(__file__).parent / "static" / "widget.js"
 
-    state = traitlets.Dict().tag(sync=True)
-    """The whole view state, published by Python after each change (the view never writes it)."""
-    language = traitlets.Unicode("en").tag(sync=True)
-    animation = traitlets.Float(0.3).tag(sync=True)
+    state = traitlets.Dict(read_only=True).tag(sync=True)
+    """The whole view state, published by Python after each change (read-only, also for the view)."""
+    language = _Checked("en", check_language).tag(sync=True)
+    """One of :data:`LANGUAGES`; setting another raises :class:`~bgwidget.labels.LanguageError`."""
+    animation = _Checked(0.3, _seconds).tag(sync=True)
+    """Seconds per checker step of the computer's play: a finite number >= 0 (else ``ValueError``)."""
 
     position_id = traitlets.Unicode(read_only=True)
     """The GNU Backgammon Position ID of the board shown."""
@@ -189,10 +207,30 @@ class BoardWidget(anywidget.AnyWidget):
     # ----------------------------------------------------------------- glue
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self._session.handle(content)
+        """An intent from the view. Never raises: a bad intent is refused, and a bug (after the
+        session republished, saying so in ``refused``) goes to the kernel's log."""
+        try:
+            self._session.handle(content)
+        except Exception:
+            self.log.exception("bgwidget: an intent from the view failed")
+
+    def set_state(self, sync_data: dict) -> None:
+        """A write from the view (ipywidgets calls this): ``language`` and ``animation`` are
+        checked, and a bad value, or a write to ``state`` (Python's alone), is not kept: the
+        view is sent the value Python holds."""
+        kept, reverted = {}, []
+        for name, value in sync_data.items():
+            if name == "state" or (name in _SETTINGS and not _SETTINGS[name](value)):
+                reverted.append(name)
+            else:
+                kept[name] = value
+        if kept:
+            super().set_state(kept)
+        if reverted:
+            self.send_state(reverted)
 
     def _publish(self, state: ViewState) -> None:
-        self.state = dict(state)
+        self.set_trait("state", dict(state))
         # The Python-side traitlets follow, revision last: an observer of it sees the new state.
         self.set_trait("position_id", state["position_id"])
         self.set_trait("phase", state["phase"])
@@ -203,11 +241,24 @@ class BoardWidget(anywidget.AnyWidget):
     @traitlets.observe("language", "animation")
     def _settings_changed(self, change: dict) -> None:
         session = getattr(self, "_session", None)
-        if change["name"] == "language":
-            check_language(change["new"])
         if session is not None:
             setattr(session, change["name"], change["new"])
             session.publish()
+
+
+def _accepts(check: Callable[[Any], Any]) -> Callable[[Any], bool]:
+    def accepts(value: Any) -> bool:
+        try:
+            check(value)
+        except ValueError:
+            return False
+        return True
+
+    return accepts
+
+
+_SETTINGS = {"language": _accepts(check_language), "animation": _accepts(_seconds)}
+"""The settings the view may write, each with whether a value is one to keep."""
 
 
 def _in_kernel() -> bool:
