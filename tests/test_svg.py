@@ -322,3 +322,62 @@ def test_python_and_javascript_draw_the_same_board(name, drawn):
     missing = elements(py_svg) - elements(js_svg)
     assert not missing, f"drawn only by svg.py: {list(missing)[:3]}"
     assert strip_words(py_svg) == strip_words(js_svg)
+
+
+EVIL = '"><script>alert(1)</script>'
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"score": (EVIL, 0)},
+        {"score": (0,)},
+        {"score": (-1, 0)},
+        {"score": (1.5, 0)},
+        {"match_length": EVIL},
+        {"match_length": -3},
+        {"match_length": True},
+        {"cube": EVIL},
+        {"cube": 3},
+        {"cube": 0},
+        {"cube": 2.0},
+        {"cube_owner": EVIL},
+        {"cube_owner": 2},
+        {"cube_owner": True},
+        {"dice": ("6", "5")},
+        {"dice": (6.0, 5)},
+        {"dice": "65"},
+        {"names": "ab"},
+        {"names": (EVIL,)},
+        {"names": (1, 2)},
+        {"language": EVIL},
+    ],
+)
+def test_board_svg_refuses_what_it_cannot_draw(settings):
+    with pytest.raises(ValueError) as error:
+        board_svg(Position.initial(), **settings)
+    assert isinstance(error.value, (svg.DrawingError, LanguageError))
+
+
+def test_render_escapes_every_value_that_reaches_markup():
+    # A view state with text where numbers belong: nothing of it becomes markup.
+    state = board_arrays(Position.initial())
+    state.update(
+        dice=[3, 1],
+        cube={"value": EVIL, "owner": EVIL},
+        names=[EVIL, EVIL],
+        score=[EVIL, EVIL],
+        pips=[EVIL, EVIL],
+        match_length=EVIL,
+        point_labels=[EVIL] * 24,
+    )
+    text = render(state)
+    root = parse(text)  # well-formed: no attribute or element was broken out of
+    assert "<script>" not in text and not [el for el in root.iter() if el.tag.endswith("script")]
+    assert root.find(".//*[@data-score='0']").text == EVIL
+    assert root.find(".//*[@data-match]").get("data-match") == EVIL
+    cube = root.find(".//*[@data-cube]")
+    assert (cube.get("data-cube"), cube.get("data-owner")) == (EVIL, EVIL)
+    # And the values board_svg accepts are drawn as given.
+    good = parse(board_svg(Position.initial(), cube=64, cube_owner=0, score=(3, 12), match_length=15, names=("a", "b")))
+    assert good.find(".//*[@data-score='1']").text == "12" and good.find(".//*[@data-match]").get("data-match") == "15"

@@ -23,7 +23,7 @@ from typing import Any
 from bgwidget.labels import LANGUAGES, LanguageError, check_language, label
 from bgwidget.position import BAR, CHECKERS, Position, mirror
 
-__all__ = ["LANGUAGES", "LanguageError", "board_arrays", "board_svg", "point_labels", "render"]
+__all__ = ["LANGUAGES", "DrawingError", "LanguageError", "board_arrays", "board_svg", "point_labels", "render"]
 
 
 def _read(name: str) -> Any:
@@ -90,6 +90,15 @@ def _n(v: float) -> str:
     """A number as JavaScript prints it after rounding to one decimal (60, not 60.0)."""
     v = round(v * 10) / 10
     return str(int(v)) if v == int(v) else str(v)
+
+
+class DrawingError(ValueError):
+    """A value :func:`board_svg` cannot draw (dice, cube, owner, names, score or match length)."""
+
+
+def _t(value: object) -> str:
+    """Any value of the state as text for markup: escaped, so that nothing in it is markup."""
+    return escape(str(value))
 
 
 def _word(language: str, key: str, **fields: object) -> str:
@@ -224,7 +233,7 @@ def _die(seat: int, value: int, index: int, cx: float, cy: float) -> str:
         for dx, dy in _FACES[value]
     )
     return (
-        f'<g data-die="{index}" data-value="{value}" data-used="false">'
+        f'<g data-die="{index}" data-value="{_t(value)}" data-used="false">'
         f"{_shadow(x, y, DIE, d.rx)}"
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{DIE}" height="{DIE}" rx="{d.rx}" fill="{_C.die[seat]}" '
         f'stroke="{_C.checker[seat][2]}" stroke-width="{_S.edge_width}"/>{pips}</g>'
@@ -237,13 +246,13 @@ def _cube(cube: dict) -> str:
     shown = cs.centred_face if cube["value"] == 1 else cube["value"]
     owner = "center" if cube.get("owner") is None else cube["owner"]
     return (
-        f'<g data-cube="{cube["value"]}" data-owner="{owner}" data-offered="false">'
+        f'<g data-cube="{_t(cube["value"])}" data-owner="{_t(owner)}" data-offered="false">'
         f"{_shadow(x, y, CUBE, cs.rx)}"
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{CUBE}" height="{CUBE}" rx="{cs.rx}" fill="{_C.cube}" '
         f'stroke="{_C.cube_edge}" stroke-width="{_S.edge_width}"/>'
         f'<text x="{_n(x + CUBE / 2)}" y="{_n(y + CUBE / 2 + cs.dy)}" text-anchor="middle" '
-        f'font-size="{cs.size_two_digits if shown >= 10 else cs.size}" font-weight="{cs.weight}" '
-        f'fill="{_C.cube_text}">{shown}</text></g>'
+        f'font-size="{cs.size_two_digits if len(str(shown)) > 1 else cs.size}" font-weight="{cs.weight}" '
+        f'fill="{_C.cube_text}">{_t(shown)}</text></g>'
     )
 
 
@@ -261,8 +270,8 @@ def _strip(state: dict, seat: int, language: str) -> str:
         f'<text x="{st.name_x}" y="{_n(cy + st.dy)}" font-size="{st.name_size}" '
         f'font-weight="{"bold" if on_turn else "normal"}" fill="{_C.text}" data-name="{seat}">{name}</text>'
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
-        f'<tspan data-pips="{seat}" font-weight="bold">{state["pips"][seat]}</tspan> {_word(language, "pips")}  ·  '
-        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{state["score"][seat]}</tspan>'
+        f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}  ·  '
+        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
         "</text>"
     )
     if on_turn:
@@ -280,7 +289,7 @@ def _match_label(state: dict, language: str) -> str:
         text += f" · {_word(language, 'crawford')}"
     return (
         f'<text x="{_n(W / 2)}" y="{_n(HEAD / 2 + _S.title.dy)}" text-anchor="middle" font-size="{_S.title.size}" '
-        f'fill="{_C.text}" opacity="{_S.title.opacity}" data-match="{length}">{text}</text>'
+        f'fill="{_C.text}" opacity="{_S.title.opacity}" data-match="{_t(length)}">{text}</text>'
     )
 
 
@@ -364,7 +373,7 @@ def render(state: dict) -> str:
         y = TOP_Y - _S.numbers.above if p >= 13 else BOTTOM_Y + _S.numbers.below
         out.append(
             f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
-            f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{number}</text>'
+            f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{_t(number)}</text>'
         )
     dice = list(state.get("dice") or [])
     if len(dice) == 2:
@@ -395,14 +404,31 @@ def board_svg(
     ``cube_owner`` (seat 0 bottom, 1 top, ``None`` centred) place the cube on the left rail.
     ``names`` (bottom seat, top seat) are shown as text (markup is escaped); by default the
     seats' names in ``language``, one of :data:`LANGUAGES` as for the widget, which also sets
-    the words drawn (pips, score, the match's length). Raises ``ValueError`` for dice outside
-    1..6, and :class:`LanguageError` (a ``ValueError``) for another language.
+    the words drawn (pips, score, the match's length). ``score`` is two whole numbers >= 0
+    (bottom seat, top seat), ``match_length`` a whole number >= 0 (0: money play).
+
+    Raises :class:`DrawingError` (a ``ValueError``) for dice that are not two whole numbers
+    1..6, a cube that is not a power of 2, an owner other than ``None``, 0 or 1, names that are
+    not two strings, or a bad score or match length; :class:`LanguageError` (a ``ValueError``)
+    for another language.
     """
     language = check_language(language)
-    if dice is not None and (len(dice) != 2 or any(d not in _FACES for d in dice)):
-        raise ValueError(f"dice are two numbers from 1 to 6, not {dice!r}")
+    if dice is not None and (
+        not isinstance(dice, (tuple, list)) or len(dice) != 2 or not all(_whole(d) and d in _FACES for d in dice)
+    ):
+        raise DrawingError(f"dice are two whole numbers from 1 to 6, not {dice!r}")
+    if not _whole(cube) or cube < 1 or cube & (cube - 1):
+        raise DrawingError(f"the cube's value is a power of 2 (1: centred), not {cube!r}")
+    if cube_owner is not None and not (_whole(cube_owner) and cube_owner in (0, 1)):
+        raise DrawingError(f"the cube's owner is None (centred), 0 or 1, not {cube_owner!r}")
     if names is None:
         names = (label(language, "nameBottom"), label(language, "nameTop"))
+    if not isinstance(names, (tuple, list)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise DrawingError(f"names are two strings (bottom seat, top seat), not {names!r}")
+    if not isinstance(score, (tuple, list)) or len(score) != 2 or not all(_whole(n) and n >= 0 for n in score):
+        raise DrawingError(f"the score is two whole numbers >= 0 (bottom seat, top seat), not {score!r}")
+    if not _whole(match_length) or match_length < 0:
+        raise DrawingError(f"the match length is a whole number >= 0 (0: money play), not {match_length!r}")
     state = board_arrays(position)
     state.update(
         dice=list(dice or []),
@@ -413,3 +439,7 @@ def board_svg(
         language=language,
     )
     return render(state)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
