@@ -36,9 +36,11 @@ export function cubeText(lang, hint) {
   return `${t(lang, "expertCube")}: ${action} · ${values.join(" · ")}`;
 }
 
-/** The state drawn while a candidate is previewed: its steps shown as the last play's arrows. */
+/** The state drawn while a candidate is previewed: its steps shown as the last play's arrows
+ * (none while the board is being set up or a play is in progress: they are for the roll's start). */
 export function previewState(state, index) {
   const hint = state.hint;
+  if (state.edit || state.moved?.length) return state;
   const candidate = hint && hint.kind === "plays" ? hint.candidates[index] : undefined;
   if (!candidate) return state;
   return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };

@@ -9,10 +9,10 @@ import {
 } from "./board.js";
 import { candidateRows, cubeText, previewState } from "./hint.js";
 import { t } from "./i18n.js";
+import { uniqueId } from "./ids.js";
 import { CSS } from "./style.js";
 
 const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
-let counter = 0;
 
 function h(tag, attrs = {}, text) {
   const el = document.createElement(tag);
@@ -35,7 +35,7 @@ export class View {
     this.send = send;
     this.state = null;
     this.selected = null;
-    this.id = `bgw${++counter}`;
+    this.id = uniqueId(); // several boards, in several notebooks, share one document
     this.animation = null; // {skip: bool} while the computer's play is shown
     this.playIndex = 0;
     this.preview = null; // index of the hint candidate shown on the board
@@ -77,7 +77,13 @@ export class View {
     this.root.append(this.board, this.status, this.controls, this.keyboard, this.hintPanel, this.editPanel);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
-    this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
+    this.board.addEventListener("contextmenu", (e) => {
+      // The right button is the board's (the lower die first): JupyterLab's and Notebook 7's
+      // context menus, listening on the document, must not open over it.
+      e.preventDefault();
+      e.stopPropagation();
+      this.byDie(e, "low");
+    });
     this.board.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -188,6 +194,10 @@ export class View {
       movable: movablePoints(s),
     };
     this.drawHint(s); // first: a new hint clears the preview before the board is drawn
+    // A preview belongs to the plays it was chosen among: a step made, or set-up opened, ends it.
+    const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
+    if (previewKey !== this.previewKey) this.preview = null;
+    this.previewKey = previewKey;
     this.board.innerHTML = drawBoard(this.preview === null ? s : previewState(s, this.preview), ui, this.id);
     // The cube turns to its new value (or slides to its owner) with a short animation.
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";

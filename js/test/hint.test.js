@@ -37,3 +37,11 @@ test("cube advice in words, money and match", () => {
   assert.equal(cubeText("en", { ...money, reason: "Crawford game", double: false }).split(" · ")[0],
     "Expert's cube advice: no double (Crawford game)");
 });
+
+test("no preview while setting up or once a step is made", () => {
+  const state = { phase: "move", hint: plays, last_play: null, moved: [] };
+  assert.notEqual(previewState(state, 0), state);
+  for (const other of [{ ...state, edit: true }, { ...state, moved: [[8, 5, false]] }]) {
+    assert.equal(previewState(other, 0), other);
+  }
+});

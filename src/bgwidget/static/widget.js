@@ -762,9 +762,18 @@ function cubeText(lang, hint) {
 }
 function previewState(state, index) {
   const hint = state.hint;
+  if (state.edit || state.moved?.length) return state;
   const candidate = hint && hint.kind === "plays" ? hint.candidates[index] : void 0;
   if (!candidate) return state;
   return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
+}
+
+// src/ids.js
+function uniqueId(prefix = "bgw") {
+  const bytes = new Uint8Array(6);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return `${prefix}-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 // src/style.js
@@ -808,7 +817,6 @@ var CSS = `
 
 // src/view.js
 var BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
-var counter = 0;
 function h(tag, attrs = {}, text) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -827,7 +835,7 @@ var View = class {
     this.send = send;
     this.state = null;
     this.selected = null;
-    this.id = `bgw${++counter}`;
+    this.id = uniqueId();
     this.animation = null;
     this.playIndex = 0;
     this.preview = null;
@@ -869,7 +877,11 @@ var View = class {
     this.root.append(this.board, this.status, this.controls, this.keyboard, this.hintPanel, this.editPanel);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
-    this.board.addEventListener("contextmenu", (e) => this.byDie(e, "low"));
+    this.board.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      this.byDie(e, "low");
+    });
     this.board.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -982,6 +994,9 @@ var View = class {
       movable: movablePoints(s)
     };
     this.drawHint(s);
+    const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
+    if (previewKey !== this.previewKey) this.preview = null;
+    this.previewKey = previewKey;
     this.board.innerHTML = drawBoard(this.preview === null ? s : previewState(s, this.preview), ui, this.id);
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
     if (this.cubeKey !== void 0 && cubeKey !== this.cubeKey && s.animation > 0) {
