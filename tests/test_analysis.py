@@ -9,10 +9,13 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bgwidget import Position, ai
+from bgwidget import DiceError, Position, PositionError, ai
 from bgwidget.ai.analysis import Analysis, analyse, evaluate
 from bgwidget.ai.engines import gnubg_board
+from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
 from bgwidget.ai.players import Expert, Medium
 from bgwidget.ai.search import ROLLS
@@ -134,3 +137,133 @@ def test_bad_level_ply_and_engine():
         evaluate(Position.initial(), True)
     with pytest.raises(ValueError, match="engine"):
         ai.analyse(Position.initial(), (3, 1), engine="xg")
+
+
+# ---------------------------------------------------------------------- issue 11: chances always consistent
+
+# Sure wins for the player on roll, worked out by hand: every roll bears its last checkers off.
+SURE_WINS = {
+    Position.from_points({1: 1}, {6: 1}): (1.0, 0.0, 0.0, 0.0, 0.0),  # the opponent has borne off 14
+    Position.from_points({3: 1}, {6: 2}): (1.0, 0.0, 0.0, 0.0, 0.0),  # 1-2 and 1-1 reach off too
+    Position.from_points({1: 2}, {13: 10, 8: 5}): (1.0, 1.0, 0.0, 0.0, 0.0),  # none off: a gammon
+    Position.from_points({1: 2}, {23: 2, 13: 8, 8: 5}): (1.0, 1.0, 1.0, 0.0, 0.0),  # two in our home: backgammon
+}
+
+
+def assert_consistent(chances):
+    win, wg, wbg, lg, lbg = chances
+    assert 0.0 <= wbg <= wg <= win <= 1.0 and 0.0 <= lbg <= lg <= 1.0 - win, chances
+
+
+def endings(count: int, seed: int) -> list[Position]:
+    """Bear-offs and near-bear-offs: a few checkers of the side on roll on its low points."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        mine = {}
+        for _ in range(rng.randint(1, 4)):
+            point = rng.randint(1, 6)
+            mine[point] = mine.get(point, 0) + 1
+        theirs = {point: rng.randint(0, 3) for point in rng.sample(range(7, 25), 4)}
+        theirs = {p: c for p, c in theirs.items() if c and 25 - p not in mine}
+        found.append(Position.from_points(mine, theirs or {6: 1}, turn=rng.randint(0, 1)))
+    return found
+
+
+POSITIONS_AND_ENDINGS = random_positions(150, seed=111) + endings(60, seed=112) + list(SURE_WINS)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+def test_sure_wins_evaluate_to_a_sure_win_that_the_cube_accepts(level):
+    for position, expected in SURE_WINS.items():
+        chances = ai.evaluate(position, level)
+        assert_consistent(chances)  # the Expert once gave 1.0000000000000002
+        # 1-ply reaches finished games, judged exactly; 0-ply asks the net where there is contact.
+        if level == "expert":
+            assert chances == pytest.approx(expected, abs=1e-12)
+        else:
+            assert chances[0] == pytest.approx(1.0, abs=1e-3)
+        for cube, owner in ((1, "centre"), (2, "player")):
+            assert not ai.cube_decision(chances, cube=cube, owner=owner).should_take  # a sure win: pass
+        assert ai.cube_decision(chances, cube=4, owner="opponent").reason == "the opponent owns the cube"
+        assert ai.cube_decision(chances, cube=2, match_length=7, away=(3, 2), owner="player").match_play
+
+
+def test_sure_wins_in_games_get_a_cube_decision():
+    from bgwidget import Game, Rules
+    from bgwidget.ai import game_cube_decision
+
+    for position in SURE_WINS:
+        seat = position.turn
+        games = (
+            Game(position=position, cube_value=2, cube_owner=seat),
+            Game(position=position, cube_value=4, cube_owner=1 - seat),
+            Game(position=position, rules=Rules(match_length=7), score=(2, 3), cube_value=2, cube_owner=seat),
+            Game(position=position, rules=Rules(match_length=7), score=(6, 3)),  # post-Crawford
+            Game(position=position, rules=Rules(match_length=7), score=(3, 6), crawford=True),
+        )
+        for game in games:
+            for level in ("medium", "expert"):
+                decision = game_cube_decision(game, level)  # refused the chances before
+                values = (decision.no_double, decision.double_take, decision.double_pass)
+                assert all(np.isfinite(values)) and (not decision.match_play or 0 <= min(values) <= max(values) <= 1)
+                if level == "expert":  # exact here: a sure win, playing on is worth the cash or more
+                    assert decision.no_double >= decision.double_pass - 1e-9
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(POSITIONS_AND_ENDINGS), st.sampled_from(["easy", "medium", "expert"]))
+def test_every_level_gives_a_consistent_distribution_the_cube_accepts(position, level):
+    chances = ai.evaluate(position, level)
+    assert_consistent(chances)
+    for cube, owner in ((1, "centre"), (2, "player"), (2, "opponent")):
+        ai.cube_decision(chances, cube=cube, owner=owner, beavers=True)
+        ai.cube_decision(chances, cube=cube, owner=owner, match_length=5, away=(2, 4))
+    ai.cube_decision(chances, match_length=5, away=(1, 3), post_crawford=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(POSITIONS_AND_ENDINGS), st.integers(1, 6), st.integers(1, 6))
+def test_every_candidate_has_consistent_chances(position, d1, d2):
+    for ply in (0, 1):
+        for candidate in analyse(position, (d1, d2), ply):
+            assert_consistent(candidate.probabilities)
+
+
+def test_an_evaluator_off_by_rounding_is_clamped_and_a_wrong_one_refused():
+    def rounding(positions):
+        return np.tile([1 + 1e-15, 1 + 2e-15, 0.0, 1e-16, 0.0], (len(positions), 1))
+
+    start = Position.initial()
+    assert evaluate(start, 0, rounding) == (1.0, 1.0, 0.0, 0.0, 0.0)
+    assert_consistent(evaluate(start, 1, rounding))
+    for candidate in analyse(start, (3, 1), 1, rounding):
+        assert_consistent(candidate.probabilities)
+    for wrong in (lambda ps: np.zeros((len(ps), 4)), lambda ps: np.full((len(ps), 5), np.nan), lambda ps: "x"):
+        with pytest.raises(LevelError, match="evaluator"):
+            evaluate(start, 1, wrong)
+    with pytest.raises(LevelError, match="evaluator"):
+        analyse(start, (3, 1), 0, evaluator=5)
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: ai.analyse(Position.initial(), (3,)), DiceError),
+        (lambda: ai.analyse(Position.initial(), (3.0, 1)), DiceError),
+        (lambda: ai.analyse(None, (3, 1)), PositionError),
+        (lambda: ai.analyse(Position.initial(), (3, 1), engine=[]), LevelError),
+        (lambda: ai.choose_play(Position.initial(), None), DiceError),
+        (lambda: ai.choose_play("4HPwATDgc/ABMA", (3, 1)), PositionError),
+        (lambda: ai.choose_play(Position.initial(), (3, 1), rng=5), LevelError),
+        (lambda: ai.choose_play(Position.initial(), (3, 1), seed=[1]), LevelError),
+        (lambda: ai.choose_play(Position.initial(), (3, 1), seed=float("nan")), LevelError),
+        (lambda: ai.evaluate(Position.initial(), "nope"), LevelError),
+        (lambda: ai.evaluate(5), PositionError),
+        (lambda: evaluate(Position.initial(), 1.0), LevelError),
+    ],
+)
+def test_bad_arguments_raise_the_projects_errors(call, error):
+    with pytest.raises(error) as info:
+        call()
+    assert isinstance(info.value, ValueError) and str(info.value)

@@ -7,7 +7,7 @@ x * (-1 + 2.5 (p - 0.2)) + (1 - x)(2p - 1) = 0.5, which for x = 0.68 gives p = 1
 
 import pytest
 
-from bgwidget.ai.cube import cube_decision, race_efficiency
+from bgwidget.ai.cube import CubeError, cube_decision, race_efficiency
 
 TAKE_POINT = 1 - 1.84 / 2.34  # 21.37%, the taker's side
 
@@ -76,3 +76,68 @@ def test_matches_longer_than_the_table_judge_the_cube_as_money_play():
     assert cube_decision(chances, match_length=30, away=(1, 28), crawford=True).reason == "Crawford game"
     # Once both sides are within the table, match equities again.
     assert cube_decision(chances, match_length=30, away=(20, 25)).match_play
+
+
+# ---------------------------------------------------------------------- issue 11: rounding and bad settings
+
+
+def test_rounding_errors_are_accepted_and_clamped():
+    # A sure win averaged over 21 rolls once came to 1.0000000000000002 and froze the computer.
+    sure = cube_decision((1.0, 0, 0, 0, 0), cube=2, owner="player")
+    assert cube_decision((1.0000000000000002, 0, 0, 0, 0), cube=2, owner="player") == sure
+    assert cube_decision((0.6, 0.6 + 1e-12, 0.0, 0.4 + 1e-12, 0.0)) == cube_decision((0.6, 0.6, 0.0, 0.4, 0.0))
+    assert cube_decision((-1e-12, 0, 0, 1.0, 1e-12)) == cube_decision((0.0, 0, 0, 1.0, 1e-12))
+    assert cube_decision((0.5, 0.2, 0.2 + 1e-10, 0.1, -1e-10)) == cube_decision((0.5, 0.2, 0.2, 0.1, 0.0))
+
+
+@pytest.mark.parametrize(
+    "chances",
+    [
+        (1.01, 0, 0, 0, 0),
+        (-0.01, 0, 0, 0, 0),
+        (0.5, 0.6, 0, 0, 0),  # gammons above the wins
+        (0.5, 0.1, 0.2, 0, 0),  # backgammons above the gammons
+        (0.7, 0, 0, 0.4, 0),  # lost gammons above the losses
+        (0.5, 0, 0, 0.1, 0.2),
+        (float("nan"), 0, 0, 0, 0),
+        (float("inf"), 0, 0, 0, 0),
+        (0.5, 0, 0, 0),
+        (0.5, 0, 0, 0, 0, 0),
+        None,
+        "abcde",
+        (0.5, "x", 0, 0, 0),
+    ],
+)
+def test_real_inconsistency_is_refused(chances):
+    with pytest.raises(CubeError):
+        cube_decision(chances)
+
+
+@pytest.mark.parametrize(
+    ("settings", "named"),
+    [
+        ({"cube": 0, "match_length": 5, "away": (3, 3)}, "cube"),  # divided by zero before
+        ({"cube": 0}, "cube"),
+        ({"cube": 3}, "cube"),  # accepted before
+        ({"cube": True}, "cube"),
+        ({"cube": 2.0}, "cube"),
+        ({"cube": -2}, "cube"),
+        ({"owner": "me"}, "owner"),
+        ({"owner": ["centre"]}, "owner"),
+        ({"efficiency": 1.5}, "efficiency"),
+        ({"efficiency": "high"}, "efficiency"),
+        ({"efficiency": float("nan")}, "efficiency"),
+        ({"match_length": -1, "away": (1, 1)}, "match_length"),
+        ({"match_length": 2.5, "away": (1, 1)}, "match_length"),
+        ({"match_length": 5, "away": None}, "away"),
+        ({"match_length": 5, "away": "ab"}, "away"),
+        ({"match_length": 5, "away": (0, 3)}, "away"),
+        ({"match_length": 5, "away": (3.0, 3)}, "away"),
+        ({"crawford": "yes"}, "crawford"),
+        ({"beavers": 1}, "beavers"),
+    ],
+)
+def test_bad_settings_are_refused_with_their_name(settings, named):
+    with pytest.raises(CubeError, match=named) as info:
+        cube_decision((0.6, 0.1, 0.0, 0.1, 0.0), **settings)
+    assert isinstance(info.value, ValueError)

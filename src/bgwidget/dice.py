@@ -8,6 +8,7 @@ and 2 lasted, and the ``k``-th roll of a game is the same whatever the players c
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Iterable
@@ -15,14 +16,30 @@ from typing import Any
 
 from bgwidget.moves import DiceError, check_roll
 
-__all__ = ["Dice", "DiceStateError", "Seed"]
+__all__ = ["Dice", "DiceStateError", "Seed", "check_seed"]
 
 Seed = int | str | float | bytes | bytearray
 """What seeds a generator: any value :class:`random.Random` accepts."""
 
 
 class DiceStateError(ValueError):
-    """A saved dice state that cannot be restored, or fixed dice that are not dice."""
+    """A saved dice state that cannot be restored, fixed dice that are not dice, or a seed that
+    cannot seed a generator."""
+
+
+def check_seed(seed: object) -> Seed | None:
+    """``seed`` when it can seed a repeatable generator: ``None``, an int, a str, bytes, or a finite float.
+
+    (A NaN's hash, which :class:`random.Random` would seed from, changes from one run to the next.)
+    Raises :class:`DiceStateError` for anything else (a list, a bool, a NaN...).
+    """
+    if seed is None or isinstance(seed, (str, bytes, bytearray)):
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    if isinstance(seed, float) and math.isfinite(seed):
+        return seed
+    raise DiceStateError(f"a seed is an int, a str, bytes or a finite float, not {seed!r}")
 
 
 def _check_roll(roll: object) -> tuple[int, int]:
@@ -38,7 +55,8 @@ class Dice:
 
     ``seed`` is any value :class:`random.Random` accepts (``None`` draws one from the system and
     keeps it, so the game can still be replayed). ``fixed`` is a sequence of rolls ``(d1, d2)``
-    handed out first, for teaching and tests; they do not consume the generator.
+    handed out first, for teaching and tests; they do not consume the generator. Raises
+    :class:`DiceStateError` for a seed :func:`check_seed` refuses or fixed rolls that are not rolls.
 
     >>> Dice(seed=42).roll() == Dice(seed=42).roll()
     True
@@ -47,6 +65,9 @@ class Dice:
     """
 
     def __init__(self, seed: Seed | None = None, fixed: Iterable[tuple[int, int]] = ()) -> None:
+        check_seed(seed)
+        if isinstance(fixed, (str, bytes)) or not isinstance(fixed, Iterable):
+            raise DiceStateError(f"fixed rolls are a sequence of (d1, d2), not {fixed!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed = seed
@@ -55,7 +76,14 @@ class Dice:
 
     @classmethod
     def for_game(cls, seed: Seed, game_number: int) -> Dice:
-        """The generator of game ``game_number`` (1, 2, ...) of a match or session seeded ``seed``."""
+        """The generator of game ``game_number`` (1, 2, ...) of a match or session seeded ``seed``.
+
+        Raises :class:`DiceStateError` for a seed :func:`check_seed` refuses or a game number below 1.
+        """
+        if seed is None or check_seed(seed) is None:
+            raise DiceStateError("the games of a match need the match's seed, not None")
+        if type(game_number) is not int or game_number < 1:
+            raise DiceStateError(f"games are numbered 1, 2, ..., not {game_number!r}")
         return cls(seed=f"{seed!s}/game {game_number}")
 
     def push(self, *rolls) -> None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bgwidget.dice import Dice, Seed
+from bgwidget.dice import Dice, DiceStateError, Seed, check_seed
 from bgwidget.moves import DiceError, IllegalPlayError, Move, PartialPlay, Play, check_roll
 from bgwidget.position import Position
 from bgwidget.rules import CUBE_OFFERS, KINDS, GameError, GameResult, Offer, Rules
@@ -96,6 +96,12 @@ class Game:
     ) -> None:
         rules = Rules() if rules is None else rules
         _check_settings(rules, position, rolled, cube_value, cube_owner, score, crawford)
+        if dice is not None and not isinstance(dice, Dice):
+            raise GameError(f"dice must be a Dice, not {type(dice).__name__}")
+        try:
+            check_seed(seed)
+        except DiceStateError as error:
+            raise GameError(str(error)) from None
         self.rules: Rules = rules
         """The settings this game is played under."""
         self.dice: Dice = dice if dice is not None else Dice(seed)
@@ -175,6 +181,8 @@ class Game:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise GameError(f"not the setup of a game: {error!r}") from None
+        if isinstance(record, (str, bytes, dict)) or not isinstance(record, Iterable):
+            raise GameError(f"a record is a list of actions, not {type(record).__name__}")
         for i, action in enumerate(record):
             try:
                 game.apply(action)
@@ -262,7 +270,9 @@ class Game:
         return length > 1 and length - 1 in self.score and not self.crawford
 
     def can_double(self, seat: int | None = None) -> bool:
-        """Whether ``seat`` (default: the seat on roll) may double now."""
+        """Whether ``seat`` (default: the seat on roll) may double now.
+
+        Raises :class:`GameError` for a ``seat`` that is not 0 or 1."""
         return self._double_error(seat) is None
 
     def legal_steps(self) -> dict[int, list[tuple[int, tuple[int, ...]]]]:
@@ -289,6 +299,8 @@ class Game:
         are not two numbers 1..6.
         """
         if self._phase == "opening":
+            if seat is not None:
+                _check_seat(seat)  # either seat may make the opening roll
             if dice is not None:
                 dice = _roll(dice)
                 if dice[0] == dice[1]:
@@ -477,6 +489,8 @@ class Game:
             raise GameError(f"an action is a dict with a 'type', not {action!r}")
         kind = action["type"]
         seat = action.get("seat")
+        if seat is not None:
+            _check_seat(seat)
         if kind == "opening":
             if self._phase != "opening":
                 raise GameError(f"an opening roll in phase {self._phase!r}")
@@ -570,7 +584,7 @@ class Game:
                 if self._phase != "move"
                 else "a double comes before rolling, not after"
             )
-        if seat is not None and seat != self._start.turn:
+        if seat is not None and _check_seat(seat) != self._start.turn:
             return f"only the seat on roll may double, and that is {_SEAT_NAMES[self._start.turn]}"
         if self.rules.match_length == 1:
             return "there is no cube in a 1-point match"
@@ -584,7 +598,7 @@ class Game:
 
 
 def _check_seat(seat: object) -> int:
-    if seat not in (0, 1) or isinstance(seat, bool):
+    if type(seat) is not int or seat not in (0, 1):  # not a bool, not 0.0
         raise GameError(f"a seat is 0 (bottom) or 1 (top), not {seat!r}")
     return seat
 
@@ -653,6 +667,8 @@ def _check_settings(
         raise GameError(f"the score {tuple(score)} already ends a {length}-point match")
     if length == 1 and cube_value != 1:
         raise GameError("there is no cube in a 1-point match")
+    if not isinstance(crawford, bool):
+        raise GameError(f"crawford is True or False, not {crawford!r}")
     if crawford and (not length or not rules.crawford or length - 1 not in score):
         raise GameError("a Crawford game needs a match under the Crawford rule in which a side is 1-away")
     if crawford and cube_value != 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bgwidget.dice import Dice, Seed
+from bgwidget.dice import Dice, DiceStateError, Seed, check_seed
 from bgwidget.game import Game
 from bgwidget.position import Position
 from bgwidget.rules import GameError, Rules
@@ -36,7 +36,8 @@ class Match:
     >>> match.game.phase, match.score, match.rules.crawford
     ('opening', (0, 0), True)
 
-    Raises :class:`~bgwidget.rules.GameError` on bad settings.
+    Raises :class:`~bgwidget.rules.GameError` on bad settings (a seed that
+    :func:`~bgwidget.dice.check_seed` refuses among them).
     """
 
     def __init__(
@@ -61,7 +62,8 @@ class Match:
         )
         self.rules: Rules = rules
         """The settings of every game of the match."""
-        self.seed = Dice().seed if seed is None else seed
+        _checked_seed(seed)
+        self.seed: Seed = seed if seed is not None else Dice().seed
         self.names: tuple[str, str] = ("", "")
         """The players' names ``(seat 0, seat 1)``, written into match files (see :meth:`set_names`)."""
         self.set_names(names)
@@ -95,6 +97,8 @@ class Match:
 
         Raises :class:`~bgwidget.rules.GameError` for no games or a game that does not follow.
         """
+        if not isinstance(games, (list, tuple)):
+            raise GameError(f"games are a list of Games, not {type(games).__name__}")
         match = cls.with_rules(rules, seed, names=names)
         match.games = []
         if not games:
@@ -235,3 +239,11 @@ class Match:
     def __repr__(self) -> str:
         kind = f"{self.length}-point match" if self.length else "money session"
         return f"<Match {kind}, score {self.score[0]}-{self.score[1]}, game {len(self.games)}: {self.game.phase}>"
+
+
+def _checked_seed(seed: object) -> Seed | None:
+    """:func:`bgwidget.dice.check_seed`, raising the game layer's error."""
+    try:
+        return check_seed(seed)
+    except DiceStateError as error:
+        raise GameError(str(error)) from None

@@ -90,8 +90,8 @@ class Position:
     _hash: int
 
     def __init__(self, player: Iterable[int], opponent: Iterable[int], turn: int = 0) -> None:
-        player = tuple(player)
-        opponent = tuple(opponent)
+        player = _counts(player, "player")
+        opponent = _counts(opponent, "opponent")
         _validate(player, opponent, turn)
         _init(self, player, opponent, turn)
 
@@ -102,7 +102,11 @@ class Position:
 
     @classmethod
     def initial(cls, turn: int = 0) -> Position:
-        """The starting position, ``turn`` (0 bottom, 1 top) on roll."""
+        """The starting position, ``turn`` (0 bottom, 1 top) on roll.
+
+        Raises :class:`PositionError` for a ``turn`` other than 0 or 1.
+        """
+        _check_turn(turn)
         return _new(_START, _START, turn)
 
     @classmethod
@@ -206,7 +210,11 @@ class Position:
         return _new(self.opponent, self.player, 1 - self.turn)
 
     def seat_points(self, seat: int) -> tuple[int, ...]:
-        """The 25 counts of ``seat`` (0 bottom, 1 top), in that seat's own numbering."""
+        """The 25 counts of ``seat`` (0 bottom, 1 top), in that seat's own numbering.
+
+        Raises :class:`PositionError` for a ``seat`` other than 0 or 1.
+        """
+        _check_turn(seat, "seat")
         return self.player if seat == self.turn else self.opponent
 
     def is_race(self) -> bool:
@@ -294,9 +302,20 @@ def _pips(side: tuple[int, ...]) -> int:
     return sum(count * (i + 1) for i, count in enumerate(side))
 
 
+def _check_turn(turn: object, name: str = "turn") -> None:
+    if type(turn) is not int or turn not in (0, 1):  # not a bool, not 1.0
+        raise PositionError(f"{name} is 0 (bottom) or 1 (top), not {turn!r}")
+
+
+def _counts(side: object, name: str) -> tuple:
+    """``side`` as a tuple, or :class:`PositionError` when it is not a sequence of counts."""
+    if isinstance(side, (str, bytes, Mapping)) or not isinstance(side, Iterable):
+        raise PositionError(f"{name} is 25 counts (points 1..24 and the bar), not {type(side).__name__}")
+    return tuple(side)
+
+
 def _validate(player: tuple, opponent: tuple, turn: object) -> None:
-    if turn not in (0, 1):
-        raise PositionError(f"turn is 0 (bottom) or 1 (top), not {turn!r}")
+    _check_turn(turn)
     for name, side in (("player", player), ("opponent", opponent)):
         if len(side) != 25:
             raise PositionError(f"{name} needs 25 counts (points 1..24 and the bar), got {len(side)}")
@@ -311,7 +330,9 @@ def _validate(player: tuple, opponent: tuple, turn: object) -> None:
             raise PositionError(f"both sides have checkers on the same point (player's {i + 1}, opponent's {24 - i})")
 
 
-def _side_from_points(points: Mapping, name: str) -> tuple[int, ...]:
+def _side_from_points(points: object, name: str) -> tuple[int, ...]:
+    if not isinstance(points, Mapping):
+        raise PositionError(f"{name}: a mapping from points (1..24, 'bar', 'off') to counts, not {points!r}")
     side = [0] * 25
     off = None
     for point, count in points.items():
@@ -324,10 +345,10 @@ def _side_from_points(points: Mapping, name: str) -> tuple[int, ...]:
             index = point - 1
         else:
             raise PositionError(f"{name}: {point!r} is not a point (1..24, 'bar' or 'off')")
-        if not isinstance(count, int) or count < 0:
+        if type(count) is not int or count < 0:
             raise PositionError(f"{name}: {count!r} checkers on {point!r}")
         side[index] = count
-    if off is not None and off != CHECKERS - sum(side):
+    if off is not None and (type(off) is not int or off != CHECKERS - sum(side)):
         raise PositionError(f"{name}: {off} off, but {sum(side)} on the board make {CHECKERS - sum(side)} off")
     return tuple(side)
 

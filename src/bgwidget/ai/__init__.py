@@ -16,13 +16,13 @@ import random
 from bgwidget.ai import analysis, sage
 from bgwidget.ai.analysis import Analysis
 from bgwidget.ai.cube import CubeDecision, cube_decision
+from bgwidget.ai.errors import CubeError, LevelError, PlayerError
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.players import (
     LEVELS,
-    LevelError,
     Player,
-    PlayerError,
     answers_double,
+    check_turn,
     game_cube_decision,
     get_player,
     level_ply,
@@ -39,6 +39,7 @@ __all__ = [
     "Analysis",
     "Candidate",
     "CubeDecision",
+    "CubeError",
     "LevelError",
     "Player",
     "PlayerError",
@@ -71,10 +72,12 @@ def choose_play(
     repeatable; without either a fresh generator seeded from the operating system is used.
     Medium and Expert are deterministic.
 
-    Raises :class:`LevelError` for an unknown level and :class:`bgwidget.DiceError` for dice
-    outside 1..6.
+    Raises :class:`LevelError` for an unknown level (or an ``rng`` or ``seed`` that is not one),
+    :class:`bgwidget.DiceError` for dice that are not a roll and :class:`bgwidget.PositionError`
+    for a ``position`` that is not a Position.
     """
-    return get_player(level, rng=rng, seed=seed).choose_play(position, dice)
+    player = get_player(level, rng=rng, seed=seed)
+    return player.choose_play(check_turn(position, dice), dice)
 
 
 def analyse(
@@ -92,11 +95,12 @@ def analyse(
     bgsage to the same depth instead (:func:`bgwidget.ai.sage.analyse`; every legal play, the
     best few at that depth; ``evaluator`` is not used). ``[]`` when no play is possible.
 
-    Raises :class:`LevelError` for an unknown level, :class:`ValueError` for an unknown engine,
-    :class:`bgwidget.DiceError` for bad dice, :class:`ImportError` for ``"sage"`` without bgsage.
+    Raises :class:`LevelError` for an unknown level, engine or evaluator,
+    :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a ``position``
+    that is not a Position, :class:`ImportError` for ``"sage"`` without bgsage.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise LevelError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     ply = level_ply(level)
     if engine == "sage":
         return sage.analyse(position, dice, ply)
@@ -109,7 +113,9 @@ def evaluate(
     """The five cubeless chances of the player on roll, before it rolls, at ``level``'s depth.
 
     Medium (and Easy) give the evaluator's judgement; Expert averages, over the 21 rolls, the
-    chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply).
-    Raises :class:`LevelError` for an unknown level.
+    chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply). The
+    chances are a consistent distribution (none above 1 or below 0, gammons within the wins), so
+    :func:`cube_decision` accepts them. Raises :class:`LevelError` for an unknown level or
+    evaluator and :class:`bgwidget.PositionError` for a ``position`` that is not a Position.
     """
     return analysis.evaluate(position, level_ply(level), evaluator)

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bgwidget.ai.evaluator import equity, evaluate_positions, flip
+from bgwidget.ai.errors import LevelError
+from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
 from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
-from bgwidget.position import Position
+from bgwidget.moves import check_roll
+from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:
     import pandas
@@ -69,9 +71,14 @@ class Analysis(list):
         return pandas.DataFrame(self.rows(), columns=self.COLUMNS).set_index("#")
 
 
-def _check_ply(ply: int) -> None:
-    if ply not in PLIES or isinstance(ply, bool):
-        raise ValueError(f"ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
+def _check(position: object, ply: object, evaluator: object) -> None:
+    """The arguments every search shares, checked before any work."""
+    if not isinstance(position, Position):
+        raise PositionError(f"a search starts from a Position, not {type(position).__name__}")
+    if type(ply) is not int or ply not in PLIES:
+        raise LevelError(f"ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
+    if not callable(evaluator):
+        raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
 
 
 def analyse(
@@ -85,11 +92,13 @@ def analyse(
     Each :class:`~bgwidget.ai.search.Candidate` has the play, its five cubeless chances and
     cubeless equity (points per game) for the player making it, and its error against the best.
     At 0-ply every legal play is ranked; at 1-ply the (up to) eight best by 0-ply. Deterministic
-    for a given input. ``[]`` when no play is possible. Raises ``ValueError`` for a ply other
-    than 0 or 1 and :class:`bgwidget.DiceError` for bad dice.
+    for a given input. ``[]`` when no play is possible. Raises
+    :class:`~bgwidget.ai.errors.LevelError` for a ply other than 0 or 1 or an evaluator that is
+    not one, :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a
+    ``position`` that is not a Position.
     """
-    _check_ply(ply)
-    plays = position.legal_plays(*dice)
+    _check(position, ply, evaluator)
+    plays = position.legal_plays(*check_roll(dice))
     if not plays:
         return Analysis()
     chances = zero_ply(plays, evaluator)
@@ -112,11 +121,14 @@ def evaluate(position: Position, ply: int = 1, evaluator: Evaluator = evaluate_p
     """The five cubeless chances of the player on roll, before it rolls, searched to ``ply``.
 
     0-ply gives the evaluator's judgement; 1-ply averages, over the 21 rolls, the chances after
-    the player's best play of each roll by 0-ply. Raises ``ValueError`` for another ply.
+    the player's best play of each roll by 0-ply. The chances are a consistent distribution
+    (:func:`~bgwidget.ai.evaluator.consistent`). Raises :class:`~bgwidget.ai.errors.LevelError`
+    for another ply or an evaluator that is not one, :class:`bgwidget.PositionError` for a
+    ``position`` that is not a Position.
     """
-    _check_ply(ply)
+    _check(position, ply, evaluator)
     if ply == 0 or position.outcome() is not None:
-        return tuple(float(x) for x in evaluator([position])[0])
+        return tuple(float(x) for x in checked_evaluation(evaluator, [position])[0])
     total = np.zeros(5)
     for d1, d2, weight in ROLLS:
         plays = position.legal_plays(d1, d2)
@@ -125,5 +137,6 @@ def evaluate(position: Position, ply: int = 1, evaluator: Evaluator = evaluate_p
             total += weight * chances[int(np.argmax(equity(chances)))]
         else:
             # No play: the opponent is on roll in the same position.
-            total += weight * flip(evaluator([position.swap()])[0])
-    return tuple(float(x) for x in total)
+            total += weight * flip(checked_evaluation(evaluator, [position.swap()])[0])
+    # A sure win averaged over 21 rolls can come to 1.0000000000000002.
+    return tuple(float(x) for x in consistent(total))

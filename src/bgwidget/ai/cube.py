@@ -19,14 +19,19 @@ races ``0.55 + 0.00125 * pips`` of the side on roll, kept within 0.6..0.7.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bgwidget.ai.errors import CubeError
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
 
-__all__ = ["CONTACT_EFFICIENCY", "CubeDecision", "cube_decision", "race_efficiency"]
+__all__ = ["CONTACT_EFFICIENCY", "TOLERANCE", "CubeDecision", "CubeError", "cube_decision", "race_efficiency"]
 
 CONTACT_EFFICIENCY = 0.68
+TOLERANCE = 1e-9
+"""How far chances may stray from a consistent distribution (floating-point rounding) and
+still be accepted, clamped, by :func:`cube_decision`."""
 
 
 def race_efficiency(pips: int) -> float:
@@ -138,15 +143,14 @@ def cube_decision(
     points per game, ``match_play`` False): that far from the end the table flattens toward
     money play, and GNU Backgammon's own table stops there too.
 
-    Raises :class:`ValueError` for chances that are not a consistent distribution or an unknown
-    owner.
+    Chances off a consistent distribution by no more than :data:`TOLERANCE` (rounding errors)
+    are clamped into one. Raises :class:`~bgwidget.ai.errors.CubeError` for chances further off
+    (or not five finite numbers), a cube that is not a power of 2, an unknown owner, an
+    efficiency outside 0..1, or match settings that do not fit together.
     """
-    p, wg, wbg, lg, lbg = (float(x) for x in probabilities)
-    if not (0 <= wbg <= wg <= p <= 1 and 0 <= lbg <= lg <= 1 - p + 1e-9):
-        raise ValueError(f"inconsistent chances {tuple(probabilities)}: gammons cannot exceed wins")
-    if owner not in ("centre", "player", "opponent"):
-        raise ValueError(f"owner is 'centre', 'player' or 'opponent', not {owner!r}")
-    chances = (p, wg, wbg, lg, lbg)
+    chances = _checked_chances(probabilities)
+    p = chances[0]
+    _check_settings(cube, owner, efficiency, match_length, away, (crawford, post_crawford, jacoby, beavers))
     if match_length and max(away) <= MATCH_LENGTH_LIMIT:
         return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
 
@@ -167,6 +171,43 @@ def cube_decision(
     return CubeDecision(no_double, double_take, double_pass, should_double, should_take, beaver)
 
 
+def _checked_chances(probabilities: object) -> tuple[float, float, float, float, float]:
+    """Five finite chances within :data:`TOLERANCE` of a consistent distribution, clamped into one."""
+    try:
+        values = [float(x) for x in probabilities]  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise CubeError(f"chances are five numbers (win, wg, wbg, lg, lbg), not {probabilities!r}") from None
+    if len(values) != 5 or not all(math.isfinite(x) for x in values):
+        raise CubeError(f"chances are five finite numbers (win, wg, wbg, lg, lbg), not {probabilities!r}")
+    p, wg, wbg, lg, lbg = values
+    t = TOLERANCE
+    if not (-t <= wbg <= wg + t and wg <= p + t and p <= 1 + t and -t <= lbg <= lg + t and lg <= 1 - p + t):
+        raise CubeError(f"inconsistent chances {tuple(values)}: gammons cannot exceed wins, nor chances 1")
+    p = min(max(p, 0.0), 1.0)
+    wg = min(max(wg, 0.0), p)
+    lg = min(max(lg, 0.0), 1.0 - p)
+    return p, wg, min(max(wbg, 0.0), wg), lg, min(max(lbg, 0.0), lg)
+
+
+def _check_settings(
+    cube: object, owner: object, efficiency: object, match_length: object, away: object, flags: tuple
+) -> None:
+    if type(cube) is not int or cube < 1 or cube & (cube - 1):
+        raise CubeError(f"the cube shows a power of 2 (1, 2, 4, ...), not {cube!r}")
+    if owner not in ("centre", "player", "opponent") or not isinstance(owner, str):
+        raise CubeError(f"owner is 'centre', 'player' or 'opponent', not {owner!r}")
+    if isinstance(efficiency, bool) or not isinstance(efficiency, (int, float)) or not 0 <= efficiency <= 1:
+        raise CubeError(f"the cube efficiency is a number from 0 to 1, not {efficiency!r}")
+    if type(match_length) is not int or match_length < 0:
+        raise CubeError(f"match_length is a number of points (0 = money play), not {match_length!r}")
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise CubeError(f"crawford, post_crawford, jacoby and beavers are True or False, not {flags!r}")
+    if not isinstance(away, (tuple, list)) or len(away) != 2 or any(type(a) is not int for a in away):
+        raise CubeError(f"away is two numbers of points (player on roll, opponent), not {away!r}")
+    if match_length and not all(0 < a <= match_length for a in away):
+        raise CubeError(f"away scores {tuple(away)} do not fit a {match_length}-point match")
+
+
 def _match_decision(
     chances: Sequence[float],
     cube: int,
@@ -178,8 +219,6 @@ def _match_decision(
     match_length: int,
 ) -> CubeDecision:
     need, opponent_need = away
-    if not (0 < need <= match_length and 0 < opponent_need <= match_length):
-        raise ValueError(f"away scores {away} do not fit a {match_length}-point match")
 
     def mwc(mine: int, theirs: int) -> float:
         return match_winning_chance(mine, theirs, post_crawford=post_crawford)

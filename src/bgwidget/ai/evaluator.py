@@ -21,21 +21,50 @@ by the exact bear-off database (:mod:`bgwidget.ai.bearoff`); every other positio
 
 To rank the plays of a roll, evaluate each play's ``result`` (the opponent on roll) and turn the
 chances round with :func:`flip`; :func:`play_probabilities` does both.
+
+Every function here that produces chances returns a consistent distribution (:func:`consistent`):
+sums and differences of floats can stray by a rounding error (a sure win averaged over 21 rolls
+gave ``1.0000000000000002``), and the cube decision refuses chances above 1 or gammons above wins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from bgwidget.ai import bearoff
 from bgwidget.ai.encoding import boards_from_positions
+from bgwidget.ai.errors import LevelError
 from bgwidget.ai.net import Net, default_net
 from bgwidget.moves import Play
-from bgwidget.position import Position
+from bgwidget.position import Position, PositionError
 
-__all__ = ["equity", "evaluate_boards", "evaluate_positions", "flip", "play_probabilities"]
+__all__ = [
+    "checked_evaluation",
+    "consistent",
+    "equity",
+    "evaluate_boards",
+    "evaluate_positions",
+    "flip",
+    "play_probabilities",
+]
+
+
+def consistent(probabilities: ArrayLike) -> np.ndarray:
+    """A copy of (n, 5) chances, or of one 5-vector, made a consistent distribution.
+
+    Each chance is clipped into 0..1, then gammons into the wins or losses they belong to and
+    backgammons into the gammons: ``0 <= wbg <= wg <= win`` and ``0 <= lbg <= lg <= 1 - win``.
+    Meant for rounding errors where chances are produced; it does not make sense of nonsense.
+    """
+    p = np.clip(np.asarray(probabilities, dtype=np.float64), 0.0, 1.0)
+    p[..., 1] = np.minimum(p[..., 1], p[..., 0])
+    p[..., 2] = np.minimum(p[..., 2], p[..., 1])
+    p[..., 3] = np.minimum(p[..., 3], 1.0 - p[..., 0])
+    p[..., 4] = np.minimum(p[..., 4], p[..., 3])
+    return p
 
 
 def equity(probabilities: np.ndarray) -> np.ndarray:
@@ -49,7 +78,7 @@ def flip(probabilities: np.ndarray) -> np.ndarray:
     p = np.asarray(probabilities, dtype=np.float64)
     out = p[..., [0, 3, 4, 1, 2]].copy()
     out[..., 0] = 1.0 - p[..., 0]
-    return out
+    return consistent(out)  # 1 - (1 - win) may fall a rounding error below the gammons
 
 
 def _finished(winner: np.ndarray, loser: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -87,14 +116,43 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None) -> np.ndarray:
     rest = live & ~race
     if rest.any():
         out[rest] = (net or default_net()).probabilities(boards[rest])
-    return out
+    return consistent(out)
 
 
 def evaluate_positions(positions: Sequence[Position], net: Net | None = None) -> np.ndarray:
-    """(n, 5) chances of the player on roll of each position (see :func:`evaluate_boards`)."""
+    """(n, 5) chances of the player on roll of each position (see :func:`evaluate_boards`).
+
+    Raises :class:`~bgwidget.position.PositionError` when ``positions`` is not a sequence of
+    :class:`~bgwidget.position.Position`.
+    """
+    if not isinstance(positions, Sequence) or not all(isinstance(p, Position) for p in positions):
+        raise PositionError(f"positions are a sequence of Position, not {type(positions).__name__}")
     if not positions:
         return np.zeros((0, 5))
     return evaluate_boards(boards_from_positions(positions), net)
+
+
+def checked_evaluation(
+    evaluator: Callable[[Sequence[Position]], np.ndarray], positions: Sequence[Position]
+) -> np.ndarray:
+    """``evaluator(positions)`` checked: (n, 5) finite chances, made :func:`consistent`.
+
+    The one door through which the searches call an evaluator, which may be the caller's own.
+    Raises :class:`~bgwidget.ai.errors.LevelError` when ``evaluator`` is not callable or
+    returns anything else.
+    """
+    if not callable(evaluator):
+        raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
+    answer = evaluator(positions)
+    try:
+        chances = np.asarray(answer, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise LevelError(f"the evaluator gave {type(answer).__name__}, not an (n, 5) array of chances") from None
+    if chances.shape != (len(positions), 5) or not np.isfinite(chances).all():
+        raise LevelError(
+            f"the evaluator gave {chances.shape} chances for {len(positions)} positions, not (n, 5) finite"
+        )
+    return consistent(chances)
 
 
 def play_probabilities(plays: Sequence[Play], net: Net | None = None) -> np.ndarray:

@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bgwidget.ai.players import Player, PlayerError, answers_double, get_player, offers_double
+from bgwidget.ai.errors import LevelError, PlayerError
+from bgwidget.ai.players import Player, answers_double, get_player, offers_double
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 
 __all__ = ["play_match"]
+
+_OPTIONS = frozenset({"crawford", "jacoby", "beavers", "max_cube", "auto_confirm", "names"})
 
 
 def play_match(
@@ -40,17 +43,20 @@ def play_match(
     answered by :func:`answers_double` (take, pass or beaver); a beaver is always taken by
     the doubler (no raccoons). Nobody resigns.
 
-    Raises :class:`~bgwidget.ai.players.LevelError` for something that is not a player,
-    :class:`ValueError` for a wrong number of players or of games,
-    :class:`~bgwidget.ai.players.PlayerError` for a play that is not legal or a disallowed
-    answer, and :class:`~bgwidget.GameError` for bad match options.
+    Raises :class:`~bgwidget.ai.players.LevelError` for something that is not a player or a
+    wrong number of players, :class:`~bgwidget.ai.players.PlayerError` for a play that is not
+    legal or a disallowed answer, and :class:`~bgwidget.GameError` for a wrong number of games
+    or bad match options.
     """
     if not isinstance(players, (tuple, list)) or len(players) != 2:
-        raise ValueError(f"players are two, one per seat (a level name or a Player each), not {players!r}")
-    if match_length == 0 and (not isinstance(games, int) or isinstance(games, bool) or games < 1):
-        raise ValueError(f"a money session (match_length=0) needs games=N, a number of games >= 1, not {games!r}")
+        raise LevelError(f"players are two, one per seat (a level name or a Player each), not {players!r}")
+    if match_length == 0 and (type(games) is not int or games < 1):
+        raise GameError(f"a money session (match_length=0) needs games=N, a number of games >= 1, not {games!r}")
     if match_length != 0 and games is not None:
-        raise ValueError("games= is for a money session: a match goes on until a side wins it")
+        raise GameError("games= is for a money session: a match goes on until a side wins it")
+    unknown = set(options) - _OPTIONS
+    if unknown:
+        raise GameError(f"not options of a match: {', '.join(sorted(unknown))}; they are {', '.join(sorted(_OPTIONS))}")
     seats = [get_player(spec, seed=None if seed is None else f"{seed}/{seat}") for seat, spec in enumerate(players)]
     options.setdefault("names", tuple(player.name for player in seats))
     match = Match(match_length, seed, **options)

@@ -46,11 +46,13 @@ from typing import Any, Protocol, runtime_checkable
 
 from bgwidget.ai import analysis
 from bgwidget.ai.cube import CubeDecision, cube_decision
+from bgwidget.ai.errors import LevelError, PlayerError
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.search import Evaluator
-from bgwidget.game import Game
-from bgwidget.moves import Play
-from bgwidget.position import Position
+from bgwidget.dice import DiceStateError, check_seed
+from bgwidget.game import Game, GameError
+from bgwidget.moves import Play, check_roll
+from bgwidget.position import Position, PositionError
 
 __all__ = [
     "LEVELS",
@@ -61,20 +63,13 @@ __all__ = [
     "Player",
     "PlayerError",
     "answers_double",
+    "check_turn",
     "game_cube_decision",
     "get_player",
     "level_ply",
     "offers_double",
     "register_level",
 ]
-
-
-class LevelError(ValueError):
-    """A computer level that does not exist, or something that is not a :class:`Player`."""
-
-
-class PlayerError(ValueError):
-    """A player answered something the rules do not allow (an unknown answer to a double)."""
 
 
 @runtime_checkable
@@ -95,7 +90,7 @@ class Easy:
     """A uniformly random legal play from its own generator; never doubles, always takes.
 
     ``rng`` (a :class:`random.Random`) is the generator; without it one is seeded with ``seed``
-    (``None``: from the operating system).
+    (``None``: from the operating system). Raises :class:`LevelError` for anything else.
     """
 
     name = "easy"
@@ -103,10 +98,10 @@ class Easy:
     """The depth :func:`bgwidget.ai.analyse` ranks at for this level: Medium's."""
 
     def __init__(self, rng: random.Random | None = None, seed: int | str | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(seed)
+        self.rng = _generator(rng, seed)
 
     def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
-        plays = position.legal_plays(*dice)
+        plays = check_turn(position, dice).legal_plays(*check_roll(dice))
         if not plays:
             return None
         return plays[self.rng.randrange(len(plays))]
@@ -120,6 +115,8 @@ class _Searching:
     ply: int
 
     def __init__(self, evaluator: Evaluator = evaluate_positions) -> None:
+        if not callable(evaluator):
+            raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
         self.evaluator = evaluator
 
     def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
@@ -166,6 +163,37 @@ LEVELS: dict[str, Callable[[random.Random], Player]] = {
 levels ignore it. Add levels with :func:`register_level`."""
 
 
+def _generator(rng: object, seed: object) -> random.Random:
+    """``rng``, or a generator seeded with ``seed``; :class:`LevelError` for anything else."""
+    if rng is not None:
+        if not isinstance(rng, random.Random):
+            raise LevelError(f"rng is a random.Random, not {type(rng).__name__}")
+        return rng
+    try:
+        return random.Random(check_seed(seed))
+    except DiceStateError as error:
+        raise LevelError(str(error)) from None
+
+
+def check_turn(position: object, dice: object) -> Position:
+    """``position`` once it and ``dice`` are checked, before a player is asked for a play.
+
+    Raises :class:`~bgwidget.position.PositionError` for a ``position`` that is not a
+    :class:`~bgwidget.position.Position` (or is a finished game) and
+    :class:`~bgwidget.moves.DiceError` for ``dice`` that are not a roll.
+    """
+    if not isinstance(position, Position):
+        raise PositionError(f"a player plays from a Position, not {type(position).__name__}")
+    check_roll(dice)
+    return position
+
+
+def _check_game(game: object) -> Game:
+    if not isinstance(game, Game):
+        raise GameError(f"a cube decision is made in a Game, not {type(game).__name__}")
+    return game
+
+
 def register_level(name: str, factory: Callable[[random.Random], Player]) -> None:
     """Make ``name`` a level: :func:`get_player` calls ``factory(rng)`` for a new player.
 
@@ -185,12 +213,14 @@ def get_player(spec: str | Player, *, rng: random.Random | None = None, seed: in
 
     A player is an object with a ``name`` and a callable ``choose_play``. ``rng`` (or a generator
     seeded with ``seed``) is given to the level's factory: Easy draws its plays from it.
-    Raises :class:`LevelError`, naming the levels, for anything else.
+    Raises :class:`LevelError`, naming the levels, for anything else, and for an ``rng`` that is
+    not a :class:`random.Random` or a ``seed`` that :func:`bgwidget.dice.check_seed` refuses.
     """
+    generator = _generator(rng, seed)
     if isinstance(spec, str):
         factory = LEVELS.get(spec)
         if factory is not None:
-            return factory(rng if rng is not None else random.Random(seed))
+            return factory(generator)
     elif isinstance(spec, type):
         raise LevelError(f"a Player is an object: pass {spec.__name__}(), not the class {spec.__name__}")
     elif hasattr(spec, "name") and callable(getattr(spec, "choose_play", None)):
@@ -217,9 +247,10 @@ def offers_double(player: Player, game: Game) -> bool:
     """Whether ``player``, on roll in ``game``, doubles before rolling.
 
     False unless :meth:`game.can_double() <bgwidget.game.Game.can_double>`; otherwise the
-    player's ``offer_double(game)``, or False when it has none.
+    player's ``offer_double(game)``, or False when it has none. Raises
+    :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game.
     """
-    if not game.can_double():
+    if not _check_game(game).can_double():
         return False
     offer = getattr(player, "offer_double", None)
     return bool(offer(game)) if offer is not None else False
@@ -230,8 +261,12 @@ def answers_double(player: Player, game: Game) -> str:
 
     The player's ``answer_double(game)``, or ``"take"`` when it has none. Raises
     :class:`PlayerError` for any other answer, and for ``"beaver"`` unless the game's rules
-    allow beavers.
+    allow beavers; :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game or has
+    no double offered.
     """
+    offer = _check_game(game).offer
+    if offer is None or offer.kind != "double":
+        raise GameError("no double has been offered to answer")
     answer_double = getattr(player, "answer_double", None)
     answer = answer_double(game) if answer_double is not None else "take"
     allowed = ("take", "pass", "beaver") if game.rules.beavers else ("take", "pass")
@@ -252,7 +287,11 @@ def game_cube_decision(
     :func:`bgwidget.ai.cube_decision` with the game's cube, owner and rules: money play, or a
     match with the away scores from ``game.score``, the Crawford game, and post-Crawford (under
     the Crawford rule, a side 1-away in any other game). Equities are for the seat on roll.
+    Raises :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game, or one that is
+    over, and :class:`LevelError` for a level without a depth or an evaluator that is not one.
     """
+    if _check_game(game).result is not None:
+        raise GameError("the game is over: no cube decision to make")
     ply = level_ply(level)
     position = game.start_position
     seat = position.turn

@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING
 
 from bgwidget.ai.analysis import Analysis
 from bgwidget.ai.engines import bgsage_board, bgsage_board_after
+from bgwidget.ai.errors import LevelError
+from bgwidget.ai.evaluator import consistent
 from bgwidget.ai.search import Candidate
 from bgwidget.game import Game
-from bgwidget.moves import Play
-from bgwidget.position import Position
+from bgwidget.moves import Play, check_roll
+from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:
     from bgsage import BgBotAnalyzer, CubeActionResult
@@ -39,17 +41,17 @@ PLIES = (0, 1, 2, 3)
 _OWNERS = {None: "centered", True: "player", False: "opponent"}  # keyed by "does the side on roll own it"
 
 
-def _check_ply(ply: int) -> None:
-    if ply not in PLIES or isinstance(ply, bool):
-        raise ValueError(f"bgsage's ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
+def _check_ply(ply: object) -> None:
+    if type(ply) is not int or ply not in PLIES:
+        raise LevelError(f"bgsage's ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 
 @cache
 def analyzer(ply: int = 1) -> BgBotAnalyzer:
     """The shared ``bgsage.BgBotAnalyzer`` searching to ``ply``, cubeless, on one thread.
 
-    Raises :class:`ImportError` when bgsage is not installed and :class:`ValueError` for a ply
-    outside :data:`PLIES`.
+    Raises :class:`ImportError` when bgsage is not installed and
+    :class:`~bgwidget.ai.errors.LevelError` for a ply outside :data:`PLIES`.
     """
     _check_ply(ply)
     try:
@@ -65,10 +67,15 @@ def analyse(position: Position, dice: tuple[int, int], ply: int = 1) -> Analysis
     Every legal play, as bgsage ranks them: the best few searched to ``ply`` and the rest at
     0-ply (each :class:`~bgwidget.ai.search.Candidate` says its own ply), with bgsage's five
     cubeless chances and equity for the player making the play, and the error against the best
-    (>= 0). ``[]`` when no play is possible. Raises :class:`bgwidget.DiceError` for bad dice,
-    :class:`ImportError` without bgsage, :class:`ValueError` for a ply outside :data:`PLIES`.
+    (>= 0); the chances are made :func:`~bgwidget.ai.evaluator.consistent`. ``[]`` when no play
+    is possible. Raises :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError`
+    for a ``position`` that is not one, :class:`ImportError` without bgsage,
+    :class:`~bgwidget.ai.errors.LevelError` for a ply outside :data:`PLIES`.
     """
-    plays = {tuple(bgsage_board_after(play)): play for play in position.legal_plays(*dice)}
+    if not isinstance(position, Position):
+        raise PositionError(f"a search starts from a Position, not {type(position).__name__}")
+    _check_ply(ply)
+    plays = {tuple(bgsage_board_after(play)): play for play in position.legal_plays(*check_roll(dice))}
     if not plays:
         return Analysis()
     result = analyzer(ply).checker_play(bgsage_board(position), *dice)
@@ -79,7 +86,8 @@ def analyse(position: Position, dice: tuple[int, int], ply: int = 1) -> Analysis
             where = position.position_id()
             raise RuntimeError(f"bgsage's play to {move.board} is not a legal play of {dice} in {where}")
         p = move.probs
-        chances = (p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss)
+        five = consistent([p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss])
+        chances = (float(five[0]), float(five[1]), float(five[2]), float(five[3]), float(five[4]))
         rows.append((play, chances, float(move.equity), int(move.eval_level.split("-")[0]) - 1))
     best = rows[0][2]
     return Analysis(Candidate(play, chances, value, best - value, depth) for play, chances, value, depth in rows)

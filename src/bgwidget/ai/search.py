@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bgwidget.ai.evaluator import equity, evaluate_positions, flip
+from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
 from bgwidget.moves import Play
 from bgwidget.position import Position
 
@@ -58,13 +58,14 @@ def zero_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) -
     """``(n, 5)`` chances of each play for the side making it, by the evaluator alone."""
     if not plays:
         return np.zeros((0, 5))
-    return flip(evaluator([play.result for play in plays]))
+    return flip(checked_evaluation(evaluator, [play.result for play in plays]))
 
 
 def one_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) -> np.ndarray:
     """``(n, 5)`` chances of each play for its maker, after the opponent's best reply to each roll.
 
-    All the replies of all the plays are evaluated in one batch. A roll the opponent cannot play
+    All the replies of all the plays are evaluated in one batch; the averages are made
+    :func:`~bgwidget.ai.evaluator.consistent`. A roll the opponent cannot play
     leaves the position as it is with the maker of the play on roll.
     """
     batch: list[Position] = []
@@ -83,11 +84,11 @@ def one_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) ->
             else:
                 batch.append(after.swap())
             groups.append((index, weight, start, len(batch)))
-    chances = evaluator(batch)  # the maker is on roll in each of them
+    chances = checked_evaluation(evaluator, batch)  # the maker is on roll in each of them
     values = equity(chances)
     result = np.zeros((len(plays), 5))
     for index, weight, start, stop in groups:
         # The opponent picks the reply that leaves the maker the least.
         best = start + int(np.argmin(values[start:stop]))
         result[index] += weight * chances[best]
-    return result
+    return consistent(result)  # a sum of 21 weighted chances may stray a rounding error past 1
