@@ -5,7 +5,7 @@ import random
 import pytest
 
 import bgwidget
-from bgwidget import Game, Match, Position, Rules, ai
+from bgwidget import Game, GameError, Match, Position, Rules, ai
 from bgwidget.ai.cube import cube_decision
 from bgwidget.ai.players import (
     LEVELS,
@@ -277,3 +277,38 @@ def test_a_player_class_is_refused_with_advice():
     with pytest.raises(LevelError, match=r"pass Mine\(\)"):
         get_player(Mine)
     assert get_player(Mine()).name == "mine"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "named"),
+    [
+        (lambda: bgwidget.play_match("ab", 1), LevelError, "two"),
+        (lambda: bgwidget.play_match(("easy", "easy"), 1.5), GameError, "match"),
+        (lambda: bgwidget.play_match(("easy", "easy"), None), GameError, "match"),
+        (lambda: bgwidget.play_match(("easy", "easy"), games=2.0), GameError, "games"),
+        (lambda: bgwidget.play_match(("easy", "easy"), 1, foo=1), GameError, "foo"),  # a TypeError before
+        (lambda: bgwidget.play_match(("easy", "easy"), 1, seed=[1]), GameError, "seed"),
+        (lambda: get_player("easy", rng=5), LevelError, "rng"),
+        (lambda: get_player("easy", seed=[]), LevelError, "seed"),
+        (lambda: get_player({}), LevelError, "level"),
+        (lambda: Easy(rng="x"), LevelError, "rng"),
+        (lambda: Medium(evaluator=5), LevelError, "evaluator"),
+        (lambda: game_cube_decision(None), GameError, "Game"),  # an AttributeError before
+        (lambda: game_cube_decision(Game(position=CLOSE_RACE), "easy", 5), LevelError, "evaluator"),
+        (lambda: offers_double(Easy(seed=1), "game"), GameError, "Game"),
+        (lambda: answers_double(Easy(seed=1), None), GameError, "Game"),
+        (lambda: answers_double(Easy(seed=1), Game(position=CLOSE_RACE)), GameError, "no double"),
+    ],
+)
+def test_bad_arguments_raise_the_projects_errors(call, error, named):
+    with pytest.raises(error, match=named) as info:
+        call()
+    assert isinstance(info.value, ValueError)
+
+
+def test_no_cube_decision_once_the_game_is_over():
+    game = Game(position=CLOSE_RACE)
+    game.double()
+    game.pass_()
+    with pytest.raises(GameError, match="over"):
+        game_cube_decision(game)

@@ -78,3 +78,30 @@ def test_fixed_rolls_must_be_dice(bad):
 def test_bad_saved_states_are_refused(data):
     with pytest.raises(DiceStateError):
         Dice.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Dice(seed=[1]),  # TypeError before issue 11
+        lambda: Dice(seed={}),
+        lambda: Dice(seed=True),
+        lambda: Dice(seed=float("nan")),  # a NaN's hash differs from one run to the next
+        lambda: Dice(fixed=5),
+        lambda: Dice(fixed="31"),
+        lambda: Dice(fixed=[(3, 1.0)]),
+        lambda: Dice.for_game(None, 1),
+        lambda: Dice.for_game([1], 1),
+        lambda: Dice.for_game(1, 0),
+        lambda: Dice.for_game(1, "2"),
+    ],
+)
+def test_bad_seeds_and_fixed_rolls_raise_dice_state_error(build):
+    with pytest.raises(DiceStateError) as info:
+        build()
+    assert isinstance(info.value, ValueError) and str(info.value)
+
+
+def test_seeds_that_repeat_are_accepted():
+    for seed in (0, -5, 2**80, "x", b"\x00", bytearray(b"ab"), 1.5):
+        assert Dice(seed=seed).roll() == Dice(seed=seed).roll()

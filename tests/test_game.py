@@ -485,3 +485,72 @@ def test_random_players_finish_seeded_matches(seed):
         assert match.score == before
     assert max(match.score) >= 7 and match.game.phase == "match-over"
     assert sum(g.result.points for g in match.games) == sum(match.score)
+
+
+# ---------------------------------------------------------------------- issue 11: wrong arguments
+
+
+def in_move() -> Game:
+    game = Game(dice=Dice(fixed=[(3, 1)]))
+    game.roll()
+    return game
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (lambda g: g.move(8.0, 5), "not a point"),
+        (lambda g: g.move(8, 5, die=3.0), "die"),  # a TypeError before
+        (lambda g: g.move(8, 5, die=True), "die"),
+        (lambda g: g.resign(2.0), "resignation"),  # accepted before, and broke the Match ID
+        (lambda g: g.resign(True), "resignation"),
+        (lambda g: g.resign(4), "resignation"),
+        (lambda g: g.play(None), "text"),
+        (lambda g: g.undo(seat=0.0), "seat"),
+        (lambda g: g.undo(seat=True), "seat"),
+        (lambda g: g.play("8/5 6/5", seat="0"), "seat"),
+        (lambda g: g.resign(1, seat=1.0), "seat"),
+        (lambda g: g.apply({"type": "move", "play": "8/5 6/5", "seat": 0.0}), "seat"),
+        (lambda g: g.can_double(seat=[0]), "seat"),
+    ],
+)
+def test_wrong_arguments_in_play_are_refused_and_change_nothing(action, reason):
+    game = in_move()
+    assert reason in refused(game, action, game)
+    assert game.phase == "move" and game.play("8/5 6/5")  # and the game goes on
+
+
+def test_take_while_a_resignation_is_offered_is_refused():
+    game = in_move()
+    game.resign(2)
+    assert "no double" in refused(game, game.take)  # "too many values to unpack" before
+    assert "no resignation" in refused(game, game.resign, 1)
+    game.decline()
+    assert game.phase == "move"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"score": None},  # a TypeError before
+        {"score": (1.0, 0)},
+        {"seed": [1]},
+        {"seed": float("nan")},
+        {"dice": 1},
+        {"rules": {"match_length": 3}},
+        {"position": "4HPwATDgc/ABMA"},
+        {"position": Position.initial(), "rolled": (3.0, 1)},
+        {"cube_value": 2.0, "cube_owner": 0},
+        {"cube_value": 2, "cube_owner": True},
+        {"rules": Rules(match_length=5), "score": (4, 0), "crawford": "yes"},
+    ],
+)
+def test_bad_game_settings_raise_game_error(settings):
+    with pytest.raises(GameError) as info:
+        Game(**settings)
+    assert str(info.value)
+
+
+def test_replay_refuses_a_record_that_is_not_a_list():
+    with pytest.raises(GameError, match="record"):
+        Game.replay(Game(seed=1).setup, 5)  # a TypeError before

@@ -2,9 +2,12 @@
 two scripted players, saved to JSON in the middle of a play, loaded and finished, exported as
 .mat, and imported by GNU Backgammon, which must replay it to the same record and score."""
 
+import copy
 import random
 
-from bgwidget import Game, Match
+import pytest
+
+from bgwidget import Game, GameError, Match, Position, Rules
 from bgwidget.formats import from_json, to_json, to_mat
 from test_gnubg_referee import gnubg_record, our_ids, our_record, run_gnubg
 
@@ -110,3 +113,56 @@ def test_five_point_match_save_load_finish_export_and_gnubg_agrees(tmp_path):
     final = list(last["score"])
     final[last["winner"]] += last["points"]
     assert tuple(final) == loaded.score
+
+
+# ---------------------------------------------------------------------- issue 11: refusals at the match layer
+
+
+def match_state(match: Match):
+    """What a refusal must not change: the games (each one's record, board, phase, dice), the score."""
+    games = [
+        (id(g), g.phase, g.position, copy.deepcopy(g.record), g.setup, g.dice.to_dict(), g.result, g.offer)
+        for g in match.games
+    ]
+    return games, match.score, match.names, match.rules, match.seed
+
+
+def test_a_refused_play_from_after_resigning_leaves_the_match_as_it_was():
+    # Issue 11's example, at the match layer: roll, resign (game over), then go on from a
+    # position that is already won; it is refused, and the match has not gained a game.
+    match = Match(length=0, seed=3)
+    game = match.game
+    game.roll()
+    game.resign(1)
+    game.accept()
+    assert game.phase == "game-over"
+    won = Position.from_points({}, {6: 2})
+    for position, rolled in ((won, None), (won, (3, 1)), (Position.initial(), (3, 0)), ("4HPwATDgc/ABMA", None)):
+        before = match_state(match)
+        with pytest.raises(GameError):
+            match.play_from(position, rolled)
+        assert match_state(match) == before and len(match.games) == 1
+    match.play_from(Position.initial(turn=1), (6, 5))  # what is right is still accepted
+    assert len(match.games) == 2 and match.game.phase == "move"
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Match(names="ab"),  # taken as two names before
+        lambda: Match(names=("a", 1)),
+        lambda: Match(seed=[1]),
+        lambda: Match(seed=float("nan")),
+        lambda: Match(length=2.0),
+        lambda: Match(length=-1),
+        lambda: Match(crawford="yes"),
+        lambda: Match.with_rules({"match_length": 3}),
+        lambda: Match.from_games(Rules(), 1),  # a TypeError before
+        lambda: Match.from_games(Rules(), []),
+        lambda: Match.from_games(Rules(), [1]),
+    ],
+)
+def test_bad_match_settings_raise_game_error(build):
+    with pytest.raises(GameError) as info:
+        build()
+    assert str(info.value)

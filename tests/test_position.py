@@ -182,3 +182,28 @@ def test_board_widget_is_importable_from_the_package_lazily():
         "from bgwidget import BoardWidget; assert BoardWidget.__name__ == 'BoardWidget'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Position.initial(turn=5),  # accepted before issue 11
+        lambda: Position.initial(turn=True),
+        lambda: Position.initial(turn=1.0),
+        lambda: Position(START, START, 1.0),
+        lambda: Position(None, None),  # TypeError before
+        lambda: Position("0" * 25, START),
+        lambda: Position({1: 2}, START),
+        lambda: Position.from_points(None, {}),  # AttributeError before
+        lambda: Position.from_points({6: 2}, [1, 2]),
+        lambda: Position.from_points({6: 2.0}, {}),
+        lambda: Position.from_points({6: 2, "off": 13.0}, {}),
+        lambda: Position.from_points({6: 2}, {}, turn="0"),
+        lambda: Position.initial().seat_points(2),
+        lambda: Position.initial().seat_points(True),
+    ],
+)
+def test_bad_arguments_raise_position_error(build):
+    with pytest.raises(PositionError) as info:
+        build()
+    assert isinstance(info.value, ValueError) and str(info.value)

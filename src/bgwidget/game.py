@@ -578,13 +578,15 @@ class Game:
         return answering
 
     def _double_error(self, seat: int | None) -> str | None:
+        if seat is not None:
+            _check_seat(seat)  # a seat that is not one is an error, not a "no"
         if self._phase != "roll":
             return (
                 _phase_error("double", self._phase)
                 if self._phase != "move"
                 else "a double comes before rolling, not after"
             )
-        if seat is not None and _check_seat(seat) != self._start.turn:
+        if seat is not None and seat != self._start.turn:
             return f"only the seat on roll may double, and that is {_SEAT_NAMES[self._start.turn]}"
         if self.rules.match_length == 1:
             return "there is no cube in a 1-point match"
