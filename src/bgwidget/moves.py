@@ -570,7 +570,7 @@ def format_play(moves: Sequence[Move], before: Sequence[int] | None = None) -> s
     return " ".join(t if n == 1 else f"{t}({n})" for t, n in counts.items())
 
 
-_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
+_TOKEN = re.compile(r"^(bar|[0-9]{1,2})((?:/(?:bar|off|[0-9]{1,2})\*?)+)(?:\(([0-9]+)\))?$")
 
 
 def _point(text: str, token: str) -> int:
@@ -584,6 +584,13 @@ def _point(text: str, token: str) -> int:
     return value
 
 
+def _distances(die1: int, die2: int) -> set[int]:
+    """The pips one checker can move in one hop of the notation with this roll (not bearing off)."""
+    if die1 == die2:
+        return {die1 * n for n in range(1, 5)}
+    return {die1, die2, die1 + die2}
+
+
 def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     """The legal play of ``die1``-``die2`` that ``text`` names, in gnubg/XG notation.
 
@@ -592,8 +599,10 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     and in any order and case. Hits need not be marked unless two plays differ only in where
     they hit. ``""`` or ``"pass"`` names the empty play when no checker can move.
 
-    Raises :class:`NotationError` for text that is not notation, :class:`IllegalPlayError` when
-    no legal play matches or when the text fits several.
+    Raises :class:`NotationError` for text that is not notation or names what no play can do
+    (a count outside (1)..(4), a checker moving up, a point hit twice);
+    :class:`IllegalPlayError` when no legal play matches (a hop no dice of the roll make, a hit
+    marked where the play hits nothing) or when the text fits several.
     """
     plays = legal_plays(position, die1, die2)
     if not isinstance(text, str):
@@ -606,30 +615,45 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     after = list(position.player)
     hits: Counter = Counter()
     landed: set[int] = set()
+    distances = _distances(die1, die2)
     for token in tokens:
         match = _TOKEN.match(token)
         if not match:
             raise NotationError(f"{token!r} is not a checker move such as '13/9', 'bar/22' or '6/off(2)'")
-        times = int(match.group(3) or 1)
+        count = match.group(3) or "1"
+        if len(count) > 1 or not 1 <= int(count) <= 4:
+            raise NotationError(f"{token!r}: a move is repeated (1) to (4) times, not ({count})")
+        times = int(count)
         landings = match.group(2)[1:].split("/")
-        start = _point(match.group(1), token)
-        end = _point(landings[-1].rstrip("*"), token)
-        for landing in landings:
-            landed.add(_point(landing.rstrip("*"), token))
+        points = [_point(match.group(1), token)] + [_point(landing.rstrip("*"), token) for landing in landings]
+        for here, there, landing in zip(points, points[1:], landings):
+            if there >= here:
+                raise NotationError(f"{token!r}: checkers move from higher points to lower ones")
+            if there != OFF_POINT and here - there not in distances:
+                raise IllegalPlayError(f"{token!r}: no die of {die1}-{die2} moves a checker {here - there} pips")
+            landed.add(there)
             if landing.endswith("*"):
-                hits[_point(landing[:-1], token)] += times
-        if start <= end or start == OFF_POINT or end == BAR_POINT:
-            raise NotationError(f"{token!r}: checkers move from higher points to lower ones")
+                if there == OFF_POINT:
+                    raise NotationError(f"{token!r}: a checker borne off hits nothing")
+                hits[there] += times
+                if hits[there] > 1:
+                    raise NotationError(f"{text!r} hits on the {there}-point twice; a blot there is hit once")
+        start, end = points[0], points[-1]
         after[start - 1 if start != BAR_POINT else BAR] -= times
         if end != OFF_POINT:
             after[end - 1] += times
     if min(after) < 0:
         raise IllegalPlayError(f"{text!r} moves more checkers than stand on a point")
     candidates = [play for play in plays if list(play.result.opponent) == after]
-    # Plays that differ only in where they hit: the marked hits decide, then the points named.
+    marked = [play for play in candidates if set(hits) <= {m.to_point for m in play.moves if m.hit}]
+    if candidates and not marked:
+        points_hit = ", ".join(map(str, sorted(hits)))
+        raise IllegalPlayError(f"{text!r} marks a hit on {points_hit}, which the play does not hit")
+    candidates = marked
+    # Plays that differ only in where they hit: the points named decide, then the marked hits.
     for fits in (
-        lambda play: Counter(m.to_point for m in play.moves if m.hit) == hits,
         lambda play: landed <= {m.to_point for m in play.moves},
+        lambda play: Counter(m.to_point for m in play.moves if m.hit) == hits,
         lambda play: {m.to_point for m in play.moves if m.hit} <= landed,
     ):
         if len(candidates) < 2:

@@ -39,7 +39,7 @@ def _load_game(data: Any) -> Game:
         return Game.replay(data["setup"], data["record"], dice=dice, steps=data.get("steps") or ())
     except (GameError, DiceStateError) as error:
         raise FormatError(f"saved game: {error}") from None
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:  # Overflow: a dice word past 2^32
         raise FormatError(f"not a saved game: {error!r}") from None
 
 
@@ -68,12 +68,22 @@ def to_json(obj: Game | Match, indent: int | None = None) -> str:
 def from_json(text: str) -> Game | Match:
     """Load what :func:`to_json` saved: a :class:`~bgwidget.game.Game` or a :class:`~bgwidget.match.Match`.
 
-    Raises :class:`FormatError` for text that is not such JSON, an action the rules refuse, or a
-    match whose games do not follow from each other (score, Crawford game, rules).
+    Raises :class:`FormatError` for text that is not such JSON (nested too deeply for Python
+    included), a value of the wrong kind anywhere, an action the rules refuse, or a match whose
+    games do not follow from each other (score, Crawford game, rules).
     """
     try:
+        return _load(text)
+    except RecursionError:
+        raise FormatError("not a bgwidget save: nested too deeply") from None
+
+
+def _load(text: str) -> Game | Match:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise FormatError(f"a save is JSON text, not {type(text).__name__}")
+    try:
         data = json.loads(text)
-    except (TypeError, ValueError) as error:
+    except ValueError as error:
         raise FormatError(f"not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != "bgwidget":
         raise FormatError('not a bgwidget save (no "format": "bgwidget")')
@@ -100,13 +110,17 @@ def from_json(text: str) -> Game | Match:
             saved = [{**game, "setup": {**game["setup"], "rules": rules.to_dict()}} for game in data["games"]]
         if not isinstance(saved, list) or not saved:
             raise FormatError("a saved match has at least one game")
-        seed, names = options["seed"], tuple(options["names"])
+        seed, names = options["seed"], options["names"]
+        if not isinstance(seed, (int, str)):
+            raise FormatError(f"the seed is a whole number or text, not {seed!r}")
+        if not isinstance(names, list) or len(names) != 2 or not all(isinstance(name, str) for name in names):
+            raise FormatError(f"the names are a list of two strings, not {names!r}")
     except GameError as error:
         raise FormatError(f"saved match: {error}") from None
     except (KeyError, TypeError, ValueError) as error:
         raise FormatError(f"not a saved match: {error!r}") from None
     games = [_load_game(game_data) for game_data in saved]
     try:
-        return Match.from_games(rules, games, seed, names=names)
+        return Match.from_games(rules, games, seed, names=(names[0], names[1]))
     except GameError as error:
         raise FormatError(f"saved match: {error}") from None

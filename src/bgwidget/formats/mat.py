@@ -15,10 +15,16 @@ that ends without a bear-off or a pass was resigned as a single game, gammon or 
 raccoons are written `` Beavers => N`` / `` Raccoons => N`` (N the cube offered), which gnubg's
 importer reads; the doubler's take of a beaver is left out when his roll follows, since gnubg
 reads that roll as the take.
+
+Names go on the score line when they read back as they are (printable, no colon, no spaces at
+the ends, not starting with ``;`` or ``#``); any other name is written there in a readable form
+and exactly, JSON-escaped, in a ``; [Top Name "..."]`` / ``; [Bottom Name "..."]`` tag, which
+the reader prefers. A cube limit other than 64 is written ``; [Max Cube "N"]``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from bgwidget.dice import Seed
@@ -32,6 +38,17 @@ _LEFT, _RIGHT = 1, 0  # the seat of each column
 
 
 # ---------------------------------------------------------------------- export
+
+
+def _line_name(name: str) -> str:
+    """``name`` as the score line can hold it: printable, no colon, no comment mark in front."""
+    text = " ".join("".join(c if c.isprintable() and c != ":" else " " for c in name).split())
+    return text.lstrip(";# ")
+
+
+def _tag_value(text: str) -> str:
+    """``text`` escaped for a tag's quotes: JSON string escapes, ASCII only (so no line break)."""
+    return json.dumps(text)[1:-1]
 
 
 def _points(n: int) -> str:
@@ -69,7 +86,9 @@ def _cells(game: Game) -> list[tuple[int, str]]:
             cells.append((seat, f" Doubles => {action['cube']}"))
         elif kind == "take":
             answers_beaver = game.record[i - 1]["type"] == "beaver"
-            if not (answers_beaver and game.record[i + 1 : i + 2] and game.record[i + 1]["type"] == "roll"):
+            # The next action the format holds (a declined resignation is not written).
+            after = [a["type"] for a in game.record[i + 1 :] if a["type"] not in ("resign", "decline")]
+            if not (answers_beaver and after[:1] == ["roll"]):
                 cells.append((seat, " Takes"))  # gnubg reads a roll after a beaver as its take
         elif kind in ("beaver", "raccoon"):
             cells.append((seat, f" {kind.capitalize()}s => {2 * replay.cube_value}"))
@@ -127,10 +146,22 @@ def to_mat(match: Match) -> str:
     """The match as ``.mat`` text, every game so far (an unfinished last game as far as it went).
 
     Names come from :attr:`Match.names`; tags record the options gnubg's format has no field
-    for (``Crawford``, ``Jacoby``, ``Beaver``).
+    for (``Crawford``, ``Jacoby``, ``Beaver``, ``Max Cube``) and names the score line cannot
+    hold. Raises :class:`FormatError` for a game that did not start from the opening roll (set
+    up with :meth:`Match.play_from <bgwidget.match.Match.play_from>` or read from an ID): the
+    format plays every game from the starting position.
     """
+    for number, game in enumerate(match.games, start=1):
+        if not game.setup["opening"]:
+            raise FormatError(f".mat plays every game from the opening roll; game {number} was set up from a position")
     out = []
     rules = match.rules
+    bottom, top = match.names
+    for seat_name, name in (("Top", top), ("Bottom", bottom)):
+        if _line_name(name) != name:
+            out.append(f'; [{seat_name} Name "{_tag_value(name)}"]')
+    if rules.max_cube != 64:
+        out.append(f'; [Max Cube "{rules.max_cube}"]')
     if not rules.crawford and match.length:
         out.append('; [Crawford "Off"]')
     if rules.jacoby:
@@ -140,11 +171,12 @@ def to_mat(match: Match) -> str:
     out.append("")
     out.append(f" {match.length} point match")
     out.append("")
-    bottom, top = match.names
+    bottom, top = _line_name(bottom), _line_name(top)
     for number, game in enumerate(match.games, start=1):
         score = game.score
         out.append(f" Game {number}")
-        out.append(f" {f'{top} : {score[1]}':<31}{bottom} : {score[0]}")
+        left = f"{top} : {score[1]}"
+        out.append(f" {left:<30} {bottom} : {score[0]}")  # at least one space between the halves
         out.extend(_layout(_cells(game)))
         if game.result:
             out.append("")
@@ -153,13 +185,21 @@ def to_mat(match: Match) -> str:
 
 # ---------------------------------------------------------------------- import
 
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
-_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_GAME = re.compile(r"^\s*Game\s+([0-9]+)\s*$", re.IGNORECASE)
+_LENGTH = re.compile(r"^\s*([0-9]+)\s+point\s+match\s*$", re.IGNORECASE)
+_SCORE = re.compile(r"^\s*(.*?)\s*:\s*([0-9]+)\s+(.*?)\s*:\s*([0-9]+)\s*$")
 _TAG = re.compile(r'^[;#]\s*\[(\w[\w ]*?)\s+"(.*)"\]\s*$')
 _CELL = re.compile(r"(?<![^\s)])([1-6][1-6]:|doubles\b|beavers\b|raccoons\b|takes\b|drops\b|wins\b)", re.IGNORECASE)
-_NUMBER = re.compile(r"^\s*\d+\)")
+_NUMBER = re.compile(r"^\s*[0-9]+\)")
 _RIGHT_FROM = 20  # a lone cell that starts at this column or later is in the right column
+_DIGITS = 9  # the most digits of a number in a .mat file (a score, a cube, a match length)
+
+
+def _int(text: str) -> int:
+    """A number of the file; raises GameError past :data:`_DIGITS` digits."""
+    if len(text) > _DIGITS:
+        raise GameError(f"{text[:12]}... is too large a number ({len(text)} digits)")
+    return int(text)
 
 
 def from_mat(text: str, seed: Seed | None = None) -> Match:
@@ -178,43 +218,41 @@ def from_mat(text: str, seed: Seed | None = None) -> Match:
     tags: dict[str, str] = {}
     length = None
     i = 0
-    while i < len(lines) and length is None:
-        line = lines[i].strip()
-        i += 1
-        tag = _TAG.match(line)
-        if tag:
-            tags[tag.group(1).lower()] = tag.group(2).strip().lower()
-        elif found := _LENGTH.match(line):
-            length = int(found.group(1))
-        elif line and not line.startswith((";", "#")):
-            raise FormatError(f"line {i}: expected ' N point match', found {line!r}")
+    try:
+        while i < len(lines) and length is None:
+            line = lines[i].strip()
+            i += 1
+            tag = _TAG.match(line)
+            if tag:
+                tags[tag.group(1).lower()] = _tag(tag.group(1).lower(), tag.group(2))
+            elif found := _LENGTH.match(line):
+                length = _int(found.group(1))
+            elif line and not line.startswith((";", "#")):
+                raise GameError(f"expected ' N point match', found {line!r}")
+    except GameError as error:
+        raise FormatError(f"line {i}: {error}") from None
     if length is None:
         raise FormatError("not a .mat file: no ' N point match' line")
-    money = length == 0
     try:
-        match = Match(
-            length,
-            seed,
-            crawford=tags.get("crawford", "on") != "off",
-            jacoby=money and tags.get("jacoby", "off") == "on",
-            beavers=money and tags.get("beaver", "off") == "on",
-        )
+        match = _new_match(length, tags, seed)
     except GameError as error:
-        raise FormatError(str(error)) from None
+        raise FormatError(f"line {i}: {error}") from None
     games = 0
-    reader = _GameReader(match)
+    reader = _GameReader(match, (tags.get("bottom name"), tags.get("top name")))
     for number, line in enumerate(lines[i:], start=i + 1):
         if not line.strip() or line.lstrip().startswith((";", "#")):
             continue
-        if _GAME.match(line):
-            if games:
-                reader.finish(number)
-            games += 1
-            reader.expect_score = True
-            continue
-        if not games:
-            raise FormatError(f"line {number}: {line.strip()!r} comes before ' Game 1'")
         try:
+            if found := _GAME.match(line):
+                if _int(found.group(1)) != games + 1:
+                    raise GameError(f"game {found.group(1)} comes where game {games + 1} should")
+                if games:
+                    reader.finish()
+                games += 1
+                reader.expect_score = True
+                continue
+            if not games:
+                raise GameError(f"{line.strip()!r} comes before ' Game 1'")
             reader.line(line)
         except GameError as error:
             raise FormatError(f"line {number}: {error}") from None
@@ -223,20 +261,48 @@ def from_mat(text: str, seed: Seed | None = None) -> Match:
     return match
 
 
+def _new_match(length: int, tags: dict[str, str], seed: Seed | None) -> Match:
+    """The match the header describes (its tags: Crawford, Jacoby, Beaver, Max Cube)."""
+    money = length == 0
+    return Match(
+        length,
+        seed,
+        crawford=tags.get("crawford", "on").strip().lower() != "off",
+        jacoby=money and tags.get("jacoby", "off").strip().lower() == "on",
+        beavers=money and tags.get("beaver", "off").strip().lower() == "on",
+        max_cube=int(tags.get("max cube", "64")),
+    )
+
+
+def _tag(key: str, value: str) -> str:
+    """A tag's value, checked where this reader uses it: a name (JSON-escaped), the cube limit."""
+    if key in ("bottom name", "top name"):
+        try:
+            return json.loads(f'"{value}"')
+        except ValueError:
+            raise GameError(f"a name tag holds a JSON-escaped string, not {value!r}") from None
+    if key == "max cube":
+        limit = _int(value) if re.fullmatch("[0-9]+", value) else 0
+        if limit < 1 or limit & (limit - 1):
+            raise GameError(f"the Max Cube tag is a power of 2, not {value!r}")
+    return value
+
+
 class _GameReader:
     """Feeds the lines of a .mat file, one game after another, into a Match."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, names: tuple[str | None, str | None]) -> None:
         self.match = match
+        self.names = names  # (bottom, top) from the tags, which the score line does not override
         self.expect_score = False
         self.started = False
 
-    def finish(self, number: int) -> None:
+    def finish(self) -> None:
         """A new game header: the previous game must be over."""
         if self.match.game.result is None:
-            raise FormatError(f"line {number}: a new game starts before game {len(self.match.games)} ended")
+            raise GameError(f"a new game starts before game {len(self.match.games)} ended")
         if self.match.is_over:
-            raise FormatError(f"line {number}: the match was already over")
+            raise GameError("the match was already over")
         self.match.new_game()
 
     def line(self, line: str) -> None:
@@ -264,10 +330,15 @@ class _GameReader:
             raise GameError(f"expected 'Name : score   Name : score', found {line.strip()!r}")
         top, top_score, bottom, bottom_score = found.groups()
         if not self.started:
-            self.match.set_names((bottom, top))
+            self.match.set_names(
+                (
+                    self.names[0] if self.names[0] is not None else bottom,
+                    self.names[1] if self.names[1] is not None else top,
+                )
+            )
             self.started = True
         expected = self.match.score
-        if (int(bottom_score), int(top_score)) != expected:
+        if (_int(bottom_score), _int(top_score)) != expected:
             raise GameError(
                 f"the score line says {top} {top_score}, {bottom} {bottom_score}; "
                 f"the games before make it {expected[1]}-{expected[0]}"
@@ -296,8 +367,8 @@ class _GameReader:
             elif play:
                 raise GameError(f"{cell!r}: no checker can move with {dice[0]}-{dice[1]}")
             return
-        number = re.search(r"\d+", cell)
-        value = int(number.group(0)) if number else None
+        number = re.search(r"[0-9]+", cell)
+        value = _int(number.group(0)) if number else None
         if word in ("doubles", "beavers", "raccoons"):
             before = game.cube_value
             {"doubles": game.double, "beavers": game.beaver, "raccoons": game.raccoon}[word](seat=seat)

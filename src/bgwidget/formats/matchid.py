@@ -36,6 +36,7 @@ _FIELDS = {
     "score1": (51, 15),
     "no_jacoby": (66, 1),
 }
+_USED = 67  # bits 67..71 of the 9 bytes are unused
 GAME_STATES = ("none", "playing", "over", "resigned", "dropped")
 """gnubg's game states, by their number in the Match ID."""
 
@@ -97,7 +98,15 @@ def to_match_id(game: Game | MatchState) -> str:
 
 
 def from_match_id(text: str) -> MatchState:
-    """Decode a 12-character Match ID; raises :class:`FormatError` when it is malformed."""
+    """Decode a 12-character Match ID.
+
+    Raises :class:`FormatError` when it is malformed or holds fields no game can have together:
+    an undefined cube owner or game state, one die or a die above 6, non-zero unused bits 67..71
+    (gnubg ignores them; no program writes them), a turned cube in the centre or a cube of 1
+    owned, a turned cube or money play in a Crawford game, a double and a resignation (or
+    rolled dice) at once, a game in play whose turn is not the side on roll's with no offer
+    pending or a score that has ended the match, a resigned game with no resignation.
+    """
     if not isinstance(text, str) or len(text.strip()) != 12:
         raise FormatError(f"a Match ID has 12 Base64 characters, not {text!r}")
     try:
@@ -105,13 +114,15 @@ def from_match_id(text: str) -> MatchState:
     except ValueError:
         raise FormatError(f"{text!r} is not Base64") from None
     bits = int.from_bytes(raw, "little")
+    if bits >> _USED:
+        raise FormatError(f"{text!r}: the unused bits {_USED}..71 are not zero")
     f = {name: bits >> offset & ((1 << width) - 1) for name, (offset, width) in _FIELDS.items()}
-    if f["owner"] == 2 or f["state"] >= len(GAME_STATES) or f["cube"] > 15:
+    if f["owner"] == 2 or f["state"] >= len(GAME_STATES):
         raise FormatError(f"{text!r}: cube owner {f['owner']} or game state {f['state']} is not defined")
     dice = (f["die1"], f["die2"])
     if dice != (0, 0) and not all(1 <= d <= 6 for d in dice):
         raise FormatError(f"{text!r}: dice {dice} are not two dice from 1 to 6")
-    return MatchState(
+    state = MatchState(
         cube_value=1 << f["cube"],
         cube_owner=None if f["owner"] == 3 else 1 - f["owner"],
         on_roll=1 - f["move"],
@@ -125,6 +136,27 @@ def from_match_id(text: str) -> MatchState:
         score=(f["score1"], f["score0"]),
         jacoby=not f["no_jacoby"],
     )
+    problem = _impossible(state)
+    if problem:
+        raise FormatError(f"{text!r}: {problem}")
+    return state
+
+
+def _impossible(state: MatchState) -> str | None:
+    """Why no game can show these fields together, or None."""
+    if (state.cube_value == 1) != (state.cube_owner is None):
+        return f"a cube at {state.cube_value} cannot be {'centred' if state.cube_owner is None else 'owned'}"
+    if state.crawford and (not state.match_length or state.cube_value != 1):
+        return "a Crawford game is a match game whose cube is never turned"
+    if state.doubled and (state.resignation or state.dice):
+        return "a double waits for an answer, yet a resignation is offered or dice are rolled"
+    if state.state == "resigned" and not state.resignation:
+        return "the game was resigned, but the resignation field is 0"
+    if state.state == "playing" and state.match_length and max(state.score) >= state.match_length:
+        return f"a game in play, yet the score {state.score} has ended the {state.match_length}-point match"
+    if state.state == "playing" and not (state.doubled or state.resignation) and state.turn != state.on_roll:
+        return f"no offer waits, yet seat {state.turn} must act while seat {state.on_roll} is on roll"
+    return None
 
 
 def match_state(game: Game) -> MatchState:
@@ -175,8 +207,9 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
     ``text`` is ``"PositionID:MatchID"`` (a leading ``"GNUBGID "`` is allowed). ``options``
     are ``seed`` and the :class:`~bgwidget.rules.Rules` settings the ID has no field for
     (``auto_confirm``, ``beavers``, ``max_cube``, ``crawford``). A pending double or
-    resignation is offered again. Raises :class:`FormatError` for a malformed ID or a game
-    that is not in play.
+    resignation is offered again (see :func:`build_game`). Raises :class:`FormatError` for a
+    malformed ID (non-zero unused bits of the Position ID included, which gnubg ignores), fields
+    :func:`from_match_id` refuses, or a game that is not in play.
     """
     if not isinstance(text, str) or text.count(":") != 1:
         raise FormatError(f"a GNU Backgammon ID is 'PositionID:MatchID', not {text!r}")
@@ -186,18 +219,36 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
         position = Position.from_position_id(position_id, turn=state.on_roll)
     except PositionError as error:
         raise FormatError(str(error)) from None
-    return build_game(position, state, **options)
+    if position.position_id() != position_id.strip():
+        raise FormatError(f"{position_id.strip()!r}: the unused bits of the Position ID are not zero")
+    return build_game(position, state, cube_answers=True, **options)
 
 
-def build_game(position: Position, state: MatchState, seed: Seed | None = None, **settings: Any) -> Game:
+def build_game(
+    position: Position, state: MatchState, seed: Seed | None = None, *, cube_answers: bool = False, **settings: Any
+) -> Game:
     """A game in play from a position and match fields (shared by the Match ID and XGID readers).
 
-    ``settings`` are :class:`~bgwidget.rules.Rules` fields the fields do not give.
+    ``settings`` are :class:`~bgwidget.rules.Rules` fields the fields do not give. A pending
+    double is offered again; with ``cube_answers`` (a Match ID, whose doubled flag also stands
+    for a beaver or raccoon) a double answered by a beaver (the doubler to decide, the cube
+    doubled on the taker's side) or by a raccoon (the taker to decide, the cube at 4 or more
+    on his side) is rebuilt as those actions, which needs ``beavers=True``. A resignation is
+    offered again, after the dice when they are rolled.
     """
     if state.state != "playing":
         raise FormatError(f"the game is {state.state}: there is nothing left to play")
-    if state.dice and (state.doubled or state.resignation):
-        raise FormatError("dice are rolled while an offer waits for an answer")
+    problem = _impossible(state)
+    if problem:
+        raise FormatError(problem)
+    doubler = state.on_roll
+    answers = 0  # 0: a double; 1: a beaver; 2: a raccoon
+    if cube_answers and state.doubled and state.cube_owner == 1 - doubler:
+        answers = 1 if state.turn == doubler else 2 if state.cube_value >= 4 else 0
+    cube_value = state.cube_value >> answers
+    cube_owner = state.cube_owner if not answers else None if cube_value == 1 else doubler
+    if state.doubled and not answers and state.turn != 1 - doubler:
+        raise FormatError("a double waits for an answer, yet the doubler must act")
     try:
         rules = Rules.from_dict(
             {"match_length": state.match_length, "jacoby": state.jacoby and not state.match_length, **settings}
@@ -207,13 +258,17 @@ def build_game(position: Position, state: MatchState, seed: Seed | None = None, 
             rules=rules,
             position=position,
             rolled=state.dice,
-            cube_value=state.cube_value,
-            cube_owner=state.cube_owner,
+            cube_value=cube_value,
+            cube_owner=cube_owner,
             score=state.score,
             crawford=state.crawford,
         )
         if state.doubled:
             game.double()
+            if answers:
+                game.beaver()
+            if answers == 2:
+                game.raccoon()
         elif state.resignation:
             game.resign(state.resignation, seat=1 - state.turn)
     except GameError as error:

@@ -12,6 +12,7 @@ still holds the value before the double); ``score1`` bottom, ``score2`` top; ``c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bgwidget.formats.errors import FormatError
@@ -21,12 +22,17 @@ from bgwidget.position import BAR, Position, PositionError, mirror
 
 __all__ = ["from_xgid", "to_xgid"]
 
+_NUMBER = re.compile(r"-?[0-9]{1,5}")
+_MAX_LOG2 = 62  # the cube and its limit, as powers of 2
+
 
 def to_xgid(game: Game) -> str:
     """The XGID of ``game`` now (the position at the start of the turn and the dice being played,
     the higher first, as in :func:`~bgwidget.formats.matchid.to_match_id`).
 
-    Raises :class:`FormatError` while a beaver or raccoon waits for an answer.
+    A resignation waiting for an answer is not written (the format has no field for it).
+    Raises :class:`FormatError` while a beaver or raccoon waits for an answer, or for a cube
+    limit above 2^62.
     """
     position = game.start_position
     bottom, top = position.seat_points(0), position.seat_points(1)
@@ -44,6 +50,8 @@ def to_xgid(game: Game) -> str:
     else:
         dice = "00"
     rules = game.rules
+    if rules.max_cube.bit_length() - 1 > _MAX_LOG2:
+        raise FormatError(f"this XGID writer has no field for a cube limit of {rules.max_cube}")
     if rules.match_length:
         cj = int(game.crawford)
     else:
@@ -78,7 +86,9 @@ def from_xgid(text: str, **options: Any) -> Game:
 
     ``options`` are ``seed`` and ``auto_confirm`` (see :class:`~bgwidget.rules.Rules`);
     ``max_cube``, Jacoby and beavers come from the XGID. Raises :class:`FormatError` when the text is not
-    an XGID of a legal position in play.
+    an XGID of a legal position in play: fields that are not plain whole numbers, a cube above
+    its limit, a Crawford/Jacoby field out of its range (0..1 in a match, 0..3 in money play),
+    or a state the rules refuse (an owned cube in the Crawford game...).
     """
     if not isinstance(text, str):
         raise FormatError(f"an XGID is text, not {type(text).__name__}")
@@ -87,13 +97,17 @@ def from_xgid(text: str, **options: Any) -> Game:
     if len(parts) != 10 or len(parts[0]) != 26:
         raise FormatError(f"an XGID has a 26-character position and 9 fields after it: {text!r}")
     board, *numbers = parts
-    try:
-        cube, cubepos, turn, dice_text = int(numbers[0]), int(numbers[1]), int(numbers[2]), numbers[3]
-        score1, score2, cj, length, maxcube = map(int, numbers[4:])
-    except ValueError:
-        raise FormatError(f"the fields after the position must be numbers: {text!r}") from None
-    if cubepos not in (-1, 0, 1) or turn not in (-1, 1) or not 0 <= cube <= 15 or not 0 <= maxcube <= 15:
+    dice_text = numbers.pop(3)
+    if not all(_NUMBER.fullmatch(field) for field in numbers):
+        raise FormatError(f"the fields after the position must be whole numbers of at most 5 digits: {text!r}")
+    cube, cubepos, turn, score1, score2, cj, length, maxcube = map(int, numbers)
+    if cubepos not in (-1, 0, 1) or turn not in (-1, 1) or not 0 <= cube <= maxcube <= _MAX_LOG2:
         raise FormatError(f"cube {cube}, cube position {cubepos}, turn {turn} or maxcube {maxcube} out of range")
+    if min(score1, score2, length) < 0:
+        raise FormatError(f"scores and the match length are not negative: {text!r}")
+    if not 0 <= cj <= (1 if length else 3):
+        what = "1 (Crawford game) or 0 in a match" if length else "0 to 3 (1 Jacoby, 2 beavers) in money play"
+        raise FormatError(f"the Crawford/Jacoby field is {what}, not {cj}")
     bottom, top = [0] * 25, [0] * 25
     for i, char in enumerate(board):
         if char == "-":
@@ -135,6 +149,6 @@ def from_xgid(text: str, **options: Any) -> Game:
         score=(score1, score2),
         jacoby=not length and bool(cj & 1),
     )
-    options.setdefault("max_cube", max(1 << maxcube, 1 << cube))
+    options.setdefault("max_cube", 1 << maxcube)
     options.setdefault("beavers", not length and bool(cj & 2))
     return build_game(position, state, **options)
