@@ -23,6 +23,7 @@ from bgwidget.formats import (
     to_match_id,
     to_xgid,
 )
+from bgwidget.position import PositionIdError
 from test_game import snapshot
 
 # ---------------------------------------------------------------------- Match ID
@@ -72,7 +73,21 @@ def test_match_id_of_games_in_play():
 
 def raw_match_id(**fields) -> str:
     """A Match ID with the given raw bit fields (offset, width from FORMATS.md), others zero."""
-    layout = {"owner": (4, 2), "state": (8, 3), "die1": (15, 3), "die2": (18, 3)}
+    layout = {
+        "cube": (0, 4),
+        "owner": (4, 2),
+        "move": (6, 1),
+        "crawford": (7, 1),
+        "state": (8, 3),
+        "turn": (11, 1),
+        "doubled": (12, 1),
+        "resigned": (13, 2),
+        "die1": (15, 3),
+        "die2": (18, 3),
+        "length": (21, 15),
+        "score0": (36, 15),
+        "score1": (51, 15),
+    }
     bits = sum(value << layout[name][0] for name, value in fields.items())
     return base64.b64encode(bits.to_bytes(9, "little")).decode()
 
@@ -489,3 +504,171 @@ def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
 def test_malformed_mat_is_refused_with_the_reason(text, reason):
     with pytest.raises(FormatError, match=reason):
         from_mat(text)
+
+
+# ---------------------------------------------------------------------- hostile input (issue 11)
+
+
+def test_json_refuses_hostile_values_with_a_format_error():
+    saved = to_json(Match(length=0, seed=1))
+    bad = {
+        "nested too deeply": "[" * 100_000 + "]" * 100_000,
+        "names": tamper(saved, lambda d: d["match"].update(names=["one"])),
+        "names are a list": tamper(saved, lambda d: d["match"].update(names="ab")),
+        "seed": tamper(saved, lambda d: d["match"].update(seed=[1])),
+        "Overflow": tamper(saved, lambda d: d["games"][0]["dice"]["state"][1].__setitem__(0, 10**30)),
+        "not a saved game": tamper(saved, lambda d: d.update(games=[[]])),
+    }
+    for reason, text in bad.items():
+        with pytest.raises(FormatError, match=reason):
+            from_json(text)
+
+
+def test_json_save_with_a_resignation_offered_in_the_middle_of_a_roll():
+    game = Game(seed=8, rules=Rules(auto_confirm=False))
+    game.roll()
+    frm = max(game.legal_steps())
+    game.move(frm, game.legal_steps()[frm][0][0])
+    game.resign(2, seat=1 - game.turn)
+    back = from_json(to_json(game))
+    assert snapshot(back) == snapshot(game) and back.phase == "cube" and back.steps == game.steps
+    back.decline()
+    game.decline()
+    continue_identically(back, game, seed=8)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("Bottom", "T" * 40),  # a top name longer than its column ran into the other name
+        ("Ann\nBob", "Cy"),  # a line break split the score line
+        ("x : 3", "7 : 2   Eve : 1"),  # colons and digits read as scores
+        ("<b>bold</b> & 'q' \"d\"", '; [Jacoby "On"]'),  # markup; a name read as a comment
+        ("", " padded\t"),
+    ],
+)
+def test_mat_names_read_back_exactly(names):
+    match = random_match(4, 3, names=names)
+    text = to_mat(match)
+    back = from_mat(text)
+    assert back.names == names and back.score == match.score
+    assert to_mat(back) == text
+
+
+def test_mat_money_session_past_a_cube_of_64():
+    match = Match(length=0, seed=2, max_cube=256)
+    game = match.game
+    game.roll()
+    while game.cube_value < 128:
+        game.play(str(game.legal_plays[0]))
+        game.double()
+        game.take()
+        game.roll()
+    text = to_mat(match)
+    assert '; [Max Cube "256"]' in text and "Doubles => 128" in text
+    back = from_mat(text)
+    assert back.rules == match.rules and back.game.cube_value == 128 and back.game.record == game.record
+
+
+def test_mat_refuses_a_game_set_up_from_a_position():
+    match = Match(length=3, seed=1)
+    match.play_from(Position.from_position_id("4HPwATDgc/ABMA"))
+    with pytest.raises(FormatError, match="opening"):
+        to_mat(match)
+
+
+HEADER = " 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n"
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        (" " + "9" * 5000 + " point match\n", "line 1: 999999999999... is too large a number"),
+        ("\n 3 point match\n\n Game " + "9" * 5000 + "\n", "line 4: 999999999999... is too large"),
+        (" 3 point match\n\n Game 1\n Ann : " + "9" * 5000 + "   Bob : 0\n", "line 4: .* too large"),
+        (HEADER + "  1)                 31: 8/5 6/5\n  Wins " + "9" * 5000 + " points\n", "line 6: .* too large"),
+        (HEADER + "  1)  Doubles => " + "9" * 5000 + "\n", "line 5: .* too large"),
+        (" 3 point match\n\n Game 2\n Ann : 0   Bob : 0\n", "line 3: game 2 comes where game 1 should"),
+        ('; [Max Cube "3"]\n 3 point match\n', "line 1: the Max Cube tag is a power of 2"),
+        ('; [Top Name "\\x"]\n 3 point match\n', "line 1: a name tag"),
+        (HEADER + "  1)                 31: 8/5 6/5 13/2(0)\n", r"line 5: .*\(0\)"),
+    ],
+)
+def test_malformed_mat_lines_are_refused_with_their_number(text, reason):
+    with pytest.raises(FormatError, match=reason):
+        from_mat(text)
+
+
+def raw_ids(**fields) -> str:
+    """``4HPwATDgc/ABMA:`` and a Match ID with these raw fields set (gnubg numbering, FORMATS.md)."""
+    return "4HPwATDgc/ABMA:" + raw_match_id(**{"owner": 3, "state": 1, **fields})
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        (raw_ids(turn=1), "no offer waits, yet seat 0 must act while seat 1 is on roll"),
+        ("4HPwATDgc/ABMA:cAnrAAAAAAAM", "unused bits 67..71"),  # bit 67: gnubg ignores it
+        ("4HPwATDgc/ABMA:cAnrAAAAAAB8", "unused bits 67..71"),  # bits 67..70: gnubg ignores them
+        ("4HPwATDgc/ABMB:cAnrAAAAAAAE", "unused bits after the two sides"),  # gnubg reads ...ABMA
+        (raw_ids(cube=1), "a cube at 2 cannot be centred"),
+        (raw_ids(owner=0), "a cube at 1 cannot be owned"),
+        (raw_ids(crawford=1), "Crawford game is a match game"),
+        (raw_ids(cube=1, owner=0, crawford=1, length=7, score0=6), "Crawford game is a match game"),
+        (raw_ids(doubled=1, resigned=1, turn=1), "a double waits"),
+        (raw_ids(doubled=1, die1=3, die2=1, turn=1), "a double waits"),
+        (raw_ids(state=3), "resignation field is 0"),
+        (raw_ids(length=7, score0=7), "has ended the 7-point match"),
+    ],
+)
+def test_ids_of_impossible_states_are_refused(text, reason):
+    with pytest.raises(FormatError, match=reason):
+        from_gnubg_id(text)
+
+
+def test_gnubg_ids_of_pending_beavers_raccoons_and_mid_roll_resignations_read_back():
+    game = Game(seed=3, rules=Rules(beavers=True))
+    game.roll()
+    game.play(str(game.legal_plays[0]))
+    game.double()
+    game.beaver()
+    beaver = to_gnubg_id(game)
+    assert snapshot(from_gnubg_id(beaver, beavers=True))[:11] == snapshot(game)[:11]
+    game.raccoon()
+    raccoon = to_gnubg_id(game)
+    back = from_gnubg_id(raccoon, beavers=True)
+    assert (back.offer, back.cube_value, back.cube_owner) == (game.offer, 4, game.cube_owner)
+    assert to_gnubg_id(back) == raccoon
+    game.take()
+    game.roll()
+    game.resign(3, seat=1 - game.turn)
+    back = from_gnubg_id(to_gnubg_id(game))
+    assert (back.phase, back.rolled, back.offer) == ("cube", game.rolled, game.offer)
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("XGID=-b----E-C---eE---c-e----B-:1:1:1:00:6:3:1:7:10", "Crawford game is a match game"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:-1:0:10", "0 to 3 .* not -1"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:4:0:10", "0 to 3 .* not 4"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:2:7:10", "1 .Crawford game. or 0 in a match, not 2"),
+        ("XGID=-b----E-C---eE---c-e----B-:+0:0:1:00:0:0:0:7:10", "whole numbers"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:1_0:10", "whole numbers"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:" + "9" * 5000 + ":10", "whole numbers"),
+        ("XGID=-b----E-C---eE---c-e----B-:3:1:1:00:0:0:0:0:2", "out of range"),  # cube 8 above 4
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:-7:10", "not negative"),
+    ],
+)
+def test_xgids_of_impossible_states_are_refused(text, reason):
+    with pytest.raises(FormatError, match=reason):
+        from_xgid(text)
+
+
+def test_position_ids_with_unused_bits_are_refused():
+    key = bytearray(base64.b64decode("4AAAsAAAAAAAAA=="))
+    key[9] |= 0x80  # bit 79, after the 56 bits the two sides use (3 + 3 checkers, 50 separators)
+    with pytest.raises(PositionIdError, match="unused bits"):
+        Position.from_position_id(base64.b64encode(bytes(key)).decode()[:14])
+    with pytest.raises(PositionIdError, match="unused bits"):
+        Position.from_position_id("4HPwATDgc/ABMB")  # the low bits of the last character

@@ -182,3 +182,34 @@ def test_parse_prefers_the_path_named():
     position = Position.from_position_id("ih+JAgeF10LABg")
     assert str(position.parse_play("20/16 16/11", 4, 5)) == "20/16*/11*"
     assert str(position.parse_play("20/15/11", 4, 5)) == "20/11*"
+
+
+@pytest.mark.parametrize(
+    "text, dice, error, reason",
+    [
+        ("8/5 6/5 13/2(0)", (3, 1), NotationError, r"\(1\) to \(4\) times, not \(0\)"),
+        ("8/5(9)", (3, 1), NotationError, r"not \(9\)"),
+        ("8/5(01)", (3, 1), NotationError, r"not \(01\)"),
+        ("24/5/23 8/5", (3, 1), NotationError, "higher points to lower"),
+        ("8/5/5 6/5", (3, 1), NotationError, "higher points to lower"),
+        ("6/off/3", (6, 3), NotationError, "higher points to lower"),
+        ("24/22/20", (3, 1), IllegalPlayError, "no die of 3-1 moves a checker 2 pips"),
+        ("8/5* 8/5*", (3, 1), NotationError, "hits on the 5-point twice"),
+        ("24/21*(2)", (3, 3), NotationError, "hits on the 21-point twice"),
+        ("8/5 6/5*", (3, 1), IllegalPlayError, "marks a hit on 5, which the play does not hit"),
+        ("24/23*/20", (3, 1), IllegalPlayError, "marks a hit on 23"),
+        ("٢٤/٢١", (3, 1), NotationError, "not a checker move"),
+    ],
+)
+def test_parse_refuses_what_no_play_can_do(text, dice, error, reason):
+    # Each of these was once read as another play (13/2(0) dropped, 24/5/23 read as 24/23).
+    with pytest.raises(error, match=reason):
+        Position.initial().parse_play(text, *dice)
+
+
+def test_parse_still_reads_hits_marked_where_the_play_hits():
+    # The top player's blot on the mover's 5-point: 8/5* and 6/5* both name the one hit.
+    position = Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {20: 1, 24: 2, 13: 5, 8: 3, 6: 4})
+    assert str(position.parse_play("8/5* 6/5", 3, 1)) == "8/5* 6/5"
+    assert str(position.parse_play("8/5 6/5*", 3, 1)) == "8/5* 6/5"
+    assert str(position.parse_play("8/5 6/5(1)", 3, 1)) == "8/5* 6/5"

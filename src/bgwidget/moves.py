@@ -626,9 +626,9 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
         times = int(count)
         landings = match.group(2)[1:].split("/")
         points = [_point(match.group(1), token)] + [_point(landing.rstrip("*"), token) for landing in landings]
+        if any(there >= here for here, there in zip(points, points[1:])):
+            raise NotationError(f"{token!r}: checkers move from higher points to lower ones")
         for here, there, landing in zip(points, points[1:], landings):
-            if there >= here:
-                raise NotationError(f"{token!r}: checkers move from higher points to lower ones")
             if there != OFF_POINT and here - there not in distances:
                 raise IllegalPlayError(f"{token!r}: no die of {die1}-{die2} moves a checker {here - there} pips")
             landed.add(there)

@@ -147,8 +147,9 @@ class Position:
         gnubg's ``positionid.c`` (the manual's prose says the opposite; the code is the standard).
         ``turn`` says which seat (0 bottom, 1 top) the player on roll sits in.
 
-        Raises :class:`PositionIdError` when the ID is not 14 Base64 characters or does not
-        describe a legal position.
+        Raises :class:`PositionIdError` when the ID is not 14 Base64 characters, does not
+        describe a legal position, or has non-zero unused bits (after the two sides' 80-bit key,
+        or in the last character's low bits).
         """
         if not isinstance(position_id, str):
             raise PositionIdError(f"a Position ID is a string, not {type(position_id).__name__}")
@@ -176,9 +177,12 @@ class Position:
         if half < 2 or used > 2 * CHECKERS:
             raise PositionIdError(f"{text!r} does not hold two sides of at most 15 checkers")
         try:
-            return cls(halves[1], halves[0], turn)
+            position = cls(halves[1], halves[0], turn)
         except PositionError as error:
             raise PositionIdError(f"{text!r}: {error}") from None
+        if position.position_id() != text:  # gnubg ignores these bits; no program writes them
+            raise PositionIdError(f"{text!r}: the unused bits after the two sides are not zero")
+        return position
 
     # ----------------------------------------------------------------- reading
 

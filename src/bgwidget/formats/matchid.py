@@ -208,7 +208,7 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
     are ``seed`` and the :class:`~bgwidget.rules.Rules` settings the ID has no field for
     (``auto_confirm``, ``beavers``, ``max_cube``, ``crawford``). A pending double or
     resignation is offered again (see :func:`build_game`). Raises :class:`FormatError` for a
-    malformed ID (non-zero unused bits of the Position ID included, which gnubg ignores), fields
+    malformed ID (non-zero unused bits included, which gnubg ignores), fields
     :func:`from_match_id` refuses, or a game that is not in play.
     """
     if not isinstance(text, str) or text.count(":") != 1:
@@ -219,8 +219,6 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
         position = Position.from_position_id(position_id, turn=state.on_roll)
     except PositionError as error:
         raise FormatError(str(error)) from None
-    if position.position_id() != position_id.strip():
-        raise FormatError(f"{position_id.strip()!r}: the unused bits of the Position ID are not zero")
     return build_game(position, state, cube_answers=True, **options)
 
 
