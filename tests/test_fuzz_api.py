@@ -515,3 +515,47 @@ def small(value):
 def test_play_match(players, length, seed, games, options):
     for who in (small(players), ("easy", "easy"), ("easy", small(players))):
         call(bgwidget.play_match, who, small(length), seed, games=small(games), **options)
+
+
+try:
+    import bgsage  # noqa: F401 - only whether the optional engine is there
+except ImportError:  # pragma: no cover - the sage extra is in the test extra
+    HAVE_SAGE = False
+else:
+    HAVE_SAGE = True
+
+
+@fuzz
+@given(ARG, ARG, ARG, st.sampled_from(POSITIONS))
+def test_ai_lower_layers(a, b, c, position):
+    from bgwidget.ai import analysis, bearoff, encoding, engines, evaluator, met, pubeval, sage, search
+
+    call(evaluator.evaluate_positions, a)
+    call(evaluator.evaluate_boards, a)
+    call(encoding.encode, a)
+    call(encoding.is_race, a)
+    call(bearoff.is_bearoff, a)
+    call(bearoff.race_probabilities, a)
+    call(bearoff.position_index, a)
+    call(pubeval.scores, a, True)
+    call(pubeval.best_play, a, b)
+    call(pubeval.best_play, position, a)
+    call(met.match_winning_chance, a, b)
+    call(met.match_winning_chance, 3, 2, c)
+    call(engines.gnubg_board, a)
+    call(engines.bgsage_board, a)
+    call(engines.bgsage_board_after, a)
+    call(engines.position_from_bgsage, a, b)
+    call(engines.position_from_bgsage, engines.bgsage_board(position), b)
+    call(engines.sides_from_bgsage, a)
+    call(engines.bgsage_board_from_sides, a, b)
+    call(engines.gnubg_steps_result, position, a)
+    call(search.zero_ply, a)
+    call(search.zero_ply, position.legal_plays(6, 5), a)
+    call(search.one_ply, a)
+    call(analysis.analyse, position, (6, 5), a)
+    call(analysis.evaluate, position, a)
+    if HAVE_SAGE:
+        call(sage.analyse, a, b, c)
+        call(sage.analyse, position, a)
+        call(sage.SagePlayer, a)

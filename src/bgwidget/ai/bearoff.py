@@ -31,6 +31,9 @@ from pathlib import Path
 
 import numpy as np
 
+from bgwidget.ai.encoding import checked_boards
+from bgwidget.position import PositionError
+
 __all__ = ["MAX_ROLLS", "N_POSITIONS", "database", "is_bearoff", "position_index", "race_probabilities"]
 
 N_POSITIONS = comb(21, 6)
@@ -55,9 +58,15 @@ def position_index(home: np.ndarray) -> np.ndarray:
 
     Raises :class:`ValueError` when a row is negative or holds more than 15 checkers.
     """
-    home = np.asarray(home, dtype=np.int64).reshape(-1, 6)
+    try:
+        home = np.asarray(home)
+        if home.size % 6 or not (home.dtype.kind in "iu" or home.size == 0):
+            raise ValueError
+        home = home.astype(np.int64).reshape(-1, 6)
+    except (TypeError, ValueError):
+        raise PositionError("one-sided bear-off positions are (n, 6) integer counts on points 1..6") from None
     if (home < 0).any() or (home.sum(axis=1) > 15).any():
-        raise ValueError("a one-sided bear-off position has 0 to 15 checkers on points 1..6")
+        raise PositionError("a one-sided bear-off position has 0 to 15 checkers on points 1..6")
     index = np.zeros(home.shape[0], dtype=np.int64)
     budget = np.full(home.shape[0], 15, dtype=np.int64)
     for i in range(6):
@@ -199,8 +208,12 @@ def database() -> tuple[np.ndarray, np.ndarray]:
 
 
 def is_bearoff(boards: np.ndarray) -> np.ndarray:
-    """(n,) bool: both sides of (n, 2, 25) boards have every checker on points 1..6 or off."""
-    boards = np.asarray(boards)
+    """(n,) bool: both sides of (n, 2, 25) boards have every checker on points 1..6 or off.
+
+    Raises :class:`~bgwidget.position.PositionError` for boards
+    :func:`~bgwidget.ai.encoding.checked_boards` refuses.
+    """
+    boards = checked_boards(boards)
     return np.asarray(~(boards[:, :, 6:] > 0).any(axis=(1, 2)))
 
 
@@ -208,15 +221,15 @@ def race_probabilities(boards: np.ndarray) -> np.ndarray:
     """(n, 5) cubeless chances of the player on roll for bear-off boards (see :func:`is_bearoff`).
 
     Columns: win, win gammon, win backgammon (0), lose gammon, lose backgammon (0). Each side
-    must still have a checker on the board (the game is not over); raises :class:`ValueError`
-    otherwise or when a board is not a bear-off position.
+    must still have a checker on the board (the game is not over); raises
+    :class:`~bgwidget.position.PositionError` otherwise or when a board is not a bear-off position.
     """
-    boards = np.asarray(boards)
+    boards = checked_boards(boards)
     if not is_bearoff(boards).all():
-        raise ValueError("race_probabilities needs every checker of both sides on points 1..6 or off")
+        raise PositionError("race_probabilities needs every checker of both sides on points 1..6 or off")
     mine, theirs = boards[:, 0, :6], boards[:, 1, :6]
     if (mine.sum(axis=1) == 0).any() or (theirs.sum(axis=1) == 0).any():
-        raise ValueError("the game is over: a side has borne off every checker")
+        raise PositionError("the game is over: a side has borne off every checker")
     rolls, first_off = database()
     pm, po = rolls[position_index(mine)], rolls[position_index(theirs)]
     fm, fo = first_off[position_index(mine)], first_off[position_index(theirs)]

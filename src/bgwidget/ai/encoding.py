@@ -23,9 +23,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bgwidget.position import Position
+from bgwidget.position import Position, PositionError
 
-__all__ = ["N_INPUTS", "boards_from_positions", "encode", "is_race"]
+__all__ = ["N_INPUTS", "boards_from_positions", "checked_boards", "encode", "is_race"]
 
 _PER_SIDE = 96 + 2 + 5
 N_INPUTS = 2 * _PER_SIDE + 3
@@ -40,13 +40,33 @@ def boards_from_positions(positions: Sequence[Position]) -> np.ndarray:
     return np.array([p.player + p.opponent for p in positions], dtype=np.int8).reshape(-1, 2, 25)
 
 
+def checked_boards(boards: object) -> np.ndarray:
+    """``boards`` as an (n, 2, 25) int array of counts 0..15, each side at most 15 checkers.
+
+    The check at the door of every function here and in the evaluators that takes boards.
+    Raises :class:`~bgwidget.position.PositionError` for anything else (a wrong shape, a float
+    count, a negative one, a side of 16 checkers).
+    """
+    try:
+        array = np.asarray(boards)
+    except (TypeError, ValueError):
+        raise PositionError("boards are an (n, 2, 25) array of checker counts") from None
+    if array.ndim != 3 or array.shape[1:] != (2, 25) or not (array.dtype.kind in "iu" or array.size == 0):
+        raise PositionError(f"boards are an (n, 2, 25) array of integer counts, not {array.dtype} {array.shape}")
+    if array.size and (array.min() < 0 or array.sum(axis=2).max() > 15):
+        raise PositionError("a board has a negative count or more than 15 checkers a side")
+    return array.astype(np.int64) if array.size == 0 else array
+
+
 def is_race(boards: np.ndarray) -> np.ndarray:
     """(n,) bool: contact is over, every checker of each side has passed all the other's.
 
     Same rule as :meth:`bgwidget.Position.is_race`. In the player's numbering the player's
     rearmost checker is at its highest occupied index (bar 24) and the opponent's rearmost at
-    ``23 - j`` for its highest occupied index ``j`` (bar: -1).
+    ``23 - j`` for its highest occupied index ``j`` (bar: -1). Raises
+    :class:`~bgwidget.position.PositionError` for boards :func:`checked_boards` refuses.
     """
+    boards = checked_boards(boards)
     occupied = boards > 0
     idx = np.arange(25)
     back_me = np.where(occupied[:, 0], idx, -1).max(axis=1)
@@ -110,8 +130,11 @@ def _side_features(side: np.ndarray) -> np.ndarray:
 
 
 def encode(boards: np.ndarray) -> np.ndarray:
-    """The net's inputs for (n, 2, 25) boards: (n, N_INPUTS) float32 (see the module docstring)."""
-    boards = np.asarray(boards)
+    """The net's inputs for (n, 2, 25) boards: (n, N_INPUTS) float32 (see the module docstring).
+
+    Raises :class:`~bgwidget.position.PositionError` for boards :func:`checked_boards` refuses.
+    """
+    boards = checked_boards(boards)
     out = np.empty((boards.shape[0], N_INPUTS), dtype=np.float32)
     out[:, :_PER_SIDE] = _side_features(boards[:, 0])
     out[:, _PER_SIDE : 2 * _PER_SIDE] = _side_features(boards[:, 1])

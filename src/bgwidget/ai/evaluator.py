@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from bgwidget.ai import bearoff
-from bgwidget.ai.encoding import boards_from_positions
+from bgwidget.ai.encoding import boards_from_positions, checked_boards
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.net import Net, default_net
 from bgwidget.moves import Play
@@ -95,9 +95,11 @@ def _finished(winner: np.ndarray, loser: np.ndarray) -> tuple[np.ndarray, np.nda
 def evaluate_boards(boards: np.ndarray, net: Net | None = None) -> np.ndarray:
     """(n, 5) chances of the player on roll for (n, 2, 25) int boards (side on roll first).
 
-    ``net`` defaults to the net shipped with the package.
+    ``net`` defaults to the net shipped with the package. Raises
+    :class:`~bgwidget.position.PositionError` for boards
+    :func:`~bgwidget.ai.encoding.checked_boards` refuses.
     """
-    boards = np.asarray(boards)
+    boards = checked_boards(boards)
     n = boards.shape[0]
     out = np.zeros((n, 5))
     left = boards.sum(axis=2)

@@ -12,6 +12,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from bgwidget.ai.errors import CubeError
+
 __all__ = ["MATCH_LENGTH_LIMIT", "match_winning_chance"]
 
 MATCH_LENGTH_LIMIT = 25
@@ -31,10 +33,15 @@ def match_winning_chance(away: int, opponent_away: int, post_crawford: bool = Fa
     entries are those of the Crawford game itself; pass ``post_crawford=True`` for the games after
     it (the trailer then doubles at once, so gammons no longer matter to the leader).
 
-    Raises :class:`ValueError` when both sides have already won.
+    Raises :class:`~bgwidget.ai.errors.CubeError` for away scores that are not ints, or when
+    both sides have already won.
     """
+    if type(away) is not int or type(opponent_away) is not int or not isinstance(post_crawford, bool):
+        raise CubeError(
+            f"away scores are ints and post_crawford a bool, not {away!r}, {opponent_away!r}, {post_crawford!r}"
+        )
     if away <= 0 and opponent_away <= 0:
-        raise ValueError("both sides cannot have won the match")
+        raise CubeError("both sides cannot have won the match")
     if away <= 0:
         return 1.0
     if opponent_away <= 0:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from bgwidget.ai.encoding import boards_from_positions
-from bgwidget.moves import Play
-from bgwidget.position import Position
+from bgwidget.ai.encoding import boards_from_positions, checked_boards
+from bgwidget.moves import Play, check_roll
+from bgwidget.position import Position, PositionError
 
 __all__ = ["best_play", "scores"]
 
@@ -73,9 +73,11 @@ def scores(boards: np.ndarray, race: np.ndarray | bool) -> np.ndarray:
 
     ``boards[:, 0]`` is the side that has just moved (the score is its), ``boards[:, 1]`` the
     other side, each in its own numbering. ``race`` (bool, or (n,) bools): use the race weights,
-    which Tesauro's rule decides on the position before the play.
+    which Tesauro's rule decides on the position before the play. Raises
+    :class:`~bgwidget.position.PositionError` for boards
+    :func:`~bgwidget.ai.encoding.checked_boards` refuses.
     """
-    boards = np.asarray(boards)
+    boards = checked_boards(boards)
     mine = boards[:, 0, :24].astype(np.int64)
     theirs = boards[:, 1, 23::-1].astype(np.int64)  # the opponent's checkers on the mover's points
     n = mine - theirs
@@ -91,9 +93,12 @@ def scores(boards: np.ndarray, race: np.ndarray | bool) -> np.ndarray:
 def best_play(position: Position, dice: tuple[int, int]) -> Play | None:
     """The play of ``dice`` that pubeval scores highest (the first one on a tie), or ``None``.
 
-    Raises :class:`bgwidget.DiceError` for dice outside 1..6.
+    Raises :class:`bgwidget.DiceError` for dice that are not a roll and
+    :class:`bgwidget.PositionError` for a ``position`` that is not a Position.
     """
-    plays = position.legal_plays(*dice)
+    if not isinstance(position, Position):
+        raise PositionError(f"pubeval plays from a Position, not {type(position).__name__}")
+    plays = position.legal_plays(*check_roll(dice))
     if not plays:
         return None
     # A play's result has the opponent on roll: swap the sides to score it for the mover.

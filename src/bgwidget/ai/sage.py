@@ -46,14 +46,18 @@ def _check_ply(ply: object) -> None:
         raise LevelError(f"bgsage's ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 
-@cache
 def analyzer(ply: int = 1) -> BgBotAnalyzer:
     """The shared ``bgsage.BgBotAnalyzer`` searching to ``ply``, cubeless, on one thread.
 
     Raises :class:`ImportError` when bgsage is not installed and
     :class:`~bgwidget.ai.errors.LevelError` for a ply outside :data:`PLIES`.
     """
-    _check_ply(ply)
+    _check_ply(ply)  # before the cache, which needs a hashable ply
+    return _analyzer(ply)
+
+
+@cache
+def _analyzer(ply: int) -> BgBotAnalyzer:
     try:
         from bgsage import BgBotAnalyzer
     except ImportError as error:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
-from bgwidget.moves import Play
+from bgwidget.moves import IllegalPlayError, Play
 from bgwidget.position import Position
 
 __all__ = ["ROLLS", "Candidate", "Evaluator", "one_ply", "zero_ply"]
@@ -54,8 +54,18 @@ class Candidate:
         return str(self.play)
 
 
+def _check_plays(plays: object) -> None:
+    if not isinstance(plays, Sequence) or not all(isinstance(play, Play) for play in plays):
+        raise IllegalPlayError(f"plays are a sequence of Play, not {type(plays).__name__}")
+
+
 def zero_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) -> np.ndarray:
-    """``(n, 5)`` chances of each play for the side making it, by the evaluator alone."""
+    """``(n, 5)`` chances of each play for the side making it, by the evaluator alone.
+
+    Raises :class:`~bgwidget.IllegalPlayError` when ``plays`` are not a sequence of Play and
+    :class:`~bgwidget.ai.errors.LevelError` for an evaluator that is not one.
+    """
+    _check_plays(plays)
     if not plays:
         return np.zeros((0, 5))
     return flip(checked_evaluation(evaluator, [play.result for play in plays]))
@@ -65,9 +75,10 @@ def one_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) ->
     """``(n, 5)`` chances of each play for its maker, after the opponent's best reply to each roll.
 
     All the replies of all the plays are evaluated in one batch; the averages are made
-    :func:`~bgwidget.ai.evaluator.consistent`. A roll the opponent cannot play
+    :func:`~bgwidget.ai.evaluator.consistent`. Raises as :func:`zero_ply` does. A roll the opponent cannot play
     leaves the position as it is with the maker of the play on roll.
     """
+    _check_plays(plays)
     batch: list[Position] = []
     groups: list[tuple[int, float, int, int]] = []  # (play index, roll weight, start, stop)
     for index, play in enumerate(plays):
