@@ -56,8 +56,8 @@ from test_game import snapshot
 
 _SCALE = os.environ.get("BGWIDGET_FUZZ", "1")
 SCALE = 20 if _SCALE == "long" else max(1, int(_SCALE)) if _SCALE.isdigit() else 1
-WALKS = 60 * SCALE
-EXAMPLES = 300 * SCALE
+WALKS = 400 * SCALE
+EXAMPLES = 2000 * SCALE
 COUNTS = {"states saved": 0, "reader inputs": 0, "accepted": 0}
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
@@ -358,6 +358,19 @@ def json_edit(text: str, data: st.DataObject) -> str:
     return json.dumps(tree)
 
 
+def dice_edit(text: str, data: st.DataObject) -> str:
+    """A save with one word of a dice generator's state (or its version or Gaussian) replaced."""
+    tree = json.loads(text)
+    games = tree["games"] if tree["kind"] == "match" else [tree["game"]]
+    state = data.draw(st.sampled_from(games))["dice"]["state"]
+    where = data.draw(st.sampled_from(("word", "word", "version", "gauss")))
+    if where == "word":
+        state[1][data.draw(st.integers(0, 624))] = data.draw(st.one_of(st.integers(), JSON_VALUES))
+    else:
+        state[0 if where == "version" else 2] = data.draw(JSON_VALUES)
+    return json.dumps(tree)
+
+
 def read(reader, text, errors, check) -> None:
     """``reader(text)`` returns an object that ``check`` accepts, or raises one of ``errors``."""
     COUNTS["reader inputs"] += 1
@@ -414,9 +427,11 @@ def position_back(result) -> None:
 @given(st.data())
 def test_json_reader(data):
     base = data.draw(st.sampled_from(VALID["json"]))
-    how = data.draw(st.sampled_from(("tree", "tree", "text", "any")))
+    how = data.draw(st.sampled_from(("tree", "tree", "dice", "text", "any")))
     if how == "tree":
         text = json_edit(base, data)
+    elif how == "dice":
+        text = dice_edit(base, data)
     elif how == "text":
         text = edits(base, data, alphabet='{}[]":,0123456789.-eE truenfalsbgwidgetmch')
     else:
