@@ -672,3 +672,14 @@ def test_position_ids_with_unused_bits_are_refused():
         Position.from_position_id(base64.b64encode(bytes(key)).decode()[:14])
     with pytest.raises(PositionIdError, match="unused bits"):
         Position.from_position_id("4HPwATDgc/ABMB")  # the low bits of the last character
+
+
+def test_id_readers_refuse_options_that_the_id_gives_or_that_are_not_settings():
+    with pytest.raises(FormatError, match="not match_length"):
+        from_gnubg_id("4HPwATDgc/ABMA:cAnrAAAAAAAE", match_length=3)  # the ID says 7
+    with pytest.raises(FormatError, match="not cube_answers"):
+        from_gnubg_id("4HPwATDgc/ABMA:cAnrAAAAAAAE", cube_answers=False)
+    with pytest.raises(FormatError, match="not beavers, max_cube"):
+        from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", max_cube=2, beavers=True)
+    game = from_gnubg_id("4HPwATDgc/ABMA:cAnrAAAAAAAE", max_cube=8, crawford=False, seed=4)
+    assert (game.rules.match_length, game.rules.max_cube, game.rules.crawford) == (7, 8, False)

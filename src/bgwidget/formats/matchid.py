@@ -17,7 +17,16 @@ from bgwidget.game import Game, GameError
 from bgwidget.position import Position, PositionError
 from bgwidget.rules import Rules
 
-__all__ = ["MatchState", "build_game", "from_gnubg_id", "from_match_id", "match_state", "to_gnubg_id", "to_match_id"]
+__all__ = [
+    "MatchState",
+    "build_game",
+    "check_options",
+    "from_gnubg_id",
+    "from_match_id",
+    "match_state",
+    "to_gnubg_id",
+    "to_match_id",
+]
 
 # Field: (bit offset, width), from FORMATS.md.
 _FIELDS = {
@@ -209,8 +218,9 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
     (``auto_confirm``, ``beavers``, ``max_cube``, ``crawford``). A pending double or
     resignation is offered again (see :func:`build_game`). Raises :class:`FormatError` for a
     malformed ID (non-zero unused bits included, which gnubg ignores), fields
-    :func:`from_match_id` refuses, or a game that is not in play.
+    :func:`from_match_id` refuses, a game that is not in play, or another option.
     """
+    check_options(options, ("seed", "auto_confirm", "beavers", "max_cube", "crawford"), "from_gnubg_id")
     if not isinstance(text, str) or text.count(":") != 1:
         raise FormatError(f"a GNU Backgammon ID is 'PositionID:MatchID', not {text!r}")
     position_id, mid = text.removeprefix("GNUBGID").strip().split(":")
@@ -220,6 +230,13 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
     except PositionError as error:
         raise FormatError(str(error)) from None
     return build_game(position, state, cube_answers=True, **options)
+
+
+def check_options(options: dict[str, Any], allowed: tuple[str, ...], reader: str) -> None:
+    """Refuse options a reader does not take (the ID's own fields among them) with a FormatError."""
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise FormatError(f"{reader} takes {', '.join(allowed)}; not {', '.join(unknown)}")
 
 
 def build_game(

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from bgwidget.formats.errors import FormatError
-from bgwidget.formats.matchid import MatchState, build_game
+from bgwidget.formats.matchid import MatchState, build_game, check_options
 from bgwidget.game import Game
 from bgwidget.position import BAR, Position, PositionError, mirror
 
@@ -88,8 +88,9 @@ def from_xgid(text: str, **options: Any) -> Game:
     ``max_cube``, Jacoby and beavers come from the XGID. Raises :class:`FormatError` when the text is not
     an XGID of a legal position in play: fields that are not plain whole numbers, a cube above
     its limit, a Crawford/Jacoby field out of its range (0..1 in a match, 0..3 in money play),
-    or a state the rules refuse (an owned cube in the Crawford game...).
+    or a state the rules refuse (an owned cube in the Crawford game...), and another option.
     """
+    check_options(options, ("seed", "auto_confirm"), "from_xgid")
     if not isinstance(text, str):
         raise FormatError(f"an XGID is text, not {type(text).__name__}")
     body = text.strip().removeprefix("XGID=")
@@ -149,6 +150,4 @@ def from_xgid(text: str, **options: Any) -> Game:
         score=(score1, score2),
         jacoby=not length and bool(cj & 1),
     )
-    options.setdefault("max_cube", 1 << maxcube)
-    options.setdefault("beavers", not length and bool(cj & 2))
-    return build_game(position, state, **options)
+    return build_game(position, state, max_cube=1 << maxcube, beavers=not length and bool(cj & 2), **options)
