@@ -75,6 +75,7 @@ class Lab:
                 "--LabApp.news_url=None",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                 "--LabApp.extension_manager=readonly",
+                "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: open a second tab by command
                 "--allow-root",
             ],
             stdout=self.log,

@@ -267,7 +267,9 @@ def test_light_and_dark_themes_screenshots(lab, page, artifacts):
     page.hover('.lm-Menu-itemLabel:text-is("Theme")')
     page.click('.lm-Menu-itemLabel:text-is("JupyterLab Dark")')
     page.wait_for_function("document.body.dataset.jpThemeLight === 'false'")
-    page.wait_for_timeout(300)
+    page.wait_for_function(  # the dark theme's style sheet applied: the status's colour changed
+        "([el, light]) => getComputedStyle(el).color !== light", arg=[status.element_handle(), light], timeout=WAIT
+    )
     dark = status.evaluate("el => getComputedStyle(el).color")
     assert light != dark  # the text around the board follows the theme
     page.locator(ROOT).screenshot(path=str(artifacts / "board-dark.png"))

@@ -24,9 +24,11 @@ def run_cells_until_a_board(page, lab):
     page.locator(".jp-Notebook .jp-Cell").first.click()
     for _ in range(8):  # markdown, imports, markdown, the first board
         page.keyboard.press("Shift+Enter")
-        if page.locator(f"{ROOT}[data-revision]").count():
+        try:  # a board, or this cell is not the one
+            page.wait_for_selector(f"{ROOT}[data-revision]", timeout=3000)
             break
-        page.wait_for_timeout(1500)
+        except Exception:
+            continue
     page.wait_for_selector(f"{ROOT}[data-revision]", timeout=WAIT)
     return page.locator(ROOT).first
 
@@ -39,7 +41,13 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts):
         if state["phase"] in ("game-over", "match-over"):
             break
         if state["thinking"] or state["animating"] or (state["turn"] == 1 and state["phase"] != "opening"):
-            page.wait_for_timeout(300)  # the computer's turn, shown with the notebook's animation
+            # The computer's turn, shown with the notebook's animation: wait for the person's.
+            page.wait_for_function(
+                f"""() => {{ const r = document.querySelector('{ROOT}');
+                return r.dataset.thinking === 'false' && !r.dataset.animating && (r.dataset.turn === '0'
+                    || ['opening', 'game-over', 'match-over'].includes(r.dataset.phase)); }}""",
+                timeout=WAIT,
+            )
             continue
         if state["phase"] in ("opening", "roll"):
             revision = state["revision"]
