@@ -292,3 +292,16 @@ def test_set_up_a_position_in_board_numbering():
     assert "side on roll is 0 or 1" in s.handle({"type": "edit-turn", "turn": 1.0})
     s.handle({"type": "edit-done"})
     assert s.edit is None and s.game.phase == "roll" and s.game.position.seat_points(1)[17] == 1
+
+
+def test_the_news_of_a_dance_lasts_until_the_next_roll():
+    # The bottom seat has a checker on the bar and the top seat holds its whole home board.
+    closed = Position.from_points({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    s = Session(players=("human", "human"), seed=1, animation=0, position=closed)
+    s.game.dice.push((6, 5), (3, 1))
+    assert s.handle({"type": "roll"}) is None
+    assert s.message == "Bottom cannot move with 6-5" and (s.game.phase, s.game.turn) == ("roll", 1)
+    assert s.handle({"type": "take"}) is not None and s.message == "Bottom cannot move with 6-5"
+    assert s.state()["message"] == s.message
+    assert s.handle({"type": "roll"}) is None  # the top seat's turn begins: the news is old
+    assert s.message == "" and s.state()["message"] == ""

@@ -114,7 +114,7 @@ def test_forged_and_impossible_moves_change_nothing():
     refused(w, {"type": "undo"}, "no step")
     refused(w, {"type": "done"}, "not complete")
     refused(w, {"type": "new-game"}, "still in play")
-    refused(w, {"type": "play", "notation": "8/3"}, "not a legal play")
+    refused(w, {"type": "play", "notation": "8/3"}, "'8/3'", "no die")  # no 5 among 3-1
     refused(w, {"type": "play", "notation": 13}, "notation")
 
 

@@ -177,7 +177,7 @@ class ViewState(TypedDict):
     thinking: bool  # the computer is choosing
     edit: bool  # the board is being set up
     position_id: str
-    message: str  # news for the person, such as a dance
+    message: str  # news for the person (a dance, the computer falling back on a safe action) until the next roll
     refused: str  # why the last intent was refused, "" when it was not
     hint: PlaysHint | CubeHint | None  # the advice asked for at this decision; None while setting up
     result: Result | None
