@@ -305,3 +305,25 @@ def test_the_news_of_a_dance_lasts_until_the_next_roll():
     assert s.state()["message"] == s.message
     assert s.handle({"type": "roll"}) is None  # the top seat's turn begins: the news is old
     assert s.message == "" and s.state()["message"] == ""
+
+
+def test_the_background_without_a_running_loop_plays_at_once():
+    s = Session(players=(LastPlay(), LastPlay()), seed=5, animation=0, background=True)
+    assert s.game.phase == "game-over" and not s.thinking
+
+
+def test_a_bug_in_the_computers_turn_is_published_then_raised():
+    s = Session(players=("human", LastPlay()), seed=3, animation=0)
+    s.game.dice.push((3, 1))
+    s.handle({"type": "roll"})
+    published = []
+    s._publish = published.append
+
+    def broken(*args, **kw):
+        raise RuntimeError("a bug in the rules")
+
+    s.game.roll = broken  # the computer's roll, after the person's play
+    with pytest.raises(RuntimeError):
+        s.handle({"type": "play", "notation": "8/5 6/5"})
+    assert "a bug in the rules" in published[-1]["message"] and not published[-1]["thinking"]
+    assert published[-1]["revision"] == s.revision

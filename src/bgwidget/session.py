@@ -498,11 +498,16 @@ class Session:
             return
         loop = _running_loop() if self.background else None
         if loop is None:
-            while self._computer_to_act():
-                self._computer_act(*self._decide(self.game))
-                self._tidy()
-            self.thinking = False
-            self.publish()
+            try:
+                while self._computer_to_act():
+                    self._computer_act(*self._decide(self.game))
+                    self._tidy()
+            except Exception as error:  # a bug, not a Player's: shown and published, then raised
+                self._say(f"computer: {_short(error)}", before_roll=True)
+                raise
+            finally:
+                self.thinking = False
+                self.publish()
             return
         self.thinking = True
         self.publish()
