@@ -327,3 +327,17 @@ def test_a_bug_in_the_computers_turn_is_published_then_raised():
         s.handle({"type": "play", "notation": "8/5 6/5"})
     assert "a bug in the rules" in published[-1]["message"] and not published[-1]["thinking"]
     assert published[-1]["revision"] == s.revision
+
+
+def test_a_seeded_board_replays_its_next_matches_too():
+    def second_match_rolls(seed):
+        s = Session(players=("human", "human"), match_length=1, seed=seed, animation=0)
+        s.handle({"type": "roll"})
+        s.handle({"type": "resign"})  # the 1-point match is over
+        s.handle({"type": "new-game"})  # a new match
+        s.handle({"type": "roll"})
+        return s.match.seed, s.game.record[0]["dice"]
+
+    first = second_match_rolls(11)
+    assert first == second_match_rolls(11) and first[0] == "11/match 2"
+    assert second_match_rolls(12)[0] == "12/match 2"

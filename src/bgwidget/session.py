@@ -136,6 +136,7 @@ class Session:
         self.names: tuple[str, str] = (str(names[0]), str(names[1])) if names is not None else self._default_names()
         self.match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
         rng.seed(str(self.match.seed) + "/computer")
+        self._seed, self._match_number = self.match.seed, 1  # later matches' seeds follow from the first
         self.background = bool(background)
         self.revision = 0
         """Counts the states published; an intent made on an older one is stale."""
@@ -201,7 +202,11 @@ class Session:
     def new_game(self) -> None:
         """The next game of the match; a new match once it is over or while a game is in play."""
         if self.game.result is None or self.match.is_over:
-            self.match = Match.with_rules(self.match.rules, names=self.names)
+            # The next match's dice follow from the board's seed too, so a seeded board replays.
+            self._match_number += 1
+            self.match = Match.with_rules(
+                self.match.rules, f"{self._seed!s}/match {self._match_number}", names=self.names
+            )
         else:
             self.match.new_game()
         self.last_play = None
