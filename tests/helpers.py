@@ -1,5 +1,6 @@
 """Helpers the tests and benchmarks share: seeded positions from random legal games."""
 
+import os
 import random
 
 from bgwidget import Position
@@ -32,3 +33,17 @@ def game_positions(count: int, seed: int) -> list[Position]:
             plays = position.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
             position = rng.choice(plays).result if plays else position.swap()
     return found
+
+
+def fuzz_scale() -> int:
+    """How many times its default examples a fuzz or soak suite runs: 1, or ``BGWIDGET_FUZZ=long``
+    (20 times) or ``BGWIDGET_FUZZ=<n>`` (n times) for the opt-in long runs."""
+    scale = os.environ.get("BGWIDGET_FUZZ", "1")
+    return 20 if scale == "long" else max(1, int(scale)) if scale.isdigit() else 1
+
+
+def print_counts(pytestconfig, title: str, counts: dict) -> None:
+    """Print a suite's counts of inputs tried, shown (not captured) on every run."""
+    line = f"{title}: " + ", ".join(f"{name} {count:,}" for name, count in counts.items())
+    with pytestconfig.pluginmanager.get_plugin("capturemanager").global_and_fixture_disabled():
+        print("\n" + line)

@@ -15,7 +15,6 @@ written at the end of the module's run.
 """
 
 import copy
-import os
 import random
 
 import pytest
@@ -26,10 +25,10 @@ import bgwidget
 from bgwidget import PHASES, Dice, Game, Match, Position, Rules, ai
 from bgwidget.ai import players as ai_players
 from bgwidget.dice import check_seed
+from helpers import fuzz_scale, print_counts
 from strategies import POSITIONS, anything, hostile
 
-_SCALE = os.environ.get("BGWIDGET_FUZZ", "1")
-SCALE = 20 if _SCALE == "long" else max(1, int(_SCALE)) if _SCALE.isdigit() else 1
+SCALE = fuzz_scale()
 EXAMPLES = 800 * SCALE
 WALKS = 120 * SCALE
 COUNTS = {"arguments": 0, "walk actions": 0, "refused in walks": 0, "games finished": 0}
@@ -38,10 +37,7 @@ COUNTS = {"arguments": 0, "walk actions": 0, "refused in walks": 0, "games finis
 @pytest.fixture(scope="module", autouse=True)
 def report_counts(pytestconfig):
     yield
-    line = "fuzz counts: " + ", ".join(f"{name} {count:,}" for name, count in COUNTS.items())
-    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        print("\n" + line)
+    print_counts(pytestconfig, "fuzz counts", COUNTS)
 
 
 def project_error(error: BaseException) -> bool:

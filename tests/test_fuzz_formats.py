@@ -25,7 +25,6 @@ of the module's run.
 """
 
 import json
-import os
 import random
 import re
 from dataclasses import replace
@@ -51,11 +50,10 @@ from bgwidget.formats import (
 )
 from bgwidget.moves import IllegalPlayError
 from bgwidget.position import PositionIdError
-from helpers import random_positions
+from helpers import fuzz_scale, print_counts, random_positions
 from test_game import snapshot
 
-_SCALE = os.environ.get("BGWIDGET_FUZZ", "1")
-SCALE = 20 if _SCALE == "long" else max(1, int(_SCALE)) if _SCALE.isdigit() else 1
+SCALE = fuzz_scale()
 WALKS = 400 * SCALE
 EXAMPLES = 2000 * SCALE
 COUNTS = {"states saved": 0, "reader inputs": 0, "accepted": 0}
@@ -87,10 +85,7 @@ NAMES = (
 @pytest.fixture(scope="module", autouse=True)
 def report_counts(pytestconfig):
     yield
-    line = "format fuzz counts: " + ", ".join(f"{name} {count:,}" for name, count in COUNTS.items())
-    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        print("\n" + line)
+    print_counts(pytestconfig, "format fuzz counts", COUNTS)
 
 
 # ---------------------------------------------------------------------- reachable states

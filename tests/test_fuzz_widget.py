@@ -20,7 +20,6 @@ written at the end of the module's run.
 
 import json
 import math
-import os
 import random
 import types
 import xml.etree.ElementTree as ET
@@ -37,9 +36,9 @@ from bgwidget.session import Session
 from bgwidget.svg import DrawingError, board_svg
 from bgwidget.viewstate import ViewState
 from bgwidget.widget import BoardWidget
+from helpers import fuzz_scale, print_counts
 
-_SCALE = os.environ.get("BGWIDGET_FUZZ", "1")
-SCALE = 20 if _SCALE == "long" else max(1, int(_SCALE)) if _SCALE.isdigit() else 1
+SCALE = fuzz_scale()
 EXAMPLES = 200 * SCALE
 INTENTS = 40  # per example
 COUNTS = {"intents": 0, "refused": 0, "games finished": 0, "svg arguments": 0}
@@ -48,10 +47,7 @@ COUNTS = {"intents": 0, "refused": 0, "games finished": 0, "svg arguments": 0}
 @pytest.fixture(scope="module", autouse=True)
 def report_counts(pytestconfig):
     yield
-    line = "widget fuzz counts: " + ", ".join(f"{name} {count:,}" for name, count in COUNTS.items())
-    capture = pytestconfig.pluginmanager.getplugin("capturemanager")
-    with capture.global_and_fixture_disabled():  # shown, not captured, on every run
-        print("\n" + line)
+    print_counts(pytestconfig, "widget fuzz counts", COUNTS)
 
 
 # ---------------------------------------------------------------------- the schema

@@ -13,15 +13,14 @@ plays 20 times as many (``BGWIDGET_FUZZ=<n>``: n times). The counts are written 
 """
 
 import asyncio
-import os
 import random
 
 import pytest
 
 from bgwidget.widget import BoardWidget
+from helpers import fuzz_scale, print_counts
 
-_SCALE = os.environ.get("BGWIDGET_FUZZ", "1")
-SCALE = 20 if _SCALE == "long" else max(1, int(_SCALE)) if _SCALE.isdigit() else 1
+SCALE = fuzz_scale()
 GAMES = 50 * SCALE
 COUNTS = {"games finished": 0, "intents": 0, "doubles offered by the person": 0, "computer's doubles": 0}
 
@@ -29,10 +28,7 @@ COUNTS = {"games finished": 0, "intents": 0, "doubles offered by the person": 0,
 @pytest.fixture(scope="module", autouse=True)
 def report_counts(pytestconfig):
     yield
-    line = "soak counts: " + ", ".join(f"{name} {count:,}" for name, count in COUNTS.items())
-    capture = pytestconfig.pluginmanager.getplugin("capturemanager")
-    with capture.global_and_fixture_disabled():  # shown, not captured, on every run
-        print("\n" + line)
+    print_counts(pytestconfig, "soak counts", COUNTS)
 
 
 def person(state: dict, rng: random.Random) -> dict:
