@@ -1,0 +1,64 @@
+"""Where a file format's text comes from and goes to: text itself, a path, or a file object.
+
+A ``str`` is always the file's *text*; a path is a :class:`pathlib.Path` (or any ``os.PathLike``),
+so that ``from_mat(Path("match.mat"))`` reads a file and ``from_mat(text)`` parses text, with no
+guessing. Bytes (from a path or a binary file object) are decoded as UTF-8 (a BOM is dropped),
+and as Windows-1252 when they are not UTF-8, as older Windows programs wrote their match files.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import IO, Union
+
+from bgwidget.formats.errors import FormatError
+
+__all__ = ["Source", "read_text", "write_text"]
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+"""What a reader takes: the text, a path, or a file object open for reading (text or binary)."""
+
+
+def read_text(source: object) -> str:
+    """The text of ``source`` (see :data:`Source`), with a leading BOM removed.
+
+    Raises :class:`~bgwidget.formats.FormatError` for anything else, or a file that cannot be
+    read (naming the path and the reason).
+    """
+    if isinstance(source, str):
+        return source.removeprefix("\ufeff")
+    try:
+        data: object
+        if isinstance(source, os.PathLike):
+            data = Path(source).read_bytes()
+        elif callable(getattr(source, "read", None)):
+            data = source.read()  # type: ignore[attr-defined]
+        else:
+            raise FormatError(
+                f"a reader takes the text (str), a path (pathlib.Path) or a file object, not {type(source).__name__}"
+            )
+    except OSError as error:
+        raise FormatError(f"cannot read {source}: {error.strerror or error}") from None
+    if isinstance(data, bytes):
+        raw = data
+        try:
+            data = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            data = raw.decode("cp1252", errors="replace")
+    if not isinstance(data, str):
+        raise FormatError(f"the file object gave {type(data).__name__}, not text or bytes")
+    return data.removeprefix("\ufeff")
+
+
+def write_text(text: str, path: str | os.PathLike[str] | None) -> str:
+    """``text``, also written (UTF-8) to ``path`` when one is given; returns ``text``.
+
+    Raises :class:`~bgwidget.formats.FormatError` when the file cannot be written.
+    """
+    if path is not None:
+        try:
+            Path(path).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise FormatError(f"cannot write {path}: {error.strerror or error}") from None
+    return text
