@@ -213,3 +213,58 @@ def test_parse_still_reads_hits_marked_where_the_play_hits():
     assert str(position.parse_play("8/5* 6/5", 3, 1)) == "8/5* 6/5"
     assert str(position.parse_play("8/5 6/5*", 3, 1)) == "8/5* 6/5"
     assert str(position.parse_play("8/5 6/5(1)", 3, 1)) == "8/5* 6/5"
+
+
+# ---------------------------------------------------------------------- issue 12, fault 1: routes
+
+
+@pytest.mark.parametrize("text", ["13/11 11/8", "13/11/8", "13/11* 11/8", "13/11*/8", "11/8 13/11"])
+def test_a_named_landing_on_a_blot_hits_it_star_or_not(text):
+    # GNU Backgammon plays these 13/11*/8: the text names 11, where the top player's blot stands.
+    position = Position.from_position_id("ACAwAAYEAAAAAA")
+    play = position.parse_play(text, 3, 2)
+    assert str(play) == "13/11*/8" and play.hits == 1
+
+
+def test_an_unnamed_route_still_prefers_no_hit():
+    # 13/8 names no touch-down point: the route through 10 hits nothing, as written.
+    position = Position.from_position_id("ACAwAAYEAAAAAA")
+    assert str(position.parse_play("13/8", 3, 2)) == "13/8"
+    assert str(position.parse_play("13/10/8", 3, 2)) == "13/8"
+
+
+def _written(steps, chained):
+    """gnubg-nn's steps ((from, to) per die, mover's numbering, 25 bar, 0 off) as notation with
+    every landing point named and no ``*``: one hop per step, or a checker's hops chained."""
+    name = {25: "bar", 0: "off"}
+    hops = [[f, t] for f, t in steps]
+    if chained:
+        joined: list[list[int]] = []
+        for f, t in hops:
+            for chain in joined:
+                if chain[-1] == f:
+                    chain.append(t)
+                    break
+            else:
+                joined.append([f, t])
+        hops = joined
+    return " ".join("/".join(name.get(p, str(p)) for p in chain) for chain in hops)
+
+
+@pytest.mark.parametrize("chained", [False, True])
+def test_every_gnubg_play_written_with_its_landings_parses_back_to_itself(gnubg_nn, chained):
+    from bgwidget.ai.engines import gnubg_board
+    from helpers import game_positions
+
+    checked = 0
+    for position in game_positions(120, seed=12):
+        board = gnubg_board(position)
+        for d1 in range(1, 7):
+            for d2 in range(1, d1 + 1):
+                for key, steps in gnubg_nn.moves(board, d1, d2, 1):
+                    text = _written(steps, chained)
+                    play = position.parse_play(text, d1, d2)
+                    theirs = gnubg_nn.board_from_position_key(key)
+                    assert (play.result.player, play.result.opponent) == theirs, (position.position_id(), d1, d2, text)
+                    checked += 1
+    assert checked > 5_000
