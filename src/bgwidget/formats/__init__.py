@@ -17,6 +17,7 @@ from bgwidget.formats.errors import FormatError
 from bgwidget.formats.json_io import from_json, to_json
 from bgwidget.formats.mat import from_mat, to_mat
 from bgwidget.formats.matchid import MatchState, from_gnubg_id, from_match_id, match_state, to_gnubg_id, to_match_id
+from bgwidget.formats.sgf import from_sgf, to_sgf
 from bgwidget.formats.xgid import from_xgid, to_xgid
 
 __all__ = [
@@ -26,12 +27,14 @@ __all__ = [
     "from_json",
     "from_mat",
     "from_match_id",
+    "from_sgf",
     "from_xgid",
     "match_state",
     "to_gnubg_id",
     "to_json",
     "to_mat",
     "to_match_id",
+    "to_sgf",
     "to_xgid",
 ]
 
