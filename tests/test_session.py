@@ -9,11 +9,14 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from bgwidget import Game, Position
 from bgwidget.ai.players import LevelError
+from bgwidget.formats import from_mat
+from bgwidget.game import GameError
 from bgwidget.session import Session
 
 
@@ -341,3 +344,74 @@ def test_a_seeded_board_replays_its_next_matches_too():
     first = second_match_rolls(11)
     assert first == second_match_rolls(11) and first[0] == "11/match 2"
     assert second_match_rolls(12)[0] == "12/match 2"
+
+
+# ---------------------------------------------------------------------- a game of a loaded match
+
+CORPUS = Path(__file__).parent / "data" / "corpus"
+
+
+def gnubg_match():
+    """GNU Backgammon's export of a 7-point match (tests/data/corpus/SOURCES.md): four games at
+    0-0, 2-0, 2-2 and 2-6 (seat 0, seat 1), the fourth the Crawford game; Bob sits in seat 0."""
+    return from_mat((CORPUS / "gnubg-001.mat").read_text())
+
+
+def test_from_match_starts_at_that_games_opening_with_its_score_rules_and_names():
+    match = gnubg_match()
+    records = [list(game.record) for game in match.games]
+    session = Session.from_match(match, 4, seed=3)
+    assert session.game.phase == "opening" and session.game.record == []
+    assert session.game.score == (2, 6) and session.game.crawford  # the file's header: 6 to 2
+    assert session.names == ("Bob", "Alice") and session.match.length == 7
+    assert session.players == (None, None)  # two people by default
+    assert [g.record for g in session.match.games[:3]] == records[:3]  # the games before, as played
+    state = session.state()
+    assert (state["score"], state["crawford"], state["names"]) == ([2, 6], True, ["Bob", "Alice"])
+    assert [list(g.record) for g in match.games] == records and len(match.games) == 4  # unchanged
+
+
+def test_from_match_after_some_actions_shows_that_position():
+    session = Session.from_match(gnubg_match(), 2, actions=2)
+    # Game 2 opens with 65 for seat 0 (the file's right column): 24/18 18/13, written 24/13 here.
+    expected = next(p for p in Position.initial().legal_plays(6, 5) if str(p) == "24/13").result
+    assert session.game.position == expected
+    assert session.game.phase == "roll" and session.game.turn == 1 and session.game.score == (2, 0)
+
+
+def test_from_match_plays_on_to_the_end_of_the_match_under_its_rules():
+    session = Session.from_match(gnubg_match(), 4, players=("easy", "easy"), seed=8)
+    assert not any(entry["type"] == "double" for entry in session.match.games[3].record)  # Crawford
+    while not session.match.is_over:
+        session.new_game()
+    assert max(session.match.score) >= 7 and session.match.games[3].score == (2, 6)
+    assert all(not game.crawford for game in session.match.games[4:])  # post-Crawford
+
+
+def test_from_match_at_a_finished_game_goes_on_with_the_next():
+    match = gnubg_match()
+    session = Session.from_match(match, 3, actions=len(match.games[2].record))
+    assert session.game.phase == "game-over" and session.match.score == (2, 6)
+    session.handle({"type": "new-game"})
+    assert session.game.score == match.games[3].score and session.game.crawford
+
+
+@pytest.mark.parametrize(
+    "game, actions, seed",
+    [(0, 0, None), (5, 0, None), (True, 0, None), ("2", 0, None), (2, -1, None), (2, 10_000, None), (2, 0, [1])],
+)
+def test_from_match_refuses_a_game_or_actions_the_match_does_not_have(game, actions, seed):
+    match = gnubg_match()
+    with pytest.raises(GameError):
+        Session.from_match(match, game, actions=actions, seed=seed)
+    with pytest.raises(GameError):
+        Session.from_match("not a match")
+    assert len(match.games) == 4
+
+
+def test_a_given_match_keeps_its_own_settings():
+    match = gnubg_match()
+    with pytest.raises(ValueError):
+        Session(match=match, match_length=5)
+    with pytest.raises(ValueError):
+        Session(match="7-point match")

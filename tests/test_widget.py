@@ -566,3 +566,22 @@ def test_a_burst_of_intents_while_the_computer_thinks_starts_no_other_computatio
     doubles_asked = sum(1 for a in w.game.record if a.get("seat") == 1 and a["type"] == "roll")
     assert bot.calls == len(turns) + doubles_asked and len(turns) >= 3 and not errors
     assert all(game is not w.game for game in bot.games)  # it thought on a copy of the game
+
+
+def test_from_match_shows_a_game_of_a_loaded_match_and_plays_on():
+    from pathlib import Path
+
+    from bgwidget.formats import from_mat
+
+    # GNU Backgammon's export of a 7-point match (tests/data/corpus/SOURCES.md); game 4 is the
+    # Crawford game at 2-6, Bob in seat 0 (the file's right column).
+    match = from_mat((Path(__file__).parent / "data" / "corpus" / "gnubg-001.mat").read_text())
+    w = BoardWidget.from_match(match, game=4, seed=2, animation=0)
+    state = w.state
+    assert (w.phase, state["score"], state["crawford"], state["match_length"]) == ("opening", [2, 6], True, 7)
+    assert state["names"] == ["Bob", "Alice"] and w.players == (None, None)
+    assert w.position == Position.initial()
+    assert w.intent({"type": "roll"}) is None and w.phase == "move"
+    assert len(match.games) == 4 and match.games[3].result is not None  # the loaded match is unchanged
+    with pytest.raises(ValueError):
+        BoardWidget.from_match(match, game=5)

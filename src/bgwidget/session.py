@@ -36,11 +36,12 @@ import copy
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from bgwidget import ai
 from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
+from bgwidget.dice import Dice, DiceStateError, check_seed
 from bgwidget.game import Game, GameError
 from bgwidget.labels import check_language, label
 from bgwidget.match import Match
@@ -48,7 +49,7 @@ from bgwidget.moves import Play
 from bgwidget.position import CHECKERS, Position, PositionError
 from bgwidget.viewstate import Place, ViewState, mover_point, view_state
 
-__all__ = ["Advice", "Edit", "IntentError", "Session", "check_animation"]
+__all__ = ["Advice", "Edit", "IntentError", "Session", "check_animation", "match_at_game"]
 
 
 class IntentError(ValueError):
@@ -93,6 +94,10 @@ class Session:
         play waits for a ``done`` intent.
     ``position``, ``dice``
         Start from this position (its ``turn`` seat on roll) and with these dice already rolled.
+    ``match``
+        Play on in this :class:`~bgwidget.match.Match` (see :func:`match_at_game`) instead of a new
+        one: its rules, seed and names hold, and ``match_length``, ``seed`` and ``confirm`` are
+        not given (``names`` still renames the seats).
     ``language``, ``animation``
         ``"en"``, ``"fr"`` or ``"sv"``; seconds per checker step when the view shows the
         computer's play (the next computer turn waits for it in the background).
@@ -115,6 +120,7 @@ class Session:
         position: Position | None = None,
         dice: tuple[int, int] | None = None,
         confirm: bool = False,
+        match: Match | None = None,
         language: str = "en",
         animation: float = 0.3,
         background: bool = False,
@@ -133,8 +139,18 @@ class Session:
         """The player of each seat, ``None`` for a person."""
         if names is not None and (isinstance(names, str) or len(names) != 2):
             raise ValueError(f"names are two strings, not {names!r}")
+        if match is not None:
+            if not isinstance(match, Match):
+                raise ValueError(f"match must be a Match, not {type(match).__name__}")
+            if match_length or seed is not None or confirm:
+                raise ValueError("a given match keeps its own rules and seed: no match_length, seed or confirm")
+            names = match.names if names is None else names
         self.names: tuple[str, str] = (str(names[0]), str(names[1])) if names is not None else self._default_names()
-        self.match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
+        if match is None:
+            match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
+        else:
+            match.set_names(self.names)
+        self.match = match
         rng.seed(str(self.match.seed) + "/computer")
         self._seed, self._match_number = self.match.seed, 1  # later matches' seeds follow from the first
         self.background = bool(background)
@@ -161,6 +177,18 @@ class Session:
         elif dice is not None:
             raise ValueError("dice need a position to be played from")
         self._after_change()
+
+    @classmethod
+    def from_match(cls, match: Match, game: int = 1, *, actions: int = 0, **settings: Any) -> Session:
+        """A session that goes on from game ``game`` (1-based) of ``match``, such as a loaded file,
+        after its first ``actions`` record entries (see :func:`match_at_game`, which also takes
+        ``seed`` and ``confirm`` from ``settings``). The other keywords are the constructor's
+        (``players``, ``names``, ``language``...); ``players`` defaults to two people, ``names``
+        to the match's. Raises :class:`~bgwidget.game.GameError` as :func:`match_at_game` does.
+        """
+        seed, confirm = settings.pop("seed", None), settings.pop("confirm", False)
+        settings.setdefault("players", ("human", "human"))
+        return cls(match=match_at_game(match, game, actions=actions, seed=seed, confirm=confirm), **settings)
 
     # ----------------------------------------------------------------- reading
 
@@ -571,6 +599,42 @@ class Session:
             return words["nameBottom"], words["nameTop"]
         bottom, top = (words["nameYou"] if p is None else f"{words['nameComputer']} ({p.name})" for p in self.players)
         return bottom, top
+
+
+def match_at_game(
+    match: Match, game: int = 1, *, actions: int = 0, seed: Any = None, confirm: bool = False
+) -> Match:
+    """A new match that stands at game ``game`` (1-based) of ``match``, to play on from there.
+
+    It holds copies of the games before that one, as played, then that game replayed from its
+    start through the first ``actions`` entries of its :attr:`~bgwidget.game.Game.record` (0: its
+    start, the opening roll still to come; its record's length: its end). Its rules, names,
+    score and Crawford state are ``match``'s; only ``auto_confirm`` is ``not confirm``. The
+    dice from there on come from ``seed`` (``None``: a new seed). ``match`` is not changed.
+
+    Raises :class:`~bgwidget.game.GameError` (a ``ValueError``) for a ``match`` that is not a
+    Match, a ``game`` outside ``1..len(match.games)``, ``actions`` outside ``0..`` that game's
+    record length, or a seed :func:`~bgwidget.dice.check_seed` refuses.
+    """
+    if not isinstance(match, Match):
+        raise GameError(f"match must be a Match, not {type(match).__name__}")
+    count = len(match.games)
+    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= count:
+        raise GameError(f"game is a number 1..{count} (the match's games), not {game!r}")
+    record = match.games[game - 1].record
+    if not isinstance(actions, int) or isinstance(actions, bool) or not 0 <= actions <= len(record):
+        raise GameError(f"actions is a number 0..{len(record)} (game {game}'s record), not {actions!r}")
+    try:
+        seed = check_seed(seed) if seed is not None else Dice().seed
+    except DiceStateError as error:
+        raise GameError(str(error)) from None
+    rules = replace(match.rules, auto_confirm=not confirm)
+    games = []
+    for number, played in enumerate(match.games[:game], 1):
+        setup = {**played.setup, "rules": rules.to_dict()}
+        upto = played.record if number < game else played.record[:actions]
+        games.append(Game.replay(setup, upto, dice=Dice.for_game(seed, number)))
+    return Match.from_games(rules, games, seed, names=match.names)
 
 
 def check_animation(animation: Any) -> None:

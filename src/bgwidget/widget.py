@@ -28,7 +28,7 @@ from bgwidget.labels import LANGUAGES, check_language
 from bgwidget.match import Match
 from bgwidget.moves import Play
 from bgwidget.position import Position
-from bgwidget.session import IntentError, Session, check_animation
+from bgwidget.session import IntentError, Session, check_animation, match_at_game
 from bgwidget.viewstate import ViewState
 
 __all__ = ["BoardWidget", "IntentError", "LANGUAGES"]
@@ -69,6 +69,10 @@ class BoardWidget(anywidget.AnyWidget):
     ``position``, ``dice``
         Start from this position (its ``turn`` seat on roll) instead of the opening, and with
         these dice already rolled.
+    ``match``
+        Play on in this :class:`~bgwidget.match.Match` instead of a new one (its rules, seed and
+        names hold: no ``match_length``, ``seed`` or ``confirm``). :meth:`from_match` makes one
+        that stands at any game of a loaded match.
     ``language``
         ``"en"``, ``"fr"`` or ``"sv"``.
     ``animation``
@@ -116,6 +120,7 @@ class BoardWidget(anywidget.AnyWidget):
         animation: float = 0.3,
         confirm: bool = False,
         background: bool | None = None,
+        match: Match | None = None,
     ) -> None:
         check_language(language)
         check_animation(animation)
@@ -128,12 +133,45 @@ class BoardWidget(anywidget.AnyWidget):
             position=position,
             dice=dice,
             confirm=confirm,
+            match=match,
             language=language,
             animation=animation,
             background=_in_kernel() if background is None else bool(background),
             publish=self._publish,
         )
         self.on_msg(self._on_msg)
+
+    @classmethod
+    def from_match(
+        cls,
+        match: Match,
+        game: int = 1,
+        *,
+        actions: int = 0,
+        players: Sequence[str | Player] = ("human", "human"),
+        seed: Any = None,
+        confirm: bool = False,
+        **settings: Any,
+    ) -> BoardWidget:
+        """A board at the start of game ``game`` (1-based) of ``match``, such as one read with
+        :func:`~bgwidget.formats.from_mat`, to play on from there.
+
+        The board's match is a copy (:func:`~bgwidget.session.match_at_game`): the games before,
+        as played, then that game replayed through its first ``actions`` record entries (0: its
+        opening roll still to come); the same rules, names, score and Crawford state. ``players``
+        defaults to two people; the dice from there on come from ``seed``; ``settings`` are the
+        constructor's others (``names``, ``language``, ``animation``, ``background``).
+
+        >>> from bgwidget import Match
+        >>> w = BoardWidget.from_match(Match(length=5, names=("Ann", "Bo")), game=1, animation=0)
+        >>> w.names, w.phase, w.match.length
+        (('Ann', 'Bo'), 'opening', 5)
+
+        Raises :class:`~bgwidget.game.GameError` (a ``ValueError``) for a game number or an
+        ``actions`` count the match does not have.
+        """
+        started = match_at_game(match, game, actions=actions, seed=seed, confirm=confirm)
+        return cls(match=started, players=players, **settings)
 
     # ----------------------------------------------------------------- Python API
 
