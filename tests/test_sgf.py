@@ -178,6 +178,7 @@ GOOD = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]\n;B[21lnab]\n;W
         (GOOD.replace("[bs:0]", "[bs:2]"), "MI gives the score"),
         (GOOD + GOOD, "game 2: .*still in play|game 2"),
         (GOOD.replace("MI[", "MI[maxcube:3]["), "max_cube"),
+        ("(;GM[6]" + "(;" * 5000, "nested too deeply"),
     ],
 )
 def test_malformed_sgf_is_refused_with_the_reason(text, reason):

@@ -101,7 +101,9 @@ def to_sgf(obj: Game | Match, path: str | os.PathLike[str] | None = None) -> str
     """``obj`` (a :class:`~bgwidget.match.Match`, or one :class:`~bgwidget.game.Game`) as SGF text.
 
     Every game so far, one game tree each; an unfinished last game as far as it went (dice
-    rolled and not played as ``PL``/``DI``; checkers stepped but not confirmed are left out).
+    rolled and not played as ``PL``/``DI``; checkers stepped but not confirmed and a resignation
+    waiting for its answer are left out). A lone game keeps its score in ``MI``; :func:`from_sgf`
+    reads it back only from a score of 0-0, as it rebuilds matches from their first game.
     Writes the text to ``path`` (UTF-8) when given. Raises :class:`FormatError` for a game set up
     from a position, which this writer does not hold, or a file that cannot be written.
     """
@@ -121,7 +123,7 @@ def to_sgf(obj: Game | Match, path: str | os.PathLike[str] | None = None) -> str
 
 # ---------------------------------------------------------------------- import
 
-Node = list[tuple[str, list[str]]]  # a node's properties in order: (identifier, values)
+_Node = list[tuple[str, list[str]]]  # a node's properties in order: (identifier, values)
 _SPACE = re.compile(r"\s*")
 _IDENT = re.compile(r"[A-Za-z]+")
 _RESULT = re.compile(r"([BW])\+([0-9]{1,9})(R?)", re.IGNORECASE)
@@ -143,7 +145,7 @@ class _Parser:
         self.at = _SPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
         return self.text[self.at : self.at + 1]
 
-    def collection(self) -> list[list[Node]]:
+    def collection(self) -> list[list[_Node]]:
         trees = []
         while self.peek() == "(":
             trees.append(self.tree())
@@ -153,7 +155,7 @@ class _Parser:
             raise self.error("no game tree: an SGF file starts with '(;'")
         return trees
 
-    def tree(self) -> list[Node]:
+    def tree(self) -> list[_Node]:
         self.at += 1  # "("
         nodes = []
         while self.peek() == ";":
@@ -169,7 +171,7 @@ class _Parser:
         self.at += 1
         return nodes + (variations[0] if variations else [])
 
-    def node(self) -> Node:
+    def node(self) -> _Node:
         properties = []
         while ident := _IDENT.match(self.text, _SPACE.match(self.text, self.at).end()):  # type: ignore[union-attr]
             self.at = ident.end()
@@ -201,7 +203,7 @@ class _Parser:
             at += 1
 
 
-def _props(node: Node) -> dict[str, list[str]]:
+def _props(node: _Node) -> dict[str, list[str]]:
     return {ident: values for ident, values in reversed(node)}  # the first of a repeated property
 
 
@@ -213,7 +215,7 @@ def _rules(root: dict[str, list[str]]) -> Rules:
     try:
         return Rules(
             match_length=length,
-            crawford=rule.startswith("Crawford") if length else Rules.crawford,  # no meaning for money
+            crawford=rule.startswith("Crawford") if length else True,  # the default; no meaning for money
             jacoby=not length and rule == "Jacoby",
             beavers=not length and info.get("beavers") == "on",
             max_cube=_number(info.get("maxcube", "64"), "the cube limit"),
@@ -243,12 +245,19 @@ def from_sgf(source: Source, seed: Seed | None = None) -> Match:
     play; its later dice come from ``seed``. Raises :class:`FormatError` naming the problem and
     where it is (the line and column, or the game and node).
     """
-    trees = [tree for tree in _Parser(read_text(source)).collection() if _props(tree[0]).get("GM") == ["6"]]
+    try:
+        trees = _Parser(read_text(source)).collection()
+    except RecursionError:
+        raise FormatError("game trees nested too deeply") from None
+    trees = [tree for tree in trees if _props(tree[0]).get("GM") == ["6"]]
     if not trees:
         raise FormatError("no backgammon game in the file (no game tree with GM[6])")
     first = _props(trees[0][0])
     names = (first.get("PB", ["Black"])[0], first.get("PW", ["White"])[0])
-    match = Match.with_rules(_rules(first), seed, names=names)
+    try:
+        match = Match.with_rules(_rules(first), seed, names=names)
+    except GameError as error:
+        raise FormatError(f"game 1: {error}") from None
     for number, tree in enumerate(trees):
         root = _props(tree[0])
         if number:
