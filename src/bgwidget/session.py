@@ -601,9 +601,7 @@ class Session:
         return bottom, top
 
 
-def match_at_game(
-    match: Match, game: int = 1, *, actions: int = 0, seed: Any = None, confirm: bool = False
-) -> Match:
+def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = None, confirm: bool = False) -> Match:
     """A new match that stands at game ``game`` (1-based) of ``match``, to play on from there.
 
     It holds copies of the games before that one, as played, then that game replayed from its
