@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -132,24 +133,29 @@ json.dump(result, open(out, "w"))
 """
 
 
-@pytest.fixture(scope="module")
-def gnubg_reading(tmp_path_factory) -> dict[str, dict | str]:
-    """Per file: gnubg's record and IDs, or (a refused file) what gnubg printed while reading it."""
-    out = tmp_path_factory.mktemp("corpus") / "gnubg.json"
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(out), *(str(CORPUS / name) for name in FILES)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
+def read_with_gnubg(paths: list[Path]) -> dict[str, dict | str]:
+    """Per file name: gnubg's record and IDs, or (a refused file) what gnubg printed reading it."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "gnubg.json"
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(out), *map(str, paths)],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        result = json.loads(out.read_text())
     said = {}  # gnubg's words per file, split at the child's markers
     for chunk in (done.stdout + done.stderr).split("\n@@@ ")[1:]:
         name, _, text = chunk.partition("\n")
         said[name] = text
-    result = json.loads(out.read_text())
-    return {name: result[name] if result[name] is not None else said.get(name, "") for name in FILES}
+    return {path.name: result[path.name] or said.get(path.name, "") for path in paths}
+
+
+@pytest.fixture(scope="module")
+def gnubg_reading() -> dict[str, dict | str]:
+    return read_with_gnubg([CORPUS / name for name in FILES])
 
 
 def difference(ours: Match, theirs: dict) -> str | None:
