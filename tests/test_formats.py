@@ -489,7 +489,11 @@ def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
     [
         ("", "point match"),
         (" 3 point match\n\n 1) 31: 8/5 6/5\n", "before"),
-        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 1\n", "score"),
+        (  # a score line that its game's Wins does not explain (game 1 may start at any score)
+            " 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
+            "  2)  Doubles => 2                Drops\n      Wins 1 point\n\n Game 2\n Ann : 0   Bob : 0\n",
+            "line 10: the score line says Ann 0, Bob 0; the games before make it 1-0",
+        ),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/4 6/5\n", "not a legal"),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 33: 8/5 6/5\n", "doubles"),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n  2)  Takes\n", "no double"),

@@ -70,6 +70,8 @@ class Match:
         self.games: list[Game] = []
         """Every game of the match, the current one last (read it; :meth:`new_game`,
         :meth:`append` and :meth:`play_from` change it)."""
+        self.rescored: list[int] = []
+        """The numbers (from 1) of the games whose score :meth:`append` took as given."""
         self.new_game()
 
     @classmethod
@@ -91,20 +93,24 @@ class Match:
         seed: Seed | None = None,
         *,
         names: tuple[str, str] = ("Bottom", "Top"),
+        rescored: Sequence[int] = (),
     ) -> Match:
         """A match under ``rules`` made of ``games`` played elsewhere (a loaded file), each one
-        checked as :meth:`append` checks it; its later games' dice come from ``seed``.
+        checked as :meth:`append` checks it (``rescore=True`` for the game numbers, from 1, in
+        ``rescored``); its later games' dice come from ``seed``.
 
         Raises :class:`~bgwidget.rules.GameError` for no games or a game that does not follow.
         """
         if not isinstance(games, (list, tuple)):
             raise GameError(f"games are a list of Games, not {type(games).__name__}")
+        if not isinstance(rescored, (list, tuple)) or not all(type(n) is int for n in rescored):
+            raise GameError(f"rescored is a list of game numbers, not {rescored!r}")
         match = cls.with_rules(rules, seed, names=names)
         match.games = []
         if not games:
             raise GameError("a match has at least one game")
-        for game in games:
-            match.append(game)
+        for number, game in enumerate(games, start=1):
+            match.append(game, rescore=number in rescored)
         return match
 
     def set_names(self, names: tuple[str, str]) -> None:
@@ -125,11 +131,14 @@ class Match:
 
     @property
     def score(self) -> tuple[int, int]:
-        """Points won ``(seat 0, seat 1)`` in the games finished so far."""
-        score = [0, 0]
-        for game in self.games:
-            if game.result:
-                score[game.result.winner] += game.result.points
+        """Points ``(seat 0, seat 1)`` after the games finished so far: the last game's score at
+        its start plus its result (each game starts at the score the games before it made, unless
+        :meth:`append` took a file's score for it)."""
+        if not self.games:
+            return 0, 0
+        score = list(self.game.score)
+        if self.game.result:
+            score[self.game.result.winner] += self.game.result.points
         return score[0], score[1]
 
     @property
@@ -179,16 +188,34 @@ class Match:
         self.games.append(game)
         return game
 
-    def append(self, game: Game) -> None:
+    def append(self, game: Game, *, rescore: bool = False) -> None:
         """Add a game played elsewhere (a loaded file) as the next game of the match.
 
+        ``rescore=True`` takes the game's own score as the match's score before it, as GNU
+        Backgammon reads a ``.mat`` file's score lines: a match resumed at a score, or a game
+        the file credits with other points than its result's. The game's number is kept in
+        :attr:`rescored`; the Crawford game is then the first at which exactly one side is
+        ``length - 1`` away (gnubg's rule).
+
         Raises :class:`~bgwidget.rules.GameError` unless it follows from the games before it:
-        the same rules, the score they make, the Crawford game where it falls.
+        the same rules, the score they make (or, rescored, a score below the match length),
+        the Crawford game where it falls.
         """
         if not isinstance(game, Game):
             raise GameError(f"a match holds Games, not {type(game).__name__}")
         self._check_can_start()
-        expected = (self.rules, self.score, self.next_is_crawford)
+        if rescore:
+            if self.length and max(game.score) >= self.length:
+                raise GameError(f"game {len(self.games) + 1} starts at {game.score}: the match is already over")
+            crawford = (
+                self.rules.crawford
+                and self.length > 1
+                and (game.score[0] == self.length - 1) != (game.score[1] == self.length - 1)
+                and not any(g.crawford for g in self.games)
+            )
+            expected = (self.rules, game.score, crawford)
+        else:
+            expected = (self.rules, self.score, self.next_is_crawford)
         found = (game.rules, game.score, game.crawford)
         if found != expected:
             raise GameError(
@@ -196,6 +223,8 @@ class Match:
                 f"but the games before it give {expected}"
             )
         self.games.append(game)
+        if rescore:
+            self.rescored.append(len(self.games))
 
     def play_from(self, position: Position, rolled: tuple[int, int] | None = None) -> Game:
         """Go on from ``position`` (its ``turn`` seat on roll), ``rolled`` dice already rolled if given.

@@ -599,8 +599,13 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     and in any order and case. Hits need not be marked unless two plays differ only in where
     they hit. ``""`` or ``"pass"`` names the empty play when no checker can move.
 
+    The points a text names are where checkers land, and a checker landing on a lone opposing
+    checker hits it, marked or not (``"13/11/8"`` is ``"13/11*/8"`` when a blot stands on 11);
+    a ``*`` only chooses between plays that the named points leave open, and on a repeated
+    move (``"8/3*(2)"``) marks one hit.
+
     Raises :class:`NotationError` for text that is not notation or names what no play can do
-    (a count outside (1)..(4), a checker moving up, a point hit twice);
+    (a count outside (1)..(4), a checker moving up, a point marked hit by two moves);
     :class:`IllegalPlayError` when no legal play matches (a hop no dice of the roll make, a hit
     marked where the play hits nothing) or when the text fits several.
     """
@@ -635,7 +640,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
             if landing.endswith("*"):
                 if there == OFF_POINT:
                     raise NotationError(f"{token!r}: a checker borne off hits nothing")
-                hits[there] += times
+                hits[there] += 1  # '8/3*(2)': the first of the two hits (Backgammon Studio writes it so)
                 if hits[there] > 1:
                     raise NotationError(f"{text!r} hits on the {there}-point twice; a blot there is hit once")
         start, end = points[0], points[-1]

@@ -16,10 +16,12 @@ Layout (version 1)::
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from bgwidget.dice import Dice, DiceStateError
 from bgwidget.formats.errors import FormatError
+from bgwidget.formats.source import Source, read_text, write_text
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 from bgwidget.rules import Rules
@@ -43,16 +45,19 @@ def _load_game(data: Any) -> Game:
         raise FormatError(f"not a saved game: {error!r}") from None
 
 
-def to_json(obj: Game | Match, indent: int | None = None) -> str:
-    """``obj`` (a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match`) as JSON text."""
+def to_json(obj: Game | Match, indent: int | None = None, path: str | os.PathLike[str] | None = None) -> str:
+    """``obj`` (a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match`) as JSON text,
+    also written (UTF-8) to ``path`` when one is given (:class:`FormatError` if it cannot be)."""
     if isinstance(obj, Game):
         data = {"format": "bgwidget", "version": VERSION, "kind": "game", "game": _game_dict(obj)}
     elif isinstance(obj, Match):
-        options = {
+        options: dict[str, Any] = {
             "seed": obj.seed if isinstance(obj.seed, (int, str)) else repr(obj.seed),
             "rules": obj.rules.to_dict(),
             "names": list(obj.names),
         }
+        if obj.rescored:  # games whose score a file gave (Match.append's rescore)
+            options["rescored"] = list(obj.rescored)
         data = {
             "format": "bgwidget",
             "version": VERSION,
@@ -62,23 +67,27 @@ def to_json(obj: Game | Match, indent: int | None = None) -> str:
         }
     else:
         raise TypeError(f"to_json saves a Game or a Match, not {type(obj).__name__}")
-    return json.dumps(data, indent=indent)
+    return write_text(json.dumps(data, indent=indent), path)
 
 
-def from_json(text: str) -> Game | Match:
+def from_json(source: Source) -> Game | Match:
     """Load what :func:`to_json` saved: a :class:`~bgwidget.game.Game` or a :class:`~bgwidget.match.Match`.
+
+    ``source`` is the JSON text (a ``str``), a path or a file object
+    (:func:`~bgwidget.formats.source.read_text`).
 
     Raises :class:`FormatError` for text that is not such JSON (nested too deeply for Python
     included), a value of the wrong kind anywhere, an action the rules refuse, or a match whose
     games do not follow from each other (score, Crawford game, rules).
     """
     try:
-        return _load(text)
+        # Bytes were always read as JSON's own encodings; everything else is a Source.
+        return _load(source if isinstance(source, (bytes, bytearray)) else read_text(source))
     except RecursionError:
         raise FormatError("not a bgwidget save: nested too deeply") from None
 
 
-def _load(text: str) -> Game | Match:
+def _load(text: object) -> Game | Match:
     if not isinstance(text, (str, bytes, bytearray)):
         raise FormatError(f"a save is JSON text, not {type(text).__name__}")
     try:
@@ -110,7 +119,7 @@ def _load(text: str) -> Game | Match:
             saved = [{**game, "setup": {**game["setup"], "rules": rules.to_dict()}} for game in data["games"]]
         if not isinstance(saved, list) or not saved:
             raise FormatError("a saved match has at least one game")
-        seed, names = options["seed"], options["names"]
+        seed, names, rescored = options["seed"], options["names"], options.get("rescored", [])
         if not isinstance(seed, (int, str)):
             raise FormatError(f"the seed is a whole number or text, not {seed!r}")
         if not isinstance(names, list) or len(names) != 2 or not all(isinstance(name, str) for name in names):
@@ -121,6 +130,6 @@ def _load(text: str) -> Game | Match:
         raise FormatError(f"not a saved match: {error!r}") from None
     games = [_load_game(game_data) for game_data in saved]
     try:
-        return Match.from_games(rules, games, seed, names=(names[0], names[1]))
+        return Match.from_games(rules, games, seed, names=(names[0], names[1]), rescored=rescored)
     except GameError as error:
         raise FormatError(f"saved match: {error}") from None

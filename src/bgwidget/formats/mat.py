@@ -25,10 +25,12 @@ the reader prefers. A cube limit other than 64 is written ``; [Max Cube "N"]``.
 from __future__ import annotations
 
 import json
+import os
 import re
 
-from bgwidget.dice import Seed
+from bgwidget.dice import Dice, Seed
 from bgwidget.formats.errors import FormatError
+from bgwidget.formats.source import Source, read_text, write_text
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 
@@ -55,8 +57,9 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
-def _cells(game: Game) -> list[tuple[int, str]]:
-    """The cells of one game, in order: ``(seat, text)``; the result comes last as a ``Wins`` cell."""
+def _cells(game: Game, credit: tuple[int, int] | None = None) -> list[tuple[int, str]]:
+    """The cells of one game, in order: ``(seat, text)``; the result comes last as a ``Wins`` cell
+    (``credit``: the seat and points that cell says instead, see :func:`_credit`)."""
     replay = Game.replay(game.setup, [])
     cells: list[tuple[int, str]] = []
     roll: tuple[int, str] | None = None  # (seat, "dd: ") of a roll whose play has not come yet
@@ -97,9 +100,23 @@ def _cells(game: Game) -> list[tuple[int, str]]:
         # Resignations and their answers are not in the format: the result says who won.
     if roll is not None:
         cells.append(roll)  # rolled, then resigned before playing
-    if game.result:
+    if credit is not None:
+        cells.append((credit[0], f" Wins {_points(credit[1])}"))
+    elif game.result:
         cells.append((game.result.winner, f" Wins {_points(game.result.points)}"))
     return cells
+
+
+def _credit(game: Game, following: Game) -> tuple[int, int]:
+    """The ``Wins`` cell ``(seat, points)`` of ``game`` that makes the reader take the score of
+    ``following`` (a game :meth:`Match.append` rescored) from its score line: the points the
+    file credits, which differ from the result's. A seat whose score did not go down is credited."""
+    gained = [following.score[seat] - game.score[seat] for seat in (0, 1)]
+    assert game.result is not None
+    winner = game.result.winner
+    # The larger gain wins the cell; on a tie, the other seat, so that the cell is not the result's.
+    seat = winner if gained[winner] > gained[1 - winner] else 1 - winner
+    return seat, gained[seat]
 
 
 def _layout(cells: list[tuple[int, str]]) -> list[str]:
@@ -142,8 +159,9 @@ def _layout(cells: list[tuple[int, str]]) -> list[str]:
     return lines
 
 
-def to_mat(match: Match) -> str:
-    """The match as ``.mat`` text, every game so far (an unfinished last game as far as it went).
+def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
+    """The match as ``.mat`` text, every game so far (an unfinished last game as far as it went),
+    also written (UTF-8) to ``path`` when one is given.
 
     Names come from :attr:`Match.names`; tags record the options gnubg's format has no field
     for (``Crawford``, ``Jacoby``, ``Beaver``, ``Max Cube``) and names the score line cannot
@@ -177,10 +195,11 @@ def to_mat(match: Match) -> str:
         out.append(f" Game {number}")
         left = f"{top} : {score[1]}"
         out.append(f" {left:<30} {bottom} : {score[0]}")  # at least one space between the halves
-        out.extend(_layout(_cells(game)))
+        rescored = number + 1 in match.rescored
+        out.extend(_layout(_cells(game, _credit(game, match.games[number]) if rescored else None)))
         if game.result:
             out.append("")
-    return "\n".join(out) + "\n"
+    return write_text("\n".join(out) + "\n", path)
 
 
 # ---------------------------------------------------------------------- import
@@ -189,7 +208,10 @@ _GAME = re.compile(r"^\s*Game\s+([0-9]+)\s*$", re.IGNORECASE)
 _LENGTH = re.compile(r"^\s*([0-9]+)\s+point\s+match\s*$", re.IGNORECASE)
 _SCORE = re.compile(r"^\s*(.*?)\s*:\s*([0-9]+)\s+(.*?)\s*:\s*([0-9]+)\s*$")
 _TAG = re.compile(r'^[;#]\s*\[(\w[\w ]*?)\s+"(.*)"\]\s*$')
-_CELL = re.compile(r"(?<![^\s)])([1-6][1-6]:|doubles\b|beavers\b|raccoons\b|takes\b|drops\b|wins\b)", re.IGNORECASE)
+_CELL = re.compile(
+    r"(?<![^\s)])([1-6][1-6]:|doubles?\b|beavers?\b|raccoons?\b|takes?\b|drops?\b|wins?\b|loss(?:es)?\b|loses\b)",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(r"^\s*[0-9]+\)")
 _RIGHT_FROM = 20  # a lone cell that starts at this column or later is in the right column
 _DIGITS = 9  # the most digits of a number in a .mat file (a score, a cube, a match length)
@@ -202,19 +224,26 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def from_mat(text: str, seed: Seed | None = None) -> Match:
-    """Read ``.mat`` text into a :class:`~bgwidget.match.Match`, replaying every game.
+def from_mat(source: Source, seed: Seed | None = None) -> Match:
+    """Read a ``.mat`` match into a :class:`~bgwidget.match.Match`, replaying every game.
 
-    Accepts GNU Backgammon's and Jellyfish's layout, a UTF-8 BOM, ``bar``/``off`` as well as
-    25/0, and columns that are not at a fixed width (a line with two cells is split between
-    them; a lone cell is on the right when it starts at column 20 or later). Every roll, play
-    and cube action is checked by the rules; the score line of each game must agree with the
-    games before it. An unfinished last game is left in play; its later dice come from
-    ``seed``. Raises :class:`FormatError` with the line number for anything else.
+    ``source`` is the text (a ``str``), a path or a file object (see
+    :func:`~bgwidget.formats.source.read_text`). Reads what GNU Backgammon's importer reads
+    (its ``import.c``): GNU Backgammon's, Jellyfish's, eXtreme Gammon's and Snowie's layouts,
+    Windows line endings, a BOM, tabs, trailing spaces, comment lines, ``bar``/``off`` as well
+    as 25/0, hits marked or not, columns at no fixed width (a line with two cells is split
+    between them; a lone cell is on the right when it starts at column 20 or later), numbered
+    lines left empty, a forced play left out (the dice written, the play cell empty, one legal
+    play), ``Wins N points and the match``. As gnubg does, a ``Wins N`` that the game's result
+    does not give (a resignation credited with other points) ends the game with the smallest
+    resignation worth N, and the next game's score line is then taken from the file; a first
+    game at a non-zero score resumes the match there (:attr:`Match.rescored
+    <bgwidget.match.Match.rescored>` lists such games). Every roll, play and cube action is
+    checked by the rules; any other score line must agree with the games before it. An
+    unfinished last game is left in play; its later dice come from ``seed``. Raises
+    :class:`FormatError` with the line number for anything else.
     """
-    if not isinstance(text, str):
-        raise FormatError(f".mat content is text, not {type(text).__name__}")
-    lines = text.lstrip("\ufeff").splitlines()
+    lines = [line.expandtabs(8).rstrip() for line in read_text(source).splitlines()]
     tags: dict[str, str] = {}
     length = None
     i = 0
@@ -258,7 +287,9 @@ def from_mat(text: str, seed: Seed | None = None) -> Match:
             raise FormatError(f"line {number}: {error}") from None
     if not games:
         raise FormatError("the match has no game")
-    return match
+    if reader.expect_score:
+        raise FormatError(f"line {len(lines)}: game {games} has no score line")
+    return reader.match
 
 
 def _new_match(length: int, tags: dict[str, str], seed: Seed | None) -> Match:
@@ -296,14 +327,14 @@ class _GameReader:
         self.names = names  # (bottom, top) from the tags, which the score line does not override
         self.expect_score = False
         self.started = False
+        self.credited = False  # the last Wins cell gave other points than the game's result
 
     def finish(self) -> None:
-        """A new game header: the previous game must be over."""
+        """A new game header: the previous game must be over, and the match not."""
         if self.match.game.result is None:
             raise GameError(f"a new game starts before game {len(self.match.games)} ended")
-        if self.match.is_over:
+        if self.match.is_over and not self.credited:
             raise GameError("the match was already over")
-        self.match.new_game()
 
     def line(self, line: str) -> None:
         if self.expect_score:
@@ -311,6 +342,8 @@ class _GameReader:
             self.expect_score = False
             return
         body = _NUMBER.sub(lambda m: " " * len(m.group(0)), line, count=1)
+        if not body.strip():
+            return  # a numbered line left empty: gnubg's export writes one before a resignation's Wins
         starts = [m.start() for m in _CELL.finditer(body)]
         if not starts:
             raise GameError(f"no move, roll or cube action in {line.strip()!r}")
@@ -329,7 +362,9 @@ class _GameReader:
         if not found:
             raise GameError(f"expected 'Name : score   Name : score', found {line.strip()!r}")
         top, top_score, bottom, bottom_score = found.groups()
-        if not self.started:
+        score = (_int(bottom_score), _int(top_score))
+        first = not self.started
+        if first:
             self.match.set_names(
                 (
                     self.names[0] if self.names[0] is not None else bottom,
@@ -337,12 +372,39 @@ class _GameReader:
                 )
             )
             self.started = True
-        expected = self.match.score
-        if (_int(bottom_score), _int(top_score)) != expected:
+        expected = (0, 0) if first else self.match.score
+        if score == expected:
+            if not first:
+                self.match.new_game()
+        elif first or self.credited and all(now >= before for now, before in zip(score, self.match.game.score)):
+            self._rescore(score, first)
+        else:
             raise GameError(
                 f"the score line says {top} {top_score}, {bottom} {bottom_score}; "
                 f"the games before make it {expected[1]}-{expected[0]}"
             )
+        self.credited = False
+
+    def _rescore(self, score: tuple[int, int], first: bool) -> None:
+        """The next game at the file's ``score`` (a resumed match, or points credited by a Wins)."""
+        match = self.match
+        length = match.length
+        crawford = (
+            match.rules.crawford
+            and length > 1
+            and (score[0] == length - 1) != (score[1] == length - 1)
+            and not any(game.crawford for game in (match.games[:-1] if first else match.games))
+        )
+        game = Game(
+            rules=match.rules,
+            dice=Dice.for_game(match.seed, 1 if first else len(match.games) + 1),
+            score=score,
+            crawford=crawford,
+        )
+        if first:
+            self.match = Match.from_games(match.rules, [game], match.seed, names=match.names, rescored=[1])
+        else:
+            match.append(game, rescore=True)
 
     def _cell(self, seat: int, cell: str) -> None:
         game = self.match.game
@@ -364,30 +426,40 @@ class _GameReader:
             if game.phase == "move" and game.turn == seat:
                 if play:
                     game.play(play, seat=seat)
+                elif len(game.legal_plays) == 1:
+                    game.play(str(game.legal_plays[0]), seat=seat)  # a forced play left out, as gnubg reads it
+                # Otherwise the roll stays unplayed: a resignation follows.
             elif play:
                 raise GameError(f"{cell!r}: no checker can move with {dice[0]}-{dice[1]}")
             return
         number = re.search(r"[0-9]+", cell)
         value = _int(number.group(0)) if number else None
-        if word in ("doubles", "beavers", "raccoons"):
+        if word.startswith(("double", "beaver", "raccoon")):
             before = game.cube_value
-            {"doubles": game.double, "beavers": game.beaver, "raccoons": game.raccoon}[word](seat=seat)
-            after = 2 * before if word == "doubles" else 2 * game.cube_value
+            if word.startswith("double"):
+                game.double(seat=seat)
+            elif word.startswith("beaver"):
+                game.beaver(seat=seat)
+            else:
+                game.raccoon(seat=seat)
+            after = 2 * before if word.startswith("double") else 2 * game.cube_value
             if value is not None and value != after:
                 raise GameError(f"{cell!r}: the cube goes to {after}, not {value}")
-        elif word == "takes":
+        elif word.startswith("take"):
             game.take(seat=seat)
-        elif word == "drops":
+        elif word.startswith("drop"):
             game.pass_(seat=seat)
-        elif word == "wins":
+        elif word.startswith(("loss", "lose")):
+            return  # Galaxy's 'Losses N points' beside the winner's cell: gnubg skips it, the Wins says it
+        else:  # a Wins cell
             if value is None:
                 raise GameError(f"{cell!r}: how many points?")
             if game.result is None:
-                cube = game.cube_value
+                cube = game.cube_value  # gnubg: the smallest resignation worth the points
                 kind = 1 if value <= cube else 2 if value <= 2 * cube else 3
                 game.resign(kind, seat=1 - seat)
                 game.accept(seat=seat)
             result = game.result
             assert result is not None  # the game has just ended, or had ended before
-            if result.winner != seat or result.points != value:
-                raise GameError(f"{cell!r} for seat {seat}, but the game gives seat {result.winner} {result.points}")
+            # Other points (or winner) than the result's: gnubg then takes the next score line as written.
+            self.credited = (result.winner, result.points) != (seat, value)
