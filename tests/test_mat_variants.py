@@ -1,0 +1,235 @@
+""".mat variants that GNU Backgammon's importer (``import.c``) accepts, read by gnubg beside ours.
+
+Each variant is one of our exported matches rewritten the way other programs write it: Windows
+line endings, a BOM, tabs, trailing spaces, long comment headers, names with spaces and
+punctuation, ``Wins N points and the match``, an empty numbered line before a resignation's
+``Wins``, forced plays left out, a resignation credited with other points than the cube's (the
+next score line then counts), and a match resumed at a score. gnubg (the test extra's ``gnubg``
+package, in one child process) must read the same games, positions, cube actions and score as
+ours (``test_corpus.difference``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from bgwidget import Game, Match
+from bgwidget.formats import FormatError, from_json, from_mat, to_json, to_mat
+from test_formats import random_match
+
+NAMES = ("Ann-Marie O'Neil Jr.", "Dr. Bo (NL) #2")  # (bottom, top)
+
+
+def base(seed: int = 5, length: int = 7) -> Match:
+    match = random_match(seed, length)
+    match.set_names(NAMES)
+    return match
+
+
+def forced_rolls(match: Match) -> list[bool]:
+    """For each roll of the match in order: whether exactly one play was legal (a dance is not)."""
+    flags = []
+    for game in match.games:
+        replay = Game.replay(game.setup, [])
+        for action in game.record:
+            replay.apply(action)
+            if action["type"] in ("opening", "roll"):
+                flags.append(replay.phase == "move" and len(replay.legal_plays) == 1)
+    return flags
+
+
+def forced_left_out(match: Match, text: str) -> str:
+    """``text`` with the play of every forced roll left out (the dice stay)."""
+    flags = iter(forced_rolls(match))
+
+    def cell(found: re.Match) -> str:
+        return found.group(1) + ":" if next(flags) else found.group(0)
+
+    text = re.sub(r"(?<![^\s)])([1-6][1-6]):((?: [^\s:]+/[^\s:]+)*)", cell, text)
+    assert next(flags, None) is None  # every roll cell was seen
+    return text
+
+
+def tabs(text: str) -> str:
+    """Tabs after the line numbers and between the two cells of full lines."""
+    out = []
+    for line in text.split("\n"):
+        # Only lines of two rolls: gnubg splits other lines at two spaces, which tabs are not.
+        if re.match(r"^\s*[0-9]+\) [1-6][1-6]:.*\s{2,}[1-6][1-6]:", line):
+            line = re.sub(r"\) ", ")\t", line, count=1)
+            line = re.sub(r"(\S) {2,}(?=\S)", "\\1\t\t", line, count=1)
+        out.append(line)
+    return "\n".join(out)
+
+
+def resumed(text: str, length: int, shift: int) -> str:
+    """The match as a file resumed at ``shift``-``shift`` in a match ``shift`` points longer."""
+    text = text.replace(f" {length} point match", f" {length + shift} point match", 1)
+    return re.sub(
+        r"(?m)^( .* : )([0-9]+)( +.* : )([0-9]+)$",
+        lambda m: f"{m[1]}{int(m[2]) + shift}{m[3]}{int(m[4]) + shift}",
+        text,
+    )
+
+
+def credited(match: Match, text: str, extra: int) -> str:
+    """A resigned game's ``Wins`` credited with ``extra`` points more, later score lines following."""
+    number = next(i for i, game in enumerate(match.games) if game.result and game.result.how == "resigned")
+    game = match.games[number]
+    assert game.result is not None
+    blocks = re.split(r"(?m)^(?= Game [0-9]+$)", text)  # blocks[k]: game k's lines (blocks[0]: header)
+    points = game.result.points
+    old = f"Wins {points} point{'' if points == 1 else 's'}"
+    assert blocks[number + 1].count(old) == 1
+    blocks[number + 1] = blocks[number + 1].replace(old, f"Wins {points + extra} points")
+    column = 1 if game.result.winner == 1 else 2  # the top player's score is the left one
+
+    def shifted(found: re.Match) -> str:
+        parts = list(found.groups())
+        parts[2 * column - 1] = str(int(parts[2 * column - 1]) + extra)
+        return "".join(parts)
+
+    for k in range(number + 2, len(blocks)):
+        blocks[k] = re.sub(r"(?m)^( .* : )([0-9]+)( +.* : )([0-9]+)$", shifted, blocks[k], count=1)
+    return "".join(blocks)
+
+
+def variants() -> dict[str, tuple[str, str | bytes]]:
+    """name -> (what it shows, the file's content)."""
+    match = base()
+    text = to_mat(match)
+    long = random_match(5, 25)  # game 5 is resigned, for a gammon at a 1-cube
+    found: dict[str, tuple[str, str | bytes]] = {
+        "crlf": ("Windows line endings", text.replace("\n", "\r\n")),
+        "bom": ("a UTF-8 BOM", "\ufeff".encode() + text.encode()),
+        "tabs": ("tabs between the columns", tabs(text)),
+        "trailing": ("trailing spaces and tabs", text.replace("\n", "   \t\n")),
+        "header": (
+            "long comment headers",
+            "".join(f'; [Event "{"x" * 300} {i}"]\n# {"comment " * 40}\n' for i in range(30)) + text,
+        ),
+        "and-the-match": (
+            "'Wins N points and the match'",
+            re.sub(r"(Wins [0-9]+ points?)\s*\n*$", r"\1 and the match\n", text),
+        ),
+        "empty-numbered": (
+            "an empty numbered line before each Wins",
+            re.sub(r"(?m)^(\s+Wins )", r" 99)\n\1", text),
+        ),
+        "forced": ("forced plays left out", forced_left_out(match, text)),
+        "resumed": ("a match resumed at 2-2", resumed(text, 7, 2)),
+        "credited": ("a resignation credited with 2 more points", credited(long, to_mat(long), 2)),
+    }
+    return found
+
+
+VARIANTS = variants()
+
+
+@pytest.fixture(scope="module")
+def gnubg_reading(tmp_path_factory) -> dict:
+    pytest.importorskip("gnubg", reason="GNU Backgammon (gnubg) is in the test extra")
+    from test_corpus import read_with_gnubg
+
+    folder = tmp_path_factory.mktemp("variants")
+    paths = []
+    for name, (_, content) in VARIANTS.items():
+        path = folder / f"{name}.mat"
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        paths.append(path)
+    return {path.stem: reading for path, reading in zip(paths, read_with_gnubg(paths).values())}
+
+
+def test_the_variants_really_vary():
+    text = to_mat(base())
+    assert all(content != text for _, content in VARIANTS.values())
+    assert "\t" in VARIANTS["tabs"][1] and " 99)" in VARIANTS["empty-numbered"][1]
+    assert VARIANTS["forced"][1].count("/") < text.count("/")
+    assert "and the match" in VARIANTS["and-the-match"][1]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_gnubg_and_we_read_each_variant_alike(gnubg_reading, name):
+    from test_corpus import difference
+
+    _, content = VARIANTS[name]
+    ours = from_mat(io.BytesIO(content) if isinstance(content, bytes) else content)
+    theirs = gnubg_reading[name]
+    assert isinstance(theirs, dict), f"gnubg read no game: {theirs[-300:]}"
+    assert difference(ours, theirs) is None
+    # What we read, we write; and read back the same.
+    again = to_mat(ours)
+    assert to_mat(from_mat(again)) == again
+    assert from_json(to_json(ours)).score == ours.score
+
+
+@pytest.mark.parametrize("name", [n for n in VARIANTS if n not in ("resumed", "credited", "forced")])
+def test_layout_variants_read_as_the_match_written(name):
+    match = base()
+    ours = from_mat(io.BytesIO(VARIANTS[name][1]) if isinstance(VARIANTS[name][1], bytes) else VARIANTS[name][1])
+    assert to_mat(ours) == to_mat(match)
+    assert ours.names == NAMES
+
+
+def test_forced_plays_left_out_are_played():
+    match = base()
+    ours = from_mat(VARIANTS["forced"][1])
+    assert to_mat(ours) == to_mat(match)
+
+
+def test_a_resumed_match_starts_at_its_score():
+    match = base()
+    ours = from_mat(VARIANTS["resumed"][1])
+    assert ours.length == 9 and ours.games[0].score == (2, 2) and ours.rescored == [1]
+    assert ours.score == (match.score[0] + 2, match.score[1] + 2)
+    assert [g.crawford for g in ours.games] == [g.crawford for g in match.games]
+    assert from_json(to_json(ours)).rescored == [1]
+
+
+def test_a_credited_resignation_takes_the_next_score_from_the_file():
+    long = random_match(5, 25)
+    ours = from_mat(VARIANTS["credited"][1])
+    # 'Wins 4 points' at a 1-cube: the smallest resignation worth 4 is a backgammon's 3, as gnubg reads it.
+    assert ours.games[4].result[:3] == (1, 3, "backgammon")
+    assert ours.games[5].score == (long.games[5].score[0], long.games[5].score[1] + 2) and ours.rescored == [6]
+    assert ours.score == (long.score[0], long.score[1] + 2)
+    again = to_mat(ours)
+    assert "Wins 4 points" in again and from_mat(again).score == ours.score and from_mat(again).rescored == [6]
+
+
+def test_paths_and_file_objects(tmp_path):
+    match = base()
+    path = tmp_path / "m.mat"
+    text = to_mat(match, path)
+    assert path.read_text(encoding="utf-8") == text
+    for source in (path, io.StringIO(text), io.BytesIO(text.encode())):
+        assert to_mat(from_mat(source)) == text
+    with open(path, encoding="utf-8") as file:
+        assert to_mat(from_mat(file)) == text
+    saved = tmp_path / "m.json"
+    assert to_json(match, path=saved) == saved.read_text(encoding="utf-8")
+    assert to_json(from_json(saved)) == to_json(match)
+    with pytest.raises(FormatError, match="cannot read"):
+        from_mat(tmp_path / "missing.mat")
+    with pytest.raises(FormatError, match="not int"):
+        from_mat(3)
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (lambda t: t.replace("Doubles => 2", "Doubles => 3", 1), r"line [0-9]+: 'Doubles => 3': the cube goes to 2"),
+        (
+            lambda t: re.sub(r"(?m)^( Game 2\n.* : )([0-9]+)", lambda m: m[1] + str(int(m[2]) + 1), t),
+            "line [0-9]+: the score line",
+        ),
+        (lambda t: t.replace(" 7 point match", " 7 point matchez"), "point match"),
+    ],
+)
+def test_what_gnubg_would_read_differently_is_refused_with_the_line(change, reason):
+    text = change(to_mat(base()))
+    with pytest.raises(FormatError, match=reason):
+        from_mat(text)
