@@ -97,6 +97,23 @@ def credited(match: Match, text: str, extra: int) -> str:
     return "".join(blocks)
 
 
+def long_cell_match() -> Match:
+    """Our export of a 4-step play (27 characters) followed on its line by a double, with long names."""
+    match = Match(length=5, seed=1, names=("Ann " * 12 + "(the 1st)", "Bob: " * 12 + "#2"))
+    game = match.game
+    game.roll((4, 2))
+    game.play("8/4 6/4")
+    game.roll((4, 4))
+    game.play("24/20(2) 20/16(2)")
+    game.double()
+    game.take()
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    game.resign(1, seat=1)
+    game.accept(seat=0)
+    return match
+
+
 def variants() -> dict[str, tuple[str, str | bytes]]:
     """name -> (what it shows, the file's content)."""
     match = base()
@@ -121,6 +138,7 @@ def variants() -> dict[str, tuple[str, str | bytes]]:
         ),
         "forced": ("forced plays left out", forced_left_out(match, text)),
         "resumed": ("a match resumed at 2-2", resumed(text, 7, 2)),
+        "long-cell": ("a long play cell and a double on one line, long names", to_mat(long_cell_match())),
         "credited": ("a resignation credited with 2 more points", credited(long, to_mat(long), 2)),
     }
     return found
@@ -166,7 +184,7 @@ def test_gnubg_and_we_read_each_variant_alike(gnubg_reading, name):
     assert from_json(to_json(ours)).score == ours.score
 
 
-@pytest.mark.parametrize("name", [n for n in VARIANTS if n not in ("resumed", "credited", "forced")])
+@pytest.mark.parametrize("name", [n for n in VARIANTS if n not in ("resumed", "credited", "forced", "long-cell")])
 def test_layout_variants_read_as_the_match_written(name):
     match = base()
     ours = from_mat(io.BytesIO(VARIANTS[name][1]) if isinstance(VARIANTS[name][1], bytes) else VARIANTS[name][1])
@@ -233,3 +251,14 @@ def test_what_gnubg_would_read_differently_is_refused_with_the_line(change, reas
     text = change(to_mat(base()))
     with pytest.raises(FormatError, match=reason):
         from_mat(text)
+
+
+def test_a_long_cell_keeps_two_spaces_before_the_next_column():
+    # gnubg splits a line that holds one roll at the first two spaces after column 15: with one
+    # space, the double would be read as part of the play and lost (a cube cell starts with one).
+    match = long_cell_match()
+    text = to_mat(match)
+    assert "  2) 44: 24/20 24/20 20/16 20/16  Doubles => 2\n" in text
+    back = from_mat(text)
+    assert back.names == match.names and back.score == match.score == (2, 0)
+    assert back.games[0].cube_value == 2
