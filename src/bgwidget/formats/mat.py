@@ -9,9 +9,13 @@ a space after each of up to three steps), `` Doubles => N``, `` Takes``, `` Drop
 right column the bottom player (seat 0, gnubg's player 1), so that a match keeps its sides when
 gnubg opens it.
 
-What the format cannot hold is dropped on export: declined resignations, and whether a game
+What the format cannot hold is dropped on export: declined resignations, whether a game
 that ends without a bear-off or a pass was resigned as a single game, gammon or backgammon
-(it is read back as the smallest resignation worth the points, as gnubg does). Beavers and
+(it is read back as the smallest resignation worth the points, as gnubg does), and a roll left
+unplayed whose only legal play is then read as played (gnubg's reading of a forced play left
+out). A game whose score :meth:`Match.append <bgwidget.match.Match.append>` took from a file
+(:attr:`Match.rescored <bgwidget.match.Match.rescored>`) is written with the score line it
+had, the game before it with the ``Wins`` cell that makes a reader take that score line. Beavers and
 raccoons are written `` Beavers => N`` / `` Raccoons => N`` (N the cube offered), which gnubg's
 importer reads; the doubler's take of a beaver is left out when his roll follows, since gnubg
 reads that roll as the take.
