@@ -293,6 +293,15 @@ def valid_inputs() -> dict[str, list]:
         plays = position.legal_plays(*dice)
         text = str(rng.choice(plays)) if plays else ""
         found["plays"].append((position, dice, text))
+    # Files in the layouts of other programs, a resumed match and a credited resignation among them
+    # (issue 12), and the JSON of what they read (its "rescored" list).
+    from test_mat_variants import VARIANTS
+
+    for name in ("tabs", "empty-numbered", "forced", "resumed", "credited"):
+        text = VARIANTS[name][1]
+        assert isinstance(text, str)
+        found["mat"].append(text)
+        found["json"].append(to_json(from_mat(text)))
     return found
 
 
