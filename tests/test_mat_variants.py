@@ -262,3 +262,35 @@ def test_a_long_cell_keeps_two_spaces_before_the_next_column():
     back = from_mat(text)
     assert back.names == match.names and back.score == match.score == (2, 0)
     assert back.games[0].cube_value == 2
+
+
+def test_rescored_games_are_checked():
+    from bgwidget import Rules
+    from bgwidget.rules import GameError
+
+    rules = Rules(match_length=5)
+    with pytest.raises(GameError, match="already ends"):
+        Match.from_games(rules, [Game(rules=rules, score=(5, 0))], rescored=[1])
+    with pytest.raises(GameError, match="rescored is a list of game numbers"):
+        Match.from_games(rules, [Game(rules=rules)], rescored="1")
+    with pytest.raises(GameError, match="starts with"):  # not rescored: the score must follow
+        Match.from_games(rules, [Game(rules=rules, score=(1, 0))])
+    # Rescored at 4-2, the first game is the Crawford game (gnubg's rule); at 4-4 it is not.
+    assert Match.from_games(rules, [Game(rules=rules, score=(4, 2), crawford=True)], rescored=[1]).rescored == [1]
+    with pytest.raises(GameError, match="Crawford"):
+        Match.from_games(rules, [Game(rules=rules, score=(4, 4), crawford=True)], rescored=[1])
+
+
+def test_a_credited_score_line_may_not_go_down_and_json_checks_rescored():
+    text = VARIANTS["credited"][1]
+    assert isinstance(text, str)
+    lowered = re.sub(r"(?m)^( Game 6\n.* : )([0-9]+)( +.* : )([0-9]+)$", lambda m: f"{m[1]}{m[2]}{m[3]}0", text)
+    assert lowered != text
+    with pytest.raises(FormatError, match=r"line [0-9]+: the score line says"):
+        from_mat(lowered)
+    saved = to_json(from_mat(text))
+    assert '"rescored": [6]' in saved
+    with pytest.raises(FormatError, match="rescored"):
+        from_json(saved.replace('"rescored": [6]', '"rescored": ["6"]'))
+    with pytest.raises(FormatError, match="starts with"):
+        from_json(saved.replace('"rescored": [6]', '"rescored": []'))

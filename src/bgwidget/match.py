@@ -198,15 +198,12 @@ class Match:
         ``length - 1`` away (gnubg's rule).
 
         Raises :class:`~bgwidget.rules.GameError` unless it follows from the games before it:
-        the same rules, the score they make (or, rescored, a score below the match length),
-        the Crawford game where it falls.
+        the same rules, the score they make (unless rescored), the Crawford game where it falls.
         """
         if not isinstance(game, Game):
             raise GameError(f"a match holds Games, not {type(game).__name__}")
         self._check_can_start()
-        if rescore:
-            if self.length and max(game.score) >= self.length:
-                raise GameError(f"game {len(self.games) + 1} starts at {game.score}: the match is already over")
+        if rescore:  # the game's own score (Game refuses one that ends the match)
             crawford = (
                 self.rules.crawford
                 and self.length > 1
