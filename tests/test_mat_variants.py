@@ -75,9 +75,10 @@ def resumed(text: str, length: int, shift: int) -> str:
     )
 
 
-def credited(match: Match, text: str, extra: int) -> str:
-    """A resigned game's ``Wins`` credited with ``extra`` points more, later score lines following."""
-    number = next(i for i, game in enumerate(match.games) if game.result and game.result.how == "resigned")
+def credited(match: Match, text: str, extra: int, how: str = "resigned") -> str:
+    """The first game that ended ``how`` with its ``Wins`` credited with ``extra`` points more,
+    later score lines following."""
+    number = next(i for i, game in enumerate(match.games) if game.result and game.result.how == how)
     game = match.games[number]
     assert game.result is not None
     blocks = re.split(r"(?m)^(?= Game [0-9]+$)", text)  # blocks[k]: game k's lines (blocks[0]: header)
@@ -139,6 +140,7 @@ def variants() -> dict[str, tuple[str, str | bytes]]:
         "forced": ("forced plays left out", forced_left_out(match, text)),
         "resumed": ("a match resumed at 2-2", resumed(text, 7, 2)),
         "long-cell": ("a long play cell and a double on one line, long names", to_mat(long_cell_match())),
+        "credited-pass": ("a passed double's Wins credited with 1 more point", credited(long, to_mat(long), 1, "pass")),
         "credited": ("a resignation credited with 2 more points", credited(long, to_mat(long), 2)),
     }
     return found
@@ -184,7 +186,9 @@ def test_gnubg_and_we_read_each_variant_alike(gnubg_reading, name):
     assert from_json(to_json(ours)).score == ours.score
 
 
-@pytest.mark.parametrize("name", [n for n in VARIANTS if n not in ("resumed", "credited", "forced", "long-cell")])
+@pytest.mark.parametrize(
+    "name", [n for n in VARIANTS if n not in ("resumed", "credited", "credited-pass", "forced", "long-cell")]
+)
 def test_layout_variants_read_as_the_match_written(name):
     match = base()
     ours = from_mat(io.BytesIO(VARIANTS[name][1]) if isinstance(VARIANTS[name][1], bytes) else VARIANTS[name][1])
