@@ -6,7 +6,7 @@ punctuation, ``Wins N points and the match``, an empty numbered line before a re
 ``Wins``, forced plays left out, a resignation credited with other points than the cube's (the
 next score line then counts), and a match resumed at a score. gnubg (the test extra's ``gnubg``
 package, in one child process) must read the same games, positions, cube actions and score as
-ours (``test_corpus.difference``).
+ours (``gnubg_compare.difference``).
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ VARIANTS = variants()
 @pytest.fixture(scope="module")
 def gnubg_reading(tmp_path_factory) -> dict:
     pytest.importorskip("gnubg", reason="GNU Backgammon (gnubg) is in the test extra")
-    from test_corpus import read_with_gnubg
+    from gnubg_compare import read_with_gnubg
 
     folder = tmp_path_factory.mktemp("variants")
     paths = []
@@ -173,7 +173,7 @@ def test_the_variants_really_vary():
 
 @pytest.mark.parametrize("name", VARIANTS)
 def test_gnubg_and_we_read_each_variant_alike(gnubg_reading, name):
-    from test_corpus import difference
+    from gnubg_compare import difference
 
     _, content = VARIANTS[name]
     ours = from_mat(io.BytesIO(content) if isinstance(content, bytes) else content)

@@ -348,57 +348,56 @@ def test_a_seeded_board_replays_its_next_matches_too():
 
 # ---------------------------------------------------------------------- a game of a loaded match
 
-CORPUS = Path(__file__).parent / "data" / "corpus"
-
 
 def gnubg_match():
-    """GNU Backgammon's export of a 7-point match (tests/data/corpus/SOURCES.md): four games at
-    0-0, 2-0, 2-2 and 2-6 (seat 0, seat 1), the fourth the Crawford game; Bob sits in seat 0."""
-    return from_mat((CORPUS / "gnubg-001.mat").read_text())
+    """A 7-point match GNU Backgammon played against itself and exported (``tests/data/sgf/``):
+    six games at 0-0, 2-0, 6-0 (the Crawford game), 6-1, 6-3 and 6-4 (seat 0, seat 1); "root"
+    sits in seat 0."""
+    return from_mat(Path(__file__).parent / "data" / "sgf" / "gnubg-7pt.mat")
 
 
 def test_from_match_starts_at_that_games_opening_with_its_score_rules_and_names():
     match = gnubg_match()
     records = [list(game.record) for game in match.games]
-    session = Session.from_match(match, 4, seed=3)
+    session = Session.from_match(match, 3, seed=3)
     assert session.game.phase == "opening" and session.game.record == []
-    assert session.game.score == (2, 6) and session.game.crawford  # the file's header: 6 to 2
-    assert session.names == ("Bob", "Alice") and session.match.length == 7
+    assert session.game.score == (6, 0) and session.game.crawford  # seat 0 is 1-away
+    assert session.names == ("root", "gnubg") and session.match.length == 7
     assert session.players == (None, None)  # two people by default
-    assert [g.record for g in session.match.games[:3]] == records[:3]  # the games before, as played
+    assert [g.record for g in session.match.games[:2]] == records[:2]  # the games before, as played
     state = session.state()
-    assert (state["score"], state["crawford"], state["names"]) == ([2, 6], True, ["Bob", "Alice"])
-    assert [list(g.record) for g in match.games] == records and len(match.games) == 4  # unchanged
+    assert (state["score"], state["crawford"], state["names"]) == ([6, 0], True, ["root", "gnubg"])
+    assert [list(g.record) for g in match.games] == records and len(match.games) == 6  # unchanged
 
 
 def test_from_match_after_some_actions_shows_that_position():
     session = Session.from_match(gnubg_match(), 2, actions=2)
-    # Game 2 opens with 65 for seat 0 (the file's right column): 24/18 18/13, written 24/13 here.
-    expected = next(p for p in Position.initial().legal_plays(6, 5) if str(p) == "24/13").result
+    # Game 2 opens with 1 for seat 0 and 6 for seat 1, which plays 13/7 8/7.
+    expected = next(p for p in Position.initial(turn=1).legal_plays(6, 1) if str(p) == "13/7 8/7").result
     assert session.game.position == expected
-    assert session.game.phase == "roll" and session.game.turn == 1 and session.game.score == (2, 0)
+    assert session.game.phase == "roll" and session.game.turn == 0 and session.game.score == (2, 0)
 
 
 def test_from_match_plays_on_to_the_end_of_the_match_under_its_rules():
-    session = Session.from_match(gnubg_match(), 4, players=("easy", "easy"), seed=8)
-    assert not any(entry["type"] == "double" for entry in session.match.games[3].record)  # Crawford
+    session = Session.from_match(gnubg_match(), 3, players=("easy", "easy"), seed=8)
+    assert not any(entry["type"] == "double" for entry in session.match.games[2].record)  # Crawford
     while not session.match.is_over:
         session.new_game()
-    assert max(session.match.score) >= 7 and session.match.games[3].score == (2, 6)
-    assert all(not game.crawford for game in session.match.games[4:])  # post-Crawford
+    assert max(session.match.score) >= 7 and session.match.games[2].score == (6, 0)
+    assert all(not game.crawford for game in session.match.games[3:])  # post-Crawford
 
 
 def test_from_match_at_a_finished_game_goes_on_with_the_next():
     match = gnubg_match()
-    session = Session.from_match(match, 3, actions=len(match.games[2].record))
-    assert session.game.phase == "game-over" and session.match.score == (2, 6)
+    session = Session.from_match(match, 2, actions=len(match.games[1].record))
+    assert session.game.phase == "game-over" and session.match.score == (6, 0)
     session.handle({"type": "new-game"})
-    assert session.game.score == match.games[3].score and session.game.crawford
+    assert session.game.score == match.games[2].score and session.game.crawford
 
 
 @pytest.mark.parametrize(
     "game, actions, seed",
-    [(0, 0, None), (5, 0, None), (True, 0, None), ("2", 0, None), (2, -1, None), (2, 10_000, None), (2, 0, [1])],
+    [(0, 0, None), (7, 0, None), (True, 0, None), ("2", 0, None), (2, -1, None), (2, 10_000, None), (2, 0, [1])],
 )
 def test_from_match_refuses_a_game_or_actions_the_match_does_not_have(game, actions, seed):
     match = gnubg_match()
@@ -406,7 +405,7 @@ def test_from_match_refuses_a_game_or_actions_the_match_does_not_have(game, acti
         Session.from_match(match, game, actions=actions, seed=seed)
     with pytest.raises(GameError):
         Session.from_match("not a match")
-    assert len(match.games) == 4
+    assert len(match.games) == 6
 
 
 def test_a_given_match_keeps_its_own_settings():

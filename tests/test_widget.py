@@ -573,15 +573,15 @@ def test_from_match_shows_a_game_of_a_loaded_match_and_plays_on():
 
     from bgwidget.formats import from_mat
 
-    # GNU Backgammon's export of a 7-point match (tests/data/corpus/SOURCES.md); game 4 is the
-    # Crawford game at 2-6, Bob in seat 0 (the file's right column).
-    match = from_mat((Path(__file__).parent / "data" / "corpus" / "gnubg-001.mat").read_text())
-    w = BoardWidget.from_match(match, game=4, seed=2, animation=0)
+    # A 7-point match GNU Backgammon played against itself (tests/data/sgf/); game 3 is the
+    # Crawford game at 6-0, "root" in seat 0.
+    match = from_mat(Path(__file__).parent / "data" / "sgf" / "gnubg-7pt.mat")
+    w = BoardWidget.from_match(match, game=3, seed=2, animation=0)
     state = w.state
-    assert (w.phase, state["score"], state["crawford"], state["match_length"]) == ("opening", [2, 6], True, 7)
-    assert state["names"] == ["Bob", "Alice"] and w.players == (None, None)
+    assert (w.phase, state["score"], state["crawford"], state["match_length"]) == ("opening", [6, 0], True, 7)
+    assert state["names"] == ["root", "gnubg"] and w.players == (None, None)
     assert w.position == Position.initial()
     assert w.intent({"type": "roll"}) is None and w.phase == "move"
-    assert len(match.games) == 4 and match.games[3].result is not None  # the loaded match is unchanged
+    assert len(match.games) == 6 and match.games[2].result is not None  # the loaded match is unchanged
     with pytest.raises(ValueError):
-        BoardWidget.from_match(match, game=5)
+        BoardWidget.from_match(match, game=7)

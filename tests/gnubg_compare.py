@@ -1,15 +1,9 @@
-"""Real match files (``tests/data/corpus/``, origins and licences in its ``SOURCES.md``) read by
-our :func:`~bgwidget.formats.from_mat` and by GNU Backgammon (PyPI ``gnubg``, GPL, test extra only).
-
-For every file gnubg reads, ours must give the same match: the same number of games, the same
-record (every roll, the position before every play and cube action, every answer and accepted
-resignation), gnubg's Position ID and Match ID at every stop of its navigation, and the same score.
-Files gnubg refuses are listed in :data:`GNUBG_REFUSES` with its reason; ours must refuse them too
-with a :class:`~bgwidget.formats.FormatError`.
-
-:data:`KNOWN_DIFFERENCES` lists the files our reader still gets wrong, each with the fault class
-of issue 12 behind it; the test asserts that each one *still* differs, so a fix fails it until its
-entry is removed. Everything runs in one gnubg child process (its state is global).
+"""GNU Backgammon (PyPI ``gnubg``, GPL, test extra only) reads ``.mat`` files beside our
+:func:`~bgwidget.formats.from_mat`, and :func:`difference` says where the two readings part:
+the number of games, the record (every roll, the position before every play and cube action,
+every answer and accepted resignation), gnubg's Position ID and Match ID at every stop of its
+navigation, and the score. Used by ``tests/test_mat_variants.py`` and ``benchmarks/corpus.py``.
+Everything runs in one gnubg child process (its state is global).
 """
 
 from __future__ import annotations
@@ -20,42 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-
 from bgwidget import Match
-from bgwidget.formats import FormatError, from_mat
 from test_gnubg_referee import gnubg_record, our_ids, our_record
-
-pytest.importorskip("gnubg", reason="GNU Backgammon (gnubg) is in the test extra")
-
-CORPUS = Path(__file__).parent / "data" / "corpus"
-FILES = sorted(path.name for path in CORPUS.glob("*.mat"))
-
-GNUBG_REFUSES: dict[str, str] = {}
-"""File -> gnubg's words when it reads no game from it (none in today's corpus)."""
-
-# The differences left in the corpus (each file is listed by the first one it meets). Galaxy's
-# 'Losses' lines, 'Wins N and the match', '*' on grouped steps and empty numbered lines now read
-# as gnubg reads them (issue 12, faults 1 and 2).
-RESIGN_DICE = (
-    "Match ID after a resignation that follows a roll: gnubg keeps the dice in the finished game's "
-    "Match ID, ours clears them (formats/matchid.py, not the reader)"
-)
-RESIGN_TURN = (
-    "Match ID after a resignation by the side not on roll (Galaxy: 'Losses' then 'Wins' after the "
-    "winner's play): gnubg's ID has the resigning side's turn, ours the side on roll (formats/matchid.py)"
-)
-
-KNOWN_DIFFERENCES: dict[str, str] = {
-    "galaxy-048.mat": RESIGN_TURN,
-    "gnubg-002.mat": RESIGN_DICE,
-    "studio-012.mat": RESIGN_DICE,
-    "studio-015.mat": RESIGN_DICE,
-    "studio-020.mat": RESIGN_DICE,
-    "studio-021.mat": RESIGN_DICE,
-    "studio-022.mat": RESIGN_DICE,
-}
-"""File -> the fault class (issue 12) that still makes our reading differ from gnubg's."""
 
 CHILD = r"""
 import json, os, sys
@@ -107,11 +67,6 @@ def read_with_gnubg(paths: list[Path]) -> dict[str, dict | str]:
     return {path.name: result[path.name] or said.get(path.name, "") for path in paths}
 
 
-@pytest.fixture(scope="module")
-def gnubg_reading() -> dict[str, dict | str]:
-    return read_with_gnubg([CORPUS / name for name in FILES])
-
-
 def difference(ours: Match, theirs: dict) -> str | None:
     """The first way our match differs from gnubg's reading of the same file, or None."""
     record = gnubg_record(theirs["record"])
@@ -150,35 +105,3 @@ def gnubg_stops(theirs: dict, number: int) -> list[str]:
     actions = theirs["record"]["games"][number - 1]["game"]
     stops = theirs["ids"][number - 1]
     return [stop for i, stop in enumerate(stops) if i >= len(actions) or actions[i]["action"] != "set"]
-
-
-def our_reading(name: str) -> Match | str:
-    """Our match from the file, or the FormatError's message."""
-    try:
-        return from_mat((CORPUS / name).read_text(encoding="utf-8"))
-    except FormatError as error:
-        return f"FormatError: {error}"
-
-
-def test_the_corpus_has_100_files_from_three_writers_each_with_its_source():
-    sources = (CORPUS / "SOURCES.md").read_text()
-    assert len(FILES) >= 100
-    assert {name.split("-")[0] for name in FILES} >= {"galaxy", "studio", "gnubg"}
-    assert [name for name in FILES if f"`{name}`" not in sources] == []
-    assert set(KNOWN_DIFFERENCES) <= set(FILES) and set(GNUBG_REFUSES) <= set(FILES)
-
-
-@pytest.mark.parametrize("name", FILES)
-def test_we_read_each_file_as_gnubg_does(gnubg_reading, name):
-    theirs = gnubg_reading[name]
-    ours = our_reading(name)
-    if name in GNUBG_REFUSES:
-        assert isinstance(theirs, str), f"gnubg now reads {name}: move it out of GNUBG_REFUSES"
-        assert isinstance(ours, str), f"gnubg refuses {name} ({GNUBG_REFUSES[name]}), we read it"
-        return
-    assert isinstance(theirs, dict), f"gnubg read no game from {name}: {theirs[-500:]}"
-    found = ours if isinstance(ours, str) else difference(ours, theirs)
-    if name in KNOWN_DIFFERENCES:
-        assert found is not None, f"{name} now reads as gnubg does: remove it from KNOWN_DIFFERENCES"
-    else:
-        assert found is None, found
