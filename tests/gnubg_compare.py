@@ -15,11 +15,15 @@ import tempfile
 from pathlib import Path
 
 from bgwidget import Match
-from test_gnubg_referee import gnubg_record, our_ids, our_record
+from test_gnubg_referee import MATCH_IDS, gnubg_record, our_ids, our_record
 
-CHILD = r"""
+CHILD = (
+    r"""
 import json, os, sys
 import gnubg
+"""
+    + MATCH_IDS
+    + r"""
 for command in ("set threads 1", "set sound enable off", "set display off",
                 "set player 0 human", "set player 1 human"):
     gnubg.command(command)
@@ -33,18 +37,10 @@ for path in sys.argv[2:]:
     if not record or not any(game["game"] for game in record["games"]):
         result[os.path.basename(path)] = None
         continue
-    ids = []  # per game: "PositionID:MatchID" at each stop of gnubg's navigation, then at the end
-    gnubg.navigate(game=-1000)
-    for game in record["games"]:
-        ids.append([gnubg.positionid() + ":" + gnubg.matchid()])
-        for _ in range(2000):
-            if gnubg.navigate(next=1) is not None:  # None while it moved
-                break
-            ids[-1].append(gnubg.positionid() + ":" + gnubg.matchid())
-        gnubg.navigate(game=1)
-    result[os.path.basename(path)] = {"record": record, "ids": ids}
+    result[os.path.basename(path)] = {"record": record, "ids": match_ids(record)}
 json.dump(result, open(out, "w"))
 """
+)
 
 
 def read_with_gnubg(paths: list[Path]) -> dict[str, dict | str]:

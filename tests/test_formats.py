@@ -256,10 +256,9 @@ def test_json_keeps_combined_steps_and_their_undo():
     assert loaded.steps == [] and loaded.dice_left == (2, 1)
 
 
-def test_json_match_resumes_exactly():
-    match = Match(length=3, seed=4, names=("Ann", "Bob"))
-    rng = random.Random(1)
-    while len(match.games) < 2 or len(match.game.record) < 9:
+def play_on(match: Match, rng: random.Random, done) -> None:
+    """Roll and make random legal plays, starting new games, until ``done()`` or the match ends."""
+    while not done() and not match.is_over:
         game = match.game
         if game.result:
             match.new_game()
@@ -267,8 +266,11 @@ def test_json_match_resumes_exactly():
             game.roll()
         elif game.phase == "move":
             game.play(str(rng.choice(game.legal_plays)))
-        if match.is_over:
-            break
+
+
+def test_json_match_resumes_exactly():
+    match = Match(length=3, seed=4, names=("Ann", "Bob"))
+    play_on(match, random.Random(1), lambda: len(match.games) >= 2 and len(match.game.record) >= 9)
     loaded = from_json(to_json(match))
     assert loaded.score == match.score and loaded.names == ("Ann", "Bob")
     assert [snapshot(g) for g in loaded.games] == [snapshot(g) for g in match.games]
@@ -291,15 +293,7 @@ def first_release_layout(text: str) -> str:
 @pytest.mark.parametrize("crawford", [True, False])
 def test_json_of_the_first_release_still_loads(crawford):
     match = Match(length=5, seed=7, crawford=crawford, max_cube=16)
-    rng = random.Random(3)
-    while len(match.games) < 3 and not match.is_over:
-        game = match.game
-        if game.result:
-            match.new_game()
-        elif game.phase in ("opening", "roll"):
-            game.roll()
-        elif game.phase == "move":
-            game.play(str(rng.choice(game.legal_plays)))
+    play_on(match, random.Random(3), lambda: len(match.games) >= 3)
     loaded = from_json(first_release_layout(to_json(match)))
     assert loaded.rules == match.rules and loaded.score == match.score
     assert [snapshot(g) for g in loaded.games] == [snapshot(g) for g in match.games]

@@ -27,6 +27,7 @@ from bgwidget.ai import players as ai_players
 from bgwidget.dice import check_seed
 from helpers import fuzz_scale, print_counts
 from strategies import POSITIONS, anything, hostile
+from test_game import snapshot
 
 SCALE = fuzz_scale()
 EXAMPLES = 800 * SCALE
@@ -72,28 +73,14 @@ def key(value):
 
 
 def game_state(game: Game) -> tuple:
-    """Everything observable about a game."""
-    return (
-        game.phase,
-        game.position,
-        game.start_position,
-        game.turn,
-        game.rolled,
-        game.dice_left,
+    """Everything observable about a game: test_game's snapshot, and the rest a refusal could touch."""
+    return snapshot(game) + (
         game.step_groups,
-        game.cube_value,
-        game.cube_owner,
-        game.offer,
-        game.result,
         game.score,
         game.crawford,
         game.rules,
         game.last_play,
-        game.last_roll,
-        copy.deepcopy(game.record),
         copy.deepcopy(game.setup),
-        game.dice.to_dict(),
-        game.legal_steps(),
     )
 
 

@@ -31,9 +31,29 @@ from test_formats import random_match
 
 pytest.importorskip("gnubg", reason="GNU Backgammon (gnubg) is in the test extra")
 
-CHILD = r"""
+# Child-script code (gnubg's state is global, so it runs in a child process of its own).
+MATCH_IDS = r"""
+def match_ids(record):
+    # Per game: "PositionID:MatchID" at each stop of gnubg's navigation, then at the end.
+    ids = []
+    gnubg.navigate(game=-1000)
+    for game in record["games"]:
+        ids.append([gnubg.positionid() + ":" + gnubg.matchid()])
+        for _ in range(2000):
+            if gnubg.navigate(next=1) is not None:  # None while it moved
+                break
+            ids[-1].append(gnubg.positionid() + ":" + gnubg.matchid())
+        gnubg.navigate(game=1)
+    return ids
+"""
+
+CHILD = (
+    r"""
 import json, sys
 import gnubg
+"""
+    + MATCH_IDS
+    + r"""
 for command in ("set threads 1", "set sound enable off", "set display off"):
     gnubg.command(command)
 mode, out = sys.argv[1], sys.argv[2]
@@ -54,16 +74,7 @@ elif mode == "play":
     gnubg.command("export match mat " + path)
 if mode in ("import", "play"):
     record = gnubg.match(analysis=False, boards=True, statistics=False, verbose=False)
-    ids = []  # per game: "PositionID:MatchID" at each record, then at the end
-    gnubg.navigate(game=-1000)
-    for game in record["games"]:
-        ids.append([gnubg.positionid() + ":" + gnubg.matchid()])
-        for _ in range(2000):
-            if gnubg.navigate(next=1) is not None:  # None while it moved
-                break
-            ids[-1].append(gnubg.positionid() + ":" + gnubg.matchid())
-        gnubg.navigate(game=1)
-    result = {"record": record, "ids": ids}
+    result = {"record": record, "ids": match_ids(record)}
 else:  # "ids": the gnubg Position ID and Match ID of each XGID
     result = []
     for text in json.load(open(sys.argv[3])):
@@ -71,6 +82,7 @@ else:  # "ids": the gnubg Position ID and Match ID of each XGID
         result.append([gnubg.positionid(), gnubg.matchid()])
 json.dump(result, open(out, "w"))
 """
+)
 
 SEAT = {"X": 1, "O": 0}
 
