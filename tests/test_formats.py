@@ -3,6 +3,7 @@ the .mat text format, and the refusal of malformed input. gnubg itself referees 
 XGID output in tests/test_gnubg_referee.py."""
 
 import base64
+import io
 import json
 import random
 
@@ -681,3 +682,22 @@ def test_id_readers_refuse_options_that_the_id_gives_or_that_are_not_settings():
         from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", max_cube=2, beavers=True)
     game = from_gnubg_id("4HPwATDgc/ABMA:cAnrAAAAAAAE", max_cube=8, crawford=False, seed=4)
     assert (game.rules.match_length, game.rules.max_cube, game.rules.crawford) == (7, 8, False)
+
+
+def test_sources_and_paths_of_the_wrong_kind_are_format_errors(tmp_path):
+    match = Match(length=3, seed=2)
+    closed = (tmp_path / "closed.mat").open("w")
+    closed.close()
+    latin = tmp_path / "latin.mat"
+    latin.write_bytes(to_mat(match).replace("Bottom", "Åsa").encode("cp1252"))
+    with latin.open(encoding="utf-8") as wrong_encoding, pytest.raises(FormatError, match="binary mode"):
+        from_mat(wrong_encoding)
+    assert from_mat(latin).names[0] == "Åsa"  # a Path is read as UTF-8, else Windows-1252
+    with pytest.raises(FormatError, match="closed"):
+        from_json(closed)
+    for path in (5, b"/tmp/x.mat", io.StringIO(), ""):
+        with pytest.raises(FormatError, match="path is a file name"):
+            to_mat(match, path=path)
+    for writer in (to_mat, to_json):
+        with pytest.raises(FormatError, match="not NoneType"):
+            writer(None)

@@ -66,7 +66,7 @@ def to_json(obj: Game | Match, indent: int | None = None, path: str | os.PathLik
             "games": [_game_dict(game) for game in obj.games],
         }
     else:
-        raise TypeError(f"to_json saves a Game or a Match, not {type(obj).__name__}")
+        raise FormatError(f"to_json saves a Game or a Match, not {type(obj).__name__}")
     return write_text(json.dumps(data, indent=indent), path)
 
 

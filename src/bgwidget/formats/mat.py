@@ -173,6 +173,8 @@ def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
     up with :meth:`Match.play_from <bgwidget.match.Match.play_from>` or read from an ID): the
     format plays every game from the starting position.
     """
+    if not isinstance(match, Match):
+        raise FormatError(f"to_mat writes a Match, not {type(match).__name__}")
     for number, game in enumerate(match.games, start=1):
         if not game.setup["opening"]:
             raise FormatError(f".mat plays every game from the opening roll; game {number} was set up from a position")

@@ -40,6 +40,13 @@ def read_text(source: object) -> str:
             )
     except OSError as error:
         raise FormatError(f"cannot read {source}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise FormatError(
+            f"cannot read {source}: {error.reason} in its text encoding; pass a Path or a file opened in binary "
+            "mode, which is read as UTF-8 or else Windows-1252"
+        ) from None
+    except ValueError as error:  # a closed file, for one
+        raise FormatError(f"cannot read {source}: {error}") from None
     if isinstance(data, bytes):
         raw = data
         try:
@@ -57,6 +64,8 @@ def write_text(text: str, path: str | os.PathLike[str] | None) -> str:
     Raises :class:`~bgwidget.formats.FormatError` when the file cannot be written.
     """
     if path is not None:
+        if not isinstance(path, (str, os.PathLike)) or not str(path):
+            raise FormatError(f"a writer's path is a file name (str or pathlib.Path), not {path!r}")
         try:
             Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
