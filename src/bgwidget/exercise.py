@@ -1,0 +1,335 @@
+"""Layer 6, teaching: exercises a notebook cell shows, played on a board and judged by the engine.
+
+:class:`Exercise` sets a position with the dice rolled on a :class:`~bgwidget.widget.BoardWidget`
+for two people (the learner is the bottom seat); when the learner's play is complete it is
+compared with the author's answers and the verdict is shown under the board with the author's
+explanation, in the board's language. A move the rules refuse is explained by the rule
+(:meth:`bgwidget.refusal.Refusal.explain`). **Reset** puts the position and the dice back without
+re-running the cell; **Show the plays** reveals the legal plays only when asked.
+:class:`CubeExercise` asks whether to take or pass a double, and explains the answer with
+:func:`bgwidget.ai.cube_decision`'s numbers.
+
+Every word shown comes from the catalogue (``labels.json``, keys ``exercise.*``) in the
+exercise's language; the author's own sentences (``why``, ``better``) are shown as given, as
+text (markup is escaped).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets
+
+from bgwidget import ai
+from bgwidget.labels import check_language, label
+from bgwidget.moves import Play
+from bgwidget.position import Position
+from bgwidget.viewstate import mover_point
+from bgwidget.widget import BoardWidget
+
+__all__ = ["CubeExercise", "Exercise", "ExerciseError"]
+
+Answers = Sequence[str] | Callable[[Play], bool]
+
+_STYLE = {  # verdict kind -> the colour of the box's left edge (readable in light and dark themes)
+    "right": "#2e7d32",
+    "wrong": "#c62828",
+    "refused": "#ef6c00",
+    "waiting": "#757575",
+}
+
+
+class ExerciseError(ValueError):
+    """An exercise that cannot be set: no legal play, or answers that are not legal plays."""
+
+
+def _board(position: Position, dice: tuple[int, int] | None, language: str) -> BoardWidget:
+    """A board for two people at ``position``, explaining refusals when the widget can."""
+    settings: dict[str, Any] = {}
+    if "teaching" in BoardWidget.class_trait_names():
+        settings["teaching"] = True
+    return BoardWidget(
+        players=("human", "human"), position=position, dice=dice, language=language, animation=0, **settings
+    )
+
+
+def _box(kind: str, text: str) -> str:
+    """``text`` as the HTML of the feedback box (escaped: it may hold the author's sentences)."""
+    return (
+        f'<div class="bg-exercise-feedback" data-verdict="{kind}" style="border-left: 4px solid '
+        f'{_STYLE[kind]}; padding: 4px 8px; margin: 4px 0; white-space: pre-wrap">{html.escape(text)}</div>'
+    )
+
+
+class _Feedback:
+    """The verdict box shared by both exercises: a kind (``right``, ``wrong``, ``refused``,
+    ``waiting``) and a plain text, drawn as escaped HTML."""
+
+    def __init__(self) -> None:
+        self.widget = ipywidgets.HTML()
+        self.kind = "waiting"
+        self.text = ""
+
+    def show(self, kind: str, text: str) -> None:
+        self.kind, self.text = kind, text
+        self.widget.value = _box(kind, text)
+
+
+class Exercise(ipywidgets.VBox):
+    """A play to find on a board: the learner plays ``dice`` from ``position``, the engine judges.
+
+    ``position`` is the learner's position, the learner on roll (its ``turn`` is ignored: the
+    learner is the bottom seat); ``dice`` the two dice rolled. ``answers`` are the right plays in
+    notation, in the mover's numbering (``["8/5 6/5"]``), or a test ``answers(play) -> bool`` on
+    the :class:`~bgwidget.moves.Play` made. ``why`` is the author's explanation, shown with
+    every verdict; ``better`` (default: none) is added for a legal play that is not an answer,
+    to say what makes the right one better. ``language`` is the board's and the words': ``"en"``,
+    ``"fr"`` or ``"sv"``.
+
+    Read :attr:`board` (the :class:`~bgwidget.widget.BoardWidget`), :attr:`verdict` (``None``
+    before a play, then ``"right"``, ``"wrong"``; ``"refused"`` after a refused move) and
+    :attr:`text` (the feedback shown, plain text). :meth:`reset` and :meth:`show_plays` do what
+    the two buttons do; :meth:`send` hands the board an intent as the view would.
+
+    Raises :class:`ExerciseError` (a ``ValueError``) when the roll has no legal play or no legal
+    play is an answer, the rules' ``IllegalPlayError`` / ``NotationError`` for an answer in
+    notation that is not a legal play, and :class:`~bgwidget.labels.LanguageError` for another
+    language.
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        dice: tuple[int, int],
+        answers: Answers,
+        why: str,
+        *,
+        better: str = "",
+        language: str = "en",
+    ) -> None:
+        self.language = check_language(language)
+        self.position = Position.from_position_id(position.position_id(), 0)
+        self.dice = (int(dice[0]), int(dice[1]))
+        self.why, self.better = str(why), str(better)
+        self.legal_plays = self.position.legal_plays(*self.dice)
+        if not self.legal_plays:
+            raise ExerciseError(f"the roll {self.dice} has no legal play from {self.position.position_id()}")
+        if callable(answers):
+            self._is_answer = answers
+            right = [play for play in self.legal_plays if answers(play)]
+        else:
+            if isinstance(answers, str) or not answers:
+                raise ExerciseError(f"answers are plays in notation (a list) or a test on the play, not {answers!r}")
+            right = [self.position.parse_play(text, *self.dice) for text in answers]
+            self._is_answer = right.__contains__
+        if not right:
+            raise ExerciseError("no legal play of the roll is an answer")
+        self.right_plays: list[Play] = right
+        """The answers among the legal plays (in the order given, or the engine's)."""
+        self.verdict: str | None = None
+        self.played: Play | None = None
+        """The play judged (the learner's first complete play), or None."""
+
+        self.board = _board(self.position, self.dice, self.language)
+        self._feedback = _Feedback()
+        self._plays = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
+        self._reset = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
+        self._toggle = ipywidgets.ToggleButton(description=label(self.language, "exercise.showPlays"))
+        self._reset.on_click(lambda _button: self.reset())
+        self._toggle.observe(lambda change: self._draw_plays(), names="value")
+        self.board.on_play(self._judge)
+        self.board.on_msg(self._from_view)  # after the board's own handler: the intent is handled
+        self._waiting()
+        controls = ipywidgets.HBox([self._reset, self._toggle])
+        super().__init__([self.board, self._feedback.widget, controls, self._plays])
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def text(self) -> str:
+        """The feedback shown under the board, as plain text."""
+        return self._feedback.text
+
+    @property
+    def plays_shown(self) -> bool:
+        """Whether the list of legal plays is shown."""
+        return bool(self._toggle.value)
+
+    @property
+    def plays_text(self) -> str:
+        """The list of legal plays as shown (plain text), ``""`` while hidden."""
+        return self._plays_text() if self.plays_shown else ""
+
+    # ----------------------------------------------------------------- actions
+
+    def reset(self) -> None:
+        """Put the position and the dice back on the board and clear the verdict."""
+        self.board.set_position(self.position, self.dice)
+        self.verdict, self.played = None, None
+        self._waiting()
+
+    def show_plays(self, show: bool = True) -> None:
+        """Show (or hide) the list of the roll's legal plays, as the toggle does."""
+        self._toggle.value = bool(show)
+
+    def send(self, intent: dict) -> str | None:
+        """Handle ``intent`` (board numbering, as the view sends it) and show the result; returns
+        why it was refused (the board's text), or None."""
+        refused = self.board.intent(intent)
+        self._after_intent(intent, refused)
+        return refused
+
+    # ----------------------------------------------------------------- inside
+
+    def _waiting(self) -> None:
+        self._feedback.show("waiting", label(self.language, "exercise.waiting", dice=f"{self.dice[0]}-{self.dice[1]}"))
+
+    def _from_view(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self._after_intent(content, self.board.session.refused or None)
+
+    def _after_intent(self, intent: Any, refused: str | None) -> None:
+        if self.verdict in ("right", "wrong"):
+            return  # judged: what happens on the board afterwards is play, not the exercise
+        if refused:
+            self.verdict = "refused"
+            text = _explain_refusal(self.board, intent, refused, self.language)
+            self._feedback.show("refused", label(self.language, "exercise.refused", why=text))
+        elif self.board.game.steps:
+            self.verdict = None
+            self._feedback.show("waiting", label(self.language, "exercise.started"))
+
+    def _judge(self, _board: BoardWidget, seat: int, play: Play) -> None:
+        if self.played is not None or seat != 0:
+            return
+        self.played = play
+        if self._is_answer(play):
+            self.verdict = "right"
+            self._feedback.show("right", label(self.language, "exercise.right", play=str(play), why=self.why))
+        else:
+            self.verdict = "wrong"
+            answer = str(self.right_plays[0])
+            text = label(self.language, "exercise.wrong", play=str(play), answer=answer, why=self.why)
+            self._feedback.show("wrong", f"{text} {self.better}".strip())
+
+    def _plays_text(self) -> str:
+        dice = f"{self.dice[0]}-{self.dice[1]}"
+        plays = ", ".join(str(play) for play in self.legal_plays)
+        return label(self.language, "exercise.plays", dice=dice, n=len(self.legal_plays), plays=plays)
+
+    def _draw_plays(self) -> None:
+        shown = self.plays_shown
+        key = "exercise.hidePlays" if shown else "exercise.showPlays"
+        self._toggle.description = label(self.language, key)
+        self._plays.value = f"<div>{html.escape(self._plays_text())}</div>" if shown else ""
+        self._plays.layout.display = None if shown else "none"
+
+
+def _explain_refusal(board: BoardWidget, intent: Any, refused: str, language: str) -> str:
+    """Why ``intent`` was refused, in ``language``: the rule's :class:`~bgwidget.refusal.Refusal`
+    found again on the unchanged game (a refused intent changes nothing), else the board's text."""
+    game = board.game
+    try:
+        if intent.get("type") == "move" and hasattr(game, "check_move"):
+            seat = game.turn
+            to = intent.get("to")
+            refusal = game.check_move(
+                mover_point(seat, intent["from"]),
+                None if to is None else mover_point(seat, to),
+                die=intent.get("die"),
+                seat=seat,
+            )
+            if refusal is not None:
+                return str(refusal.explain(language))
+        elif intent.get("type") == "play" and game.rolled and not game.steps:
+            game.position.parse_play(intent["notation"], *game.rolled)
+    except (AttributeError, KeyError, TypeError):
+        return refused
+    except ValueError as error:
+        explain = getattr(error, "explain", None)
+        return str(explain(language)) if callable(explain) else refused
+    return refused
+
+
+class CubeExercise(ipywidgets.VBox):
+    """A double to take or pass: the opponent doubles from ``position`` and the learner answers.
+
+    ``position`` is the DOUBLER's position, the doubler on roll before rolling (in its own
+    numbering, as every :class:`~bgwidget.position.Position` is); the board shows the doubler at
+    the top and the learner, who answers, at the bottom, with the cube centred and offered at 2.
+    ``answer`` is the author's answer, ``"take"`` or ``"pass"``; ``why`` the author's
+    explanation. The verdict adds the numbers of :func:`bgwidget.ai.cube_decision` (money play)
+    from the chances of :func:`bgwidget.ai.evaluate` at ``level``: the doubler's chances, and
+    what taking and passing cost the learner on average, in points for the stake before the
+    double.
+
+    The learner answers with the board's Take and Pass buttons (or :meth:`answer`); read
+    :attr:`verdict` (``None``, ``"right"``, ``"wrong"``), :attr:`text` and :attr:`decision`;
+    :meth:`reset` offers the double again. Raises :class:`ExerciseError` for an answer other
+    than ``"take"`` or ``"pass"`` and :class:`~bgwidget.labels.LanguageError` for another language.
+    """
+
+    def __init__(
+        self, position: Position, answer: str, why: str, *, language: str = "en", level: str = "medium"
+    ) -> None:
+        if answer not in ("take", "pass"):
+            raise ExerciseError(f"the answer to a double is 'take' or 'pass', not {answer!r}")
+        self.language = check_language(language)
+        self.position = Position.from_position_id(position.position_id(), 1)  # the doubler sits at the top
+        self.answer_given, self.why = answer, str(why)
+        self.chances = tuple(float(x) for x in ai.evaluate(self.position, level))
+        self.decision = ai.cube_decision(self.chances)
+        """The cube decision from the doubler's side (:class:`bgwidget.ai.CubeDecision`)."""
+        self.verdict: str | None = None
+        self.board = _board(self.position, None, self.language)
+        self._feedback = _Feedback()
+        self._reset = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
+        self._reset.on_click(lambda _button: self.reset())
+        self.board.observe(lambda _change: self._look(), names="revision")
+        self.reset()
+        super().__init__([self.board, self._feedback.widget, ipywidgets.HBox([self._reset])])
+
+    @property
+    def text(self) -> str:
+        """The feedback shown under the board, as plain text."""
+        return self._feedback.text
+
+    def reset(self) -> None:
+        """Set the position again with the double offered, and clear the verdict."""
+        self.verdict = None
+        self.board.set_position(self.position)
+        self.board.intent({"type": "double"})
+        self._feedback.show("waiting", label(self.language, "exercise.cubeQuestion"))
+
+    def answer(self, response: str) -> str | None:
+        """Answer the double as the board's buttons do (``"take"`` or ``"pass"``); returns why
+        the board refused it, or None."""
+        return self.board.intent({"type": response})
+
+    def _look(self) -> None:
+        if self.verdict is not None:
+            return
+        responses = [a["type"] for a in self.board.game.record if a["type"] in ("take", "pass")]
+        if not responses:
+            return
+        response = responses[0]
+        self.verdict = "right" if response == self.answer_given else "wrong"
+        lang = self.language
+        word = label(lang, f"exercise.{response}")
+        head = label(lang, f"exercise.{self.verdict}Cube", answer=word)
+        numbers = label(
+            lang,
+            "exercise.cubeNumbers",
+            win=_number(100 * self.chances[0], lang, 1),
+            gammon=_number(100 * self.chances[1], lang, 1),
+            take=_number(self.decision.double_take, lang, 2),
+            passed=_number(self.decision.double_pass, lang, 2),
+        )
+        self._feedback.show(self.verdict, f"{head} {self.why} {numbers}")
+
+
+def _number(value: float, language: str, digits: int) -> str:
+    """``value`` with ``digits`` decimals and the language's decimal mark (a comma in fr and sv)."""
+    text = f"{value:.{digits}f}"
+    return text if language == "en" else text.replace(".", ",")
