@@ -105,7 +105,7 @@ def places_ok(state: dict) -> bool:
 
 PLACES = [*range(1, 25), "bar", "off"]
 JUNK = [None, True, 0, -1, 25, 26, 3.0, math.nan, math.inf, "", "13", "bar ", "x" * 200, [], {}, [8, 5], {"a": 1}]
-TYPES = ["roll", "move", "undo", "done", "play", "double", "take", "pass", "resign", "new-game", "hint", "edit"]
+TYPES = ["roll", "move", "why", "undo", "done", "play", "double", "take", "pass", "resign", "new-game", "hint", "edit"]
 TYPES += ["edit-move", "edit-turn", "edit-dice", "edit-id", "edit-done", "edit-cancel"]
 
 
@@ -131,6 +131,8 @@ def well_formed(state: dict, rng: random.Random) -> dict:
     intent: dict = {"type": kind}
     if kind == "move":
         intent.update({"from": rng.choice(PLACES), "to": rng.choice(PLACES)})
+    elif kind == "why":
+        intent["from"] = rng.choice(PLACES)
     elif kind == "play":
         intent["notation"] = rng.choice(state["plays"] or ["8/5 6/5", "bar/20", "25/off"])
     elif kind == "resign":
@@ -186,8 +188,9 @@ BOARDS = [
 
 
 def whole_state(session: Session) -> tuple:
-    """Everything an intent could change, but ``refused`` and ``revision``."""
-    state = {k: v for k, v in session.state().items() if k not in ("refused", "revision")}
+    """Everything an intent could change, but the refusal (``refused``, ``refusal`` and the
+    ``status`` line that says it first) and ``revision``."""
+    state = {k: v for k, v in session.state().items() if k not in ("refused", "refusal", "status", "revision")}
     edit = None if session.edit is None else (session.edit.position, list(session.edit.dice))
     return state, to_json(session.match), edit
 

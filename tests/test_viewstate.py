@@ -115,6 +115,12 @@ def fixture_states() -> dict:
     s.roll()
     s.handle({"type": "hint"})
     states["hint"] = view_state(s)
+
+    # FORMATS.md: 4HPwATDgc/ABUA: the side on roll (here the bottom) has a checker on the bar.
+    s = Session(players=("human", "easy"), seed=11, animation=0, teaching=True, language="fr")
+    s.set_position(Position.from_position_id("4HPwATDgc/ABUA"), dice=(6, 4))
+    s.handle({"type": "why", "from": 13})
+    states["refused"] = view_state(s)  # a checker on the bar: the one on 13 may not move
     return states
 
 
@@ -129,8 +135,18 @@ def test_fixture_states_are_what_they_claim(states):
     assert states["move-seat1-bar"]["movable"] == ["bar"] and states["move-seat1-bar"]["turn"] == 1
     assert states["move-seat1"]["moved"] == [["bar", 4, False]]
     assert states["cube-offer"]["cube"]["offered_value"] == 2 and states["cube-offer"]["can"]["take"]
-    assert states["game-over"]["result"] == {"winner": 1, "points": 2, "how": "resigned gammon"}
+    assert states["game-over"]["result"] == {
+        "winner": 1,
+        "points": 2,
+        "how": "resigned gammon",
+        "kind": "gammon",
+        "text": "Bottom resigns a gammon: Top wins 2 points",
+    }
     assert states["edit"]["edit"] and states["edit"]["bar"] == [0, 1]
+    refused = states["refused"]
+    assert refused["teaching"] and refused["bar"] == [1, 0] and refused["movable"] == ["bar"]
+    assert refused["refusal"] == {"reason": "bar-first", "text": refused["refused"], "point": 13}
+    assert refused["status"].startswith(refused["refused"] + " · ")
     assert states["hint"]["hint"]["kind"] == "plays" and states["hint"]["hint"]["candidates"][0]["text"] == "8/5 6/5"
 
 

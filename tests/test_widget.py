@@ -28,18 +28,19 @@ def people(**kw):
 
 def snapshot(w):
     s = dict(w.state)
-    for key in ("revision", "refused", "hint"):
+    for key in ("revision", "refused", "refusal", "status", "hint"):
         s.pop(key)
     return s, list(w.game.record), w.position
 
 
 def refused(w, intent, *words):
-    """Send an intent that must be refused: nothing changes, the state is republished."""
+    """Send an intent that must be refused: nothing changes, the state is republished. Each of
+    ``words`` is in the sentence or is the refusal's reason."""
     before, revision = snapshot(w), w.revision
     reason = w.intent(intent)
     assert reason, f"{intent} was accepted"
     for word in words:
-        assert word in reason
+        assert word in reason or word == w.session.refusal.reason, (word, w.session.refusal.reason, reason)
     assert snapshot(w) == before
     assert w.revision == revision + 1 and w.state["revision"] == w.revision
     assert w.state["refused"] == reason
@@ -100,21 +101,21 @@ def test_top_seat_moves_in_board_numbering():
 
 def test_forged_and_impossible_moves_change_nothing():
     w = people()
-    refused(w, {"type": "move", "from": 1, "to": 22}, "no checker")  # the opponent's checkers stand there
-    refused(w, {"type": "move", "from": 13, "to": 3}, "not legal")
-    refused(w, {"type": "move", "from": 6, "to": "off"}, "not legal")  # bearing off is not allowed yet
+    refused(w, {"type": "move", "from": 1, "to": 22}, "opponent-checker")  # the opponent's checkers stand there
+    refused(w, {"type": "move", "from": 13, "to": 3}, "no-die")  # 10 pips: no die or sum of 3-1
+    refused(w, {"type": "move", "from": 6, "to": "off"}, "not-all-home")  # bearing off is not allowed yet
     refused(w, {"type": "move", "from": 6, "to": 0}, "not a point")  # off is "off", 25 is no point
     refused(w, {"type": "move", "from": "x", "to": 3}, "not a point")
     refused(w, {"type": "move", "from": 26, "to": 3}, "not a point")
     refused(w, {"type": "fly"}, "unknown")
     refused(w, ["move"], "dict")
-    refused(w, {"type": "roll"}, "already rolled")
-    refused(w, {"type": "double"}, "double")
-    refused(w, {"type": "take"}, "no double")
-    refused(w, {"type": "undo"}, "no step")
-    refused(w, {"type": "done"}, "not complete")
-    refused(w, {"type": "new-game"}, "still in play")
-    refused(w, {"type": "play", "notation": "8/3"}, "'8/3'", "no die")  # no 5 among 3-1
+    refused(w, {"type": "roll"}, "already-rolled")
+    refused(w, {"type": "double"}, "double-after-roll")
+    refused(w, {"type": "take"}, "no-offer")
+    refused(w, {"type": "undo"}, "nothing-to-undo")
+    refused(w, {"type": "done"}, "play-incomplete")
+    refused(w, {"type": "new-game"}, "game-in-play")
+    refused(w, {"type": "play", "notation": "8/3"}, "no-die", "5 pips")  # no 5 among 3-1
     refused(w, {"type": "play", "notation": 13}, "notation")
 
 
@@ -126,7 +127,7 @@ def test_stale_intents_two_rapid_clicks_and_moves_after_done():
     refused(w, {"type": "move", "from": 6, "to": 5, "revision": revision}, "stale")
     assert w.intent({"type": "move", "from": 6, "to": 5, "revision": w.revision}) is None
     # After the play is over, the same step is refused: the dice are gone.
-    refused(w, {"type": "move", "from": 6, "to": 5, "revision": w.revision}, "dice have not been rolled")
+    refused(w, {"type": "move", "from": 6, "to": 5, "revision": w.revision}, "not-rolled")
 
 
 def test_intents_for_the_computers_seat_are_refused():
@@ -144,7 +145,7 @@ def test_intents_for_the_computers_seat_are_refused():
     # opening, the computer's play, the person's roll and play, the computer's roll and play
     assert [a["type"] for a in w.game.record] == ["opening", "move", "roll", "move", "roll", "move"]
     assert [a["seat"] for a in w.game.record[1:]] == [0, 1, 1, 0, 0]
-    refused(w, {"type": "take"}, "no double")
+    refused(w, {"type": "take"}, "no-offer")
 
 
 def test_undo_and_done_with_confirm():
@@ -167,7 +168,7 @@ def test_move_by_one_die_when_it_matters():
     # 24 -> 20 with the 3 first passes through 21; "die" picks the step the view asked for.
     assert w.intent({"type": "move", "from": 24, "to": 21, "die": 3}) is None
     assert w.state["dice_left"] == [1]
-    refused(w, {"type": "move", "from": 21, "to": 18, "die": 3}, "not legal")
+    refused(w, {"type": "move", "from": 21, "to": 18, "die": 3}, "die-used")
 
 
 def test_play_intent_in_notation():
@@ -190,14 +191,14 @@ def test_cube_offer_take_and_pass():
     s = w.state
     assert (s["phase"], s["turn"], s["cube"]["value"], s["cube"]["owner"]) == ("roll", 1, 2, 0)
     assert not s["can"]["double"]  # seat 0 owns the cube now
-    refused(w, {"type": "double"}, "belongs to")
+    refused(w, {"type": "double"}, "cube-owned")
     w.game.dice.push((5, 2))
     w.intent({"type": "roll"})
     w.play("13/8 13/11")
     w.intent({"type": "double"})  # seat 0 redoubles to 4; seat 1 passes
     assert w.intent({"type": "pass"}) is None
     s = w.state
-    assert s["phase"] == "game-over" and s["result"] == {"winner": 0, "points": 2, "how": "pass"}
+    assert s["phase"] == "game-over" and s["result"] == {"winner": 0, "points": 2, "how": "pass", "kind": "single game", "text": "Top passes: Bottom wins 2 points"}
     assert s["score"] == [2, 0] and s["can"]["new_game"]
     assert w.intent({"type": "new-game"}) is None
     assert w.state["phase"] == "opening" and w.state["score"] == [2, 0] and w.state["cube"]["value"] == 1
@@ -227,7 +228,13 @@ def test_resign_against_the_computer_and_hint():
     assert all(a["equity"] >= b["equity"] for a, b in zip(hint["candidates"], hint["candidates"][1:]))
     refused(w, {"type": "resign", "points": 4}, "1 (single)")
     assert w.intent({"type": "resign", "points": 2}) is None
-    assert w.state["result"] == {"winner": 1, "points": 2, "how": "resigned gammon"}
+    assert w.state["result"] == {
+        "winner": 1,
+        "points": 2,
+        "how": "resigned gammon",
+        "kind": "gammon",
+        "text": "You resign a gammon: Computer (easy) wins 2 points",
+    }
 
 
 def test_computer_against_computer_plays_a_legal_game():
@@ -351,11 +358,13 @@ def test_medium_computer_cube_decisions_follow_the_ai():
     assert (w.phase, w.turn, w.state["cube"]["offered"]) == ("cube", 1, True)
     assert w.state["can"]["take"] and w.state["can"]["pass"]
     w.intent({"type": "pass"})
-    assert w.state["result"] == {"winner": 0, "points": 1, "how": "pass"}
+    assert (w.state["result"]["how"], w.state["result"]["winner"], w.state["result"]["points"]) == ("pass", 0, 1)
+    assert w.state["result"]["text"] == "You pass: Computer (medium) wins 1 point"
     # The same race with the person on roll: the person doubles and Medium passes.
     w = BoardWidget(players=("human", "medium"), seed=3, animation=0, position=race)
     assert w.intent({"type": "double"}) is None
-    assert w.state["result"] == {"winner": 0, "points": 1, "how": "pass"}
+    assert w.state["result"]["text"] == "Computer (medium) passes: you win 1 point"
+    assert (w.state["result"]["how"], w.state["result"]["winner"], w.state["result"]["points"]) == ("pass", 0, 1)
     # An even opening position: Medium takes.
     w = BoardWidget(players=("human", "medium"), seed=3, animation=0, position=Position.initial())
     w.intent({"type": "double"})

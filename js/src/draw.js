@@ -248,6 +248,66 @@ function matchLabel(state) {
   return `<text x="${g.W / 2}" y="${g.HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
 
+/** The result of a finished game on one line across the middle of the board (as svg.py's). */
+function banner(state) {
+  const text = state.result?.text;
+  if (!text) return "";
+  const nt = S.note;
+  const w = text.length * nt.size * nt.char_w + 2 * nt.pad;
+  const h = nt.line + 2 * nt.pad;
+  return (
+    `<g data-result="true" pointer-events="none"><rect x="${q(g.W / 2 - w / 2)}" y="${q(g.MID_Y - h / 2)}" width="${q(w)}" height="${q(h)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/>` +
+    `<text x="${q(g.W / 2)}" y="${q(g.MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`
+  );
+}
+
+/** `text` cut at spaces into lines of at most `chars` characters (a longer word keeps its own line). */
+export function wrap(text, chars) {
+  const lines = [];
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= chars) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Where the checker a refusal is about stands: the top checker at `place`, [x, y]. */
+function noteAnchor(state, place) {
+  const board = boardOf(state);
+  if (place === "bar" || place === "off") {
+    const seat = (place === "bar" ? board.bar : board.off)[state.turn] ? state.turn : 1 - state.turn;
+    const n = Math.max(countAt(board, seat, place), 1);
+    return locate(seat, place, n - 1, n);
+  }
+  const v = board.points[place - 1];
+  const n = Math.abs(v);
+  return n ? locate(v > 0 ? 0 : 1, place, n - 1, n) : g.checkerXY(place, 0, 1);
+}
+
+/** The teaching bubble: `note.text` (a refusal's sentence) beside the checker at `note.point`,
+ * that checker ringed; kept inside the board and never in the way of a click. */
+function bubble(state, note) {
+  if (!note || note.point === null || note.point === undefined) return "";
+  const nt = S.note;
+  const lines = wrap(note.text, nt.chars);
+  const [cx, cy] = noteAnchor(state, note.point);
+  const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
+  const h = lines.length * nt.line + 2 * nt.pad;
+  const top = note.point === "bar" ? cy < g.MID_Y : note.point !== "off" && g.isTop(note.point);
+  const x = Math.min(Math.max(cx - w / 2, g.FRAME), g.W - g.FRAME - w);
+  const y = top ? cy + g.R + nt.gap : cy - g.R - nt.gap - h;
+  let out =
+    `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note">` +
+    `<circle cx="${cx}" cy="${cy}" r="${g.R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/>` +
+    `<rect x="${q(x)}" y="${q(y)}" width="${q(w)}" height="${q(h)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/>` +
+    `<text font-size="${nt.size}" fill="${COLORS.note_text}">`;
+  lines.forEach((line, i) => {
+    out += `<tspan x="${q(x + nt.pad)}" y="${q(y + nt.pad + (i + 1) * nt.line - nt.line / 4)}">${esc(line)}</tspan>`;
+  });
+  return out + `</text></g>`;
+}
+
 /** The point numbers, as Python labels them (`point_labels`: the person's own numbering). */
 function pointNumbers(state) {
   const nb = S.numbers;
@@ -262,7 +322,8 @@ function pointNumbers(state) {
 
 /**
  * The whole board as an SVG string.
- * state: the view state (see widget.py); ui: {selected, lit: Set, movable: Set} from board.js;
+ * state: the view state (see widget.py); ui: {selected, lit: Set, movable: Set} from board.js,
+ * and note: the refusal ({reason, text, point}) to show in a bubble beside its checker, or null;
  * id: a prefix that keeps gradient ids apart when several boards share a page.
  */
 export function drawBoard(state, ui = {}, id = "bg") {
@@ -328,5 +389,7 @@ export function drawBoard(state, ui = {}, id = "bg") {
   out += cubeLayer(state);
   out += strip(state, 1) + strip(state, 0);
   out += matchLabel(state);
+  out += banner(state);
+  out += bubble(state, ui.note);
   return out + `</svg>`;
 }

@@ -46,6 +46,14 @@
  */
 
 /**
+ * A refused intent, for the board to say why next to the checker.
+ * @typedef {object} Refused
+ * @property {string} reason  the rule ("point-held", "bar-first", ...; "invalid" for a malformed intent)
+ * @property {string} text  its sentence in the board's language
+ * @property {Place | null} point  where to show it: the checker the intent tried to move
+ */
+
+/**
  * The Expert's advice: {kind: "plays", seat, before, candidates: [{text, equity, error, win,
  * gammon, steps}]} best first, or {kind: "cube", action, double, take, too_good, beaver, reason,
  * no_double, double_take, double_pass, match_play}.
@@ -81,8 +89,11 @@
  * @property {string} position_id
  * @property {string} message
  * @property {string} refused
+ * @property {Refused | null} refusal  the refusal to show next to its checker
+ * @property {boolean} teaching  the board explains its refusals (BoardWidget(teaching=True))
+ * @property {string} status  the status line, worded by Python in the board's language
  * @property {Hint | null} hint
- * @property {{winner: number, points: number, how: string} | null} result
+ * @property {{winner: number, points: number, how: string, kind: string, text: string} | null} result
  * @property {number | null} match_winner
  * @property {string} language
  * @property {number} animation

@@ -11,7 +11,7 @@ export const CSS = `
 @keyframes bg-cube-turn { from { transform: rotate(-270deg) scale(0.5); opacity: 0.4; } to { transform: none; opacity: 1; } }
 .bg-status { min-height: 1.5em; margin: 6px 2px; color: var(--jp-ui-font-color1, #1f1f1f); }
 .bg-status.bg-refused { color: var(--jp-warn-color0, #a14600); }
-.bg-controls, .bg-keyboard, .bg-edit { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
+.bg-controls, .bg-keyboard, .bg-edit, .bg-resign { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
 .bg-widget button, .bg-widget select, .bg-widget input {
   font: inherit; color: var(--jp-ui-font-color1, #1f1f1f); background: var(--jp-layout-color2, #eeeeee);
   border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; padding: 5px 12px; }

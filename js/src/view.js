@@ -72,9 +72,12 @@ export class View {
     this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
+    this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
-    this.root.append(this.board, this.status, this.controls, this.keyboard, this.hintPanel, this.editPanel);
+    this.root.append(
+      this.board, this.status, this.controls, this.resignPanel, this.keyboard, this.hintPanel, this.editPanel,
+    );
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => {
@@ -128,6 +131,39 @@ export class View {
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
+  }
+
+  /** The resignation's choice: a single game, a gammon or a backgammon (1, 2 or 3 times the cube). */
+  buildResignPanel() {
+    const panel = h("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
+    panel.hidden = true;
+    this.resignLabel = h("span", {});
+    this.resignChoices = [1, 2, 3].map((points) => {
+      const b = h("button", { type: "button", "data-testid": `resign-${points}` });
+      b.addEventListener("click", () => {
+        this.resigning = false;
+        this.intent({ type: "resign", points });
+      });
+      return b;
+    });
+    this.resignCancel = h("button", { type: "button", "data-testid": "resign-cancel" });
+    this.resignCancel.addEventListener("click", () => {
+      this.resigning = false;
+      this.draw();
+      this.buttons.resign.focus();
+    });
+    panel.append(this.resignLabel, ...this.resignChoices, this.resignCancel);
+    return panel;
+  }
+
+  drawResign(s) {
+    const lang = s.language;
+    if (!s.can?.resign) this.resigning = false;
+    this.resignPanel.hidden = !this.resigning;
+    this.buttons.resign.setAttribute("aria-expanded", String(!!this.resigning));
+    this.resignLabel.textContent = t(lang, "resignWhat");
+    this.resignChoices.forEach((b, i) => (b.textContent = t(lang, `resign${i + 1}`)));
+    this.resignCancel.textContent = t(lang, "resignCancel");
   }
 
   intent(intent) {
@@ -192,6 +228,7 @@ export class View {
       selected: this.selected,
       lit: litPoints(s, this.selected),
       movable: movablePoints(s),
+      note: s.teaching && s.refusal && this.dismissed !== s.revision ? s.refusal : null,
     };
     this.drawHint(s); // first: a new hint clears the preview before the board is drawn
     // A preview belongs to the plays it was chosen among: a step made, or set-up opened, ends it.
@@ -213,10 +250,11 @@ export class View {
       b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
       b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
     }
-    this.status.textContent = this.statusText(s);
+    this.status.textContent = s.status ?? "";
     this.status.classList.toggle("bg-refused", !!s.refused);
     this.drawKeyboard(s);
     this.drawEdit(s);
+    this.drawResign(s);
     this.root.dataset.phase = s.phase;
     this.root.dataset.turn = String(s.turn);
     this.root.dataset.revision = String(s.revision);
@@ -224,29 +262,6 @@ export class View {
     this.root.dataset.positionId = s.position_id;
     this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
-  }
-
-  statusText(s) {
-    const lang = s.language;
-    const names = s.names || ["", ""];
-    const parts = [];
-    if (s.refused) parts.push(s.refused);
-    if (s.message) parts.push(s.message);
-    if (s.edit) parts.push(`${t(lang, "positionId")}: ${s.position_id}`);
-    else if (s.thinking) parts.push(t(lang, "thinking", { name: names[s.turn] }));
-    else if (s.phase === "opening") parts.push(t(lang, "opening"));
-    else if (s.phase === "roll") parts.push(t(lang, "toRoll", { name: names[s.turn] }));
-    else if (s.phase === "move") parts.push(t(lang, "toMove", { name: names[s.turn], dice: (s.dice || []).join("-") }));
-    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.offered_value }));
-    else if (s.result) {
-      const points = s.result.points === 1 ? t(lang, "point") : t(lang, "points", { n: s.result.points });
-      parts.push(t(lang, "wins", { name: names[s.result.winner], points }));
-      if (s.phase === "match-over") parts.push(t(lang, "winsMatch", { name: names[s.result.winner] }));
-    }
-    if (s.last_play && !s.edit && !(s.moved || []).length) {
-      parts.push(t(lang, "last", { text: `${names[s.last_play.seat]} ${s.last_play.text}` }));
-    }
-    return parts.join(" · ");
   }
 
   /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice. */
@@ -368,7 +383,19 @@ export class View {
   // ------------------------------------------------------------------ mouse
 
   button(key) {
+    if (key === "resign") {
+      this.resigning = !this.resigning; // the choice of what to resign opens first
+      this.draw();
+      if (this.resigning) this.resignChoices[0].focus();
+      return;
+    }
     this.intent({ type: key });
+  }
+
+  /** With teaching on, whether a click on a checker that cannot move, or on a point that does
+   * not light, is sent to Python to be explained: while a person is to roll or to move. */
+  explaining(s) {
+    return !!s.teaching && !s.edit && !!(s.can?.move || s.can?.roll);
   }
 
   pointOf(e) {
@@ -388,6 +415,10 @@ export class View {
     }
     const s = this.state;
     if (!s || s.edit) return;
+    if (this.dismissed !== s.revision && s.refusal) {
+      this.dismissed = s.revision; // a click puts the teaching bubble away
+      if (!this.explaining(s)) this.draw();
+    }
     // A double-click moves by the higher die. The first click redrew the board, so the browser
     // sees two different targets and sends no dblclick event; the click count still says 2.
     if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
@@ -399,6 +430,14 @@ export class View {
       else if (s.can?.done) this.intent({ type: "done" });
       return;
     }
+    if (e.target.closest("[data-cube]")) {
+      // The cube offers a double, as the Double button does; teaching, a refused one says why.
+      if (s.can?.double || this.explaining(s)) this.intent({ type: "double" });
+      return;
+    }
+    if (this.explaining(s) && this.explain(s, this.selected, this.pointOf(e), !!e.target.closest("[data-checker]"))) {
+      return;
+    }
     if (!personMoving(s)) return;
     const p = this.pointOf(e);
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
@@ -408,6 +447,22 @@ export class View {
     }
     this.selected = movablePoints(s).has(p) ? p : null;
     this.draw();
+  }
+
+  /** Teaching: ask Python why `from` cannot go to `to` (a move it will refuse), or why the
+   * checker on `to` cannot move at all. Returns whether an intent was sent. */
+  explain(s, from, to, onChecker) {
+    if (to === null) return false;
+    const movable = movablePoints(s);
+    if (from !== null && to !== from && !movable.has(to) && !litPoints(s, from).has(to)) {
+      this.intent({ type: "move", from, to });
+    } else if (onChecker && !movable.has(to) && (from === null || to !== from)) {
+      this.intent({ type: "why", from: to });
+    } else {
+      return false;
+    }
+    this.draw();
+    return true;
   }
 
   byDie(e, which) {
@@ -439,8 +494,10 @@ export class View {
     if (!checker) return;
     const at = place(checker.dataset.at);
     const seat = Number(checker.dataset.owner);
-    // In set-up mode any checker may be dragged; in play only those that can move now.
-    if (!s.edit && !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
+    // In set-up mode any checker may be dragged; in play only those that can move now, and any
+    // checker when teaching (dropping one that cannot move asks why).
+    const movable = personMoving(s) && seat === s.turn && movablePoints(s).has(at);
+    if (!s.edit && !movable && !this.explaining(s)) return;
     this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
   }
 
@@ -494,6 +551,9 @@ export class View {
     }
     if (to !== null && litPoints(s, d.at).has(to)) {
       this.intent({ type: "move", from: d.at, to });
+    } else if (this.explaining(s) && to !== null && to !== d.at) {
+      const movable = personMoving(s) && d.seat === s.turn && movablePoints(s).has(d.at);
+      this.intent(movable ? { type: "move", from: d.at, to } : { type: "why", from: d.at });
     }
     this.selected = null;
     this.draw();

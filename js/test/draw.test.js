@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { diceOf, drawBoard, esc } from "../src/draw.js";
+import { diceOf, drawBoard, esc, wrap } from "../src/draw.js";
+import * as geometry from "../src/geometry.js";
 import look from "../../src/bgwidget/look.json" with { type: "json" };
 
 const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
@@ -88,4 +89,32 @@ test("the look and the words come from the shared files", () => {
   assert.ok(fr.includes("</tspan> points  ·  score <tspan"));
   assert.ok(fr.includes("Match en 3 points · Crawford"));
   assert.ok(drawBoard({ ...base, language: "sv" }).includes("Pengaspel"));
+});
+
+test("wrap cuts a sentence at spaces into lines no longer than asked", () => {
+  assert.deepEqual(wrap("one two three four", 9), ["one two", "three", "four"]);
+  assert.deepEqual(wrap("a verylongword b", 4), ["a", "verylongword", "b"]);
+});
+
+test("a finished game's result is drawn across the board, escaped", () => {
+  const svg = drawBoard({ ...base, phase: "game-over", result: { winner: 0, points: 2, text: "<b>You</b> win a gammon" } });
+  assert.equal(count(svg, /data-result="true"/g), 1);
+  assert.ok(svg.includes("&lt;b&gt;You&lt;/b&gt; win a gammon") && !svg.includes("<b>"));
+  assert.equal(count(drawBoard(base), /data-result/g), 0);
+});
+
+test("the teaching bubble stands beside its checker, inside the board, and escapes its text", () => {
+  const text = 'A "long" <sentence> & more, to be cut into several lines of the bubble';
+  for (const point of [13, 12, 24, 1, "bar"]) {
+    const svg = drawBoard({ ...base, bar: [1, 0] }, { note: { reason: "bar-first", text, point } });
+    assert.equal(count(svg, /data-refusal="bar-first"/g), 1, String(point));
+    assert.ok(svg.includes(`data-at="${point}"`));
+    assert.ok(!svg.includes("<sentence>") && svg.includes("&lt;sentence&gt;"));
+    const rect = svg.match(/data-refusal[^>]*><circle[^>]*\/><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/);
+    const [x, y, w, h] = rect.slice(1).map(Number);
+    assert.ok(x >= 0 && y >= 0 && x + w <= geometry.W && y + h <= geometry.H, `${point}: ${rect.slice(1)}`);
+    assert.ok(count(svg, /<tspan x=/g) >= 2);
+  }
+  assert.equal(count(drawBoard(base, { note: null }), /data-refusal/g), 0);
+  assert.equal(count(drawBoard(base, { note: { reason: "stale", text, point: null } }), /data-refusal/g), 0);
 });

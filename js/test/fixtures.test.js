@@ -68,3 +68,11 @@ test("the hint's candidates preview on the board in board numbering", () => {
   for (const [from, to] of shown.last_play.steps) board = b.applyStep(board, 0, from, to);
   assert.deepEqual([board.points[4], board.points[5], board.points[7]], [2, 4, 2]);
 });
+
+test("a refusal on a teaching board: the bubble beside the checker on 13, in the board's language", () => {
+  const s = load("refused");
+  assert.deepEqual([s.teaching, s.refusal.reason, s.refusal.point, s.language], [true, "bar-first", 13, "fr"]);
+  const svg = drawBoard(s, { note: s.refusal });
+  assert.match(svg, /data-refusal="bar-first" data-at="13"/);
+  assert.ok(svg.includes("barre"));
+});

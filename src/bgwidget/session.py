@@ -10,7 +10,8 @@ this plus anywidget's traitlets; a test or another front end can drive a Session
 Intents, every point in board numbering (1..24 from the bottom player's side, ``"bar"``,
 ``"off"``; see :mod:`bgwidget.viewstate`): ``roll``, ``move`` (``from``, ``to``, optional
 ``die``), ``undo``, ``done``, ``play`` (``notation``, in the mover's numbering as notation is),
-``double``, ``take``, ``pass``, ``resign`` (``points`` 1..3), ``new-game``, ``hint``, and for
+``double``, ``take``, ``pass``, ``resign`` (``points`` 1..3), ``new-game``, ``hint``, ``why``
+(``from``: why the checker there cannot move; always refused, with the reason), and for
 setting up positions ``edit``, ``edit-move`` (``seat``, ``from``, ``to``), ``edit-turn``
 (``turn``), ``edit-dice`` (``dice``: ``[d1, d2]`` or ``[]``), ``edit-id`` (``id``, a Position
 ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``. An intent may carry
@@ -26,7 +27,12 @@ intents arrive meanwhile, and an answer for a game that changed meanwhile is dro
 No failure of the computer's player stops a game: when it raises, or answers something the
 rules do not allow, the computer takes the safe action instead (the first legal play; no
 double; take a double) and ``message`` says so. A resignation offered to the computer is
-accepted. ``message`` (a dance, such a fallback) stays until the next turn's roll.
+accepted. ``message`` (a dance, such a fallback, the computer's answer to a double, a forced
+play made for a person) stays until the next turn's roll.
+
+Every sentence is worded in the board's current ``language`` when it is read (see
+:mod:`bgwidget.words`): the session keeps news as catalogue keys and a refusal as the
+:class:`~bgwidget.refusal.Refusal` itself.
 """
 
 from __future__ import annotations
@@ -47,13 +53,19 @@ from bgwidget.labels import check_language, label
 from bgwidget.match import Match
 from bgwidget.moves import Play
 from bgwidget.position import CHECKERS, Position, PositionError
+from bgwidget.refusal import Refusal
+from bgwidget.rules import Rules
 from bgwidget.viewstate import Place, ViewState, mover_point, view_state
+from bgwidget.words import Words, say
 
 __all__ = ["Advice", "Edit", "IntentError", "Session", "check_animation", "match_at_game"]
 
 
-class IntentError(ValueError):
-    """An intent that is malformed, stale, or not allowed for the seat that sent it."""
+class IntentError(Refusal):
+    """An intent that is malformed, stale, or not allowed for the seat that sent it: a
+    :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
+    computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
+    ``"no-person"``, ``"no-hint"``, or ``"invalid"`` for a malformed intent."""
 
 
 @dataclass
@@ -92,6 +104,16 @@ class Session:
     ``match_length``, ``seed``, ``confirm``
         Points to win (0: money play); the seed of the dice and of Easy's choices; whether each
         play waits for a ``done`` intent.
+    ``cube``
+        False: money play without the doubling cube (``Rules(cube=False)``: a double is refused
+        with reason ``"no-cube"``; the score still runs across games). Not with ``match``.
+    ``auto_play_forced``
+        True: when a person's roll has exactly one legal play, it is played for them (as GNU
+        Backgammon's "automatic move" option does) and ``message`` says so.
+    ``teaching``
+        Published for the view: True makes the board explain what it refuses (see
+        :class:`~bgwidget.viewstate.ViewState`'s ``refusal``); the session answers ``why``
+        intents either way.
     ``position``, ``dice``
         Start from this position (its ``turn`` seat on roll) and with these dice already rolled.
     ``match``
@@ -120,6 +142,9 @@ class Session:
         position: Position | None = None,
         dice: tuple[int, int] | None = None,
         confirm: bool = False,
+        cube: bool = True,
+        auto_play_forced: bool = False,
+        teaching: bool = False,
         match: Match | None = None,
         language: str = "en",
         animation: float = 0.3,
@@ -131,8 +156,15 @@ class Session:
         specs = tuple(players)
         check_language(language)
         check_animation(animation)
-        self.language = language
+        for name, value in (("cube", cube), ("auto_play_forced", auto_play_forced), ("teaching", teaching)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} is True or False, not {value!r}")
+        self._language = language
         self.animation = float(animation)
+        self.auto_play_forced = auto_play_forced
+        """Whether a person's forced play (exactly one legal play) is played for them."""
+        self.teaching = teaching
+        """Whether the view explains each refusal next to the checker (published as ``teaching``)."""
         rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
         bottom, top = (None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs)
         self.players: tuple[Player | None, Player | None] = (bottom, top)
@@ -142,12 +174,14 @@ class Session:
         if match is not None:
             if not isinstance(match, Match):
                 raise ValueError(f"match must be a Match, not {type(match).__name__}")
-            if match_length or seed is not None or confirm:
-                raise ValueError("a given match keeps its own rules and seed: no match_length, seed or confirm")
+            if match_length or seed is not None or confirm or not cube:
+                raise ValueError("a given match keeps its own rules and seed: no match_length, seed, confirm or cube")
             names = match.names if names is None else names
+        self._named = names is not None  # else the default names, in the board's language
         self.names: tuple[str, str] = (str(names[0]), str(names[1])) if names is not None else self._default_names()
         if match is None:
-            match = Match(match_length, seed, auto_confirm=not confirm, names=self.names)
+            rules = Rules(match_length=match_length, auto_confirm=not confirm, cube=cube)
+            match = Match.with_rules(rules, seed, names=self.names)
         else:
             match.set_names(self.names)
         self.match = match
@@ -156,11 +190,12 @@ class Session:
         self.background = bool(background)
         self.revision = 0
         """Counts the states published; an intent made on an older one is stale."""
-        self.message = ""
-        """News for the person, such as a dance; it stays until the next turn's roll."""
+        self._news: list[Words] = []  # what ``message`` says, worded when read
         self._message_until: tuple[Game, int] | None = None  # the game and roll count it is cleared after
-        self.refused = ""
-        """Why the last intent was refused ("" when it was not)."""
+        self.refusal: Exception | None = None
+        """Why the last intent was refused (a :class:`~bgwidget.refusal.Refusal`), None when it was not."""
+        self.refused_at: Place | None = None
+        """Where the last refusal is shown: the board place of the checker it concerns, or None."""
         self.advice: Advice | None = None
         self.last_play: tuple[int, Position, Play] | None = None
         """The last play made: (seat, position before it, play)."""
@@ -208,6 +243,34 @@ class Session:
         if self.game.phase == "opening":
             return 0 if self.players[0] is None or self.players[1] is not None else 1
         return self.game.turn
+
+    @property
+    def language(self) -> str:
+        """The board's language, ``"en"``, ``"fr"`` or ``"sv"``: every sentence is worded in it when
+        read, and the default names follow it. Setting another raises
+        :class:`~bgwidget.labels.LanguageError` (publish afterwards to show the change)."""
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self._language = check_language(language)
+        if not self._named:
+            self.names = self._default_names()
+            self.match.set_names(self.names)
+
+    @property
+    def message(self) -> str:
+        """News for the person in the board's language (a dance, the computer's answer to a
+        double...), "" when none; it stays until the next turn's roll."""
+        return " · ".join(say(self.language, self.names, words) for words in self._news)
+
+    @property
+    def refused(self) -> str:
+        """Why the last intent was refused, in the board's language ("" when it was not)."""
+        error = self.refusal
+        if error is None:
+            return ""
+        return error.explain(self.language) if isinstance(error, Refusal) else str(error)
 
     def state(self) -> ViewState:
         """The view state now (what the last publish handed over, unless the game was changed since)."""
@@ -268,15 +331,16 @@ class Session:
         A refused intent changes nothing (but ``refused``); the state is published again either
         way. An unexpected error (a bug, not a bad intent) still republishes, then propagates.
         """
-        self.refused = ""
+        self.refusal, self.refused_at = None, None
         try:
             self._apply(intent)
         except (IntentError, GameError, PositionError) as error:
-            self.refused = str(error)
+            self.refusal = error
+            self.refused_at = _shown_at(intent)
             self.publish()  # nothing changed: no computer's turn to start or advice to drop
             return self.refused
         except Exception as error:
-            self.refused = f"internal error: {error!r}"
+            self.refusal = IntentError(f"internal error: {error!r}")
             self.publish()
             raise
         self._after_change()
@@ -287,21 +351,22 @@ class Session:
             raise IntentError(f"an intent is a dict with a 'type', not {intent!r}")
         if "revision" in intent and intent["revision"] != self.revision:
             raise IntentError(
-                f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}"
+                f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
+                reason="stale",
             )
         if self.thinking:
-            raise IntentError("the computer is playing: wait for its turn to end")
+            raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
         kind = intent["type"]
         if kind.startswith("edit"):
             self._apply_edit(kind, intent)
             return
         if self.edit is not None:
-            raise IntentError("the board is being set up: finish with 'edit-done' or 'edit-cancel'")
+            raise IntentError("the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up")
         game = self.game
         seat = game.turn
         if kind == "new-game":
             if game.result is None:
-                raise IntentError("the game is still in play: a new game starts once it is over")
+                raise IntentError("the game is still in play: a new game starts once it is over", reason="game-in-play")
             self.new_game()
         elif kind == "hint":
             if self.advice is None or self._advice_at != self._decision_point():  # once per decision
@@ -310,7 +375,7 @@ class Session:
         elif kind == "roll":
             if game.phase == "opening":
                 if not any(self.human):
-                    raise IntentError("no person plays this game")
+                    raise IntentError("no person plays this game", reason="no-person")
             else:
                 self._require_person(seat, "roll")
             self._act(game.roll)
@@ -320,6 +385,11 @@ class Session:
             to = mover_point(seat, _place(intent.get("to")))
             die = intent.get("die")
             self._act(lambda: game.move(frm, to, die=die, seat=seat))
+        elif kind == "why":
+            self._require_person(seat, "move")
+            frm = mover_point(seat, _place(intent.get("from")))
+            why = game.check_move(frm, seat=seat)
+            raise why if why is not None else IntentError(f"the checker on {frm} can move", reason="can-move")
         elif kind == "undo":
             self._require_person(seat, "undo")
             game.undo(seat=seat)
@@ -345,14 +415,14 @@ class Session:
 
     def _require_person(self, seat: int, action: str) -> None:
         if self.players[seat] is not None:
-            raise IntentError(f"cannot {action}: seat {seat} is played by the computer")
+            raise IntentError(f"cannot {action}: seat {seat} is played by the computer", reason="computer-seat")
 
     def _resign(self, points: Any) -> None:
         """A person resigns; the computer accepts, and at one screen the other person does too."""
         game = self.game
         people = [s for s in (0, 1) if self.players[s] is None]
         if not people:
-            raise IntentError("no person plays this game")
+            raise IntentError("no person plays this game", reason="no-person")
         seat = game.turn if len(people) == 2 else people[0]
         if not isinstance(points, int) or isinstance(points, bool):
             raise IntentError(f"a resignation is of 1, 2 or 3 points, not {points!r}")
@@ -368,7 +438,7 @@ class Session:
         for entry in game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
                 dice = "-".join(map(str, game.last_roll or ()))
-                self._say(f"{self.names[entry['seat']]} cannot move with {dice}")
+                self._say(("dance", {"seat": entry["seat"], "dice": dice}))
         if game.last_play is not None and game.last_play is not last:
             self.last_play = (seat, before, game.last_play)
             for callback in self._callbacks:
@@ -384,7 +454,7 @@ class Session:
             return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert"))
         answering = game.phase == "cube" and _offer_kind(game) == "double"
         if game.phase != "roll" and not answering:
-            raise IntentError("a hint is for a roll to play, for the cube before rolling, or for a double")
+            raise IntentError("a hint is for a roll to play, for the cube before rolling, or for a double", reason="no-hint")
         self._require_person(seat, "take or pass" if answering else "roll")
         return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
 
@@ -393,14 +463,14 @@ class Session:
         game = self.game
         return game, len(game.record), game.phase, game.turn
 
-    def _say(self, text: str, before_roll: bool = False) -> None:
-        """Add ``text`` to ``message`` until the next roll (said before a roll: the roll after that one)."""
+    def _say(self, words: Words, before_roll: bool = False) -> None:
+        """Add ``words`` to ``message`` until the next roll (said before a roll: the roll after that one)."""
         game = self.game
         self._tidy()
         until = _rolls(game) + before_roll
-        if self.message and self._message_until is not None:
-            text, until = f"{self.message} · {text}", max(until, self._message_until[1])
-        self.message = text
+        if self._news and self._message_until is not None:
+            until = max(until, self._message_until[1])
+        self._news.append(words)
         self._message_until = (game, until)
 
     # ----------------------------------------------------------------- setting up positions
@@ -467,7 +537,7 @@ class Session:
             return not any(self.human)
         return self.players[game.turn] is not None
 
-    def _decide(self, game: Game) -> tuple[Any, str]:
+    def _decide(self, game: Game) -> tuple[Any, Words | None]:
         """The computer's decision for ``game`` as it stands, and what to say when its player failed.
 
         ``"move"``: one of the legal plays (or None when there is none); ``"roll"``: whether to
@@ -477,27 +547,27 @@ class Session:
         """
         player = self.players[game.turn]
         if player is None or game.phase not in ("move", "roll", "cube") or _offer_kind(game) == "resign":
-            return None, ""  # the opening, a resignation to accept: nothing to choose
+            return None, None  # the opening, a resignation to accept: nothing to choose
         try:
             if game.phase == "move":
                 assert game.rolled is not None  # the dice are rolled in "move"
                 plays = game.start_position.legal_plays(*game.rolled)
                 choice = player.choose_play(game.start_position, game.rolled)
                 if choice is None and not plays:
-                    return None, ""
+                    return None, None
                 if not isinstance(choice, Play) or choice not in plays:
                     raise ValueError(f"{choice!r} is not a legal play of {game.rolled[0]}-{game.rolled[1]}")
-                return plays[plays.index(choice)], ""  # the rules' own play reaching that position
+                return plays[plays.index(choice)], None  # the rules' own play reaching that position
             if game.phase == "roll":
-                return offers_double(player, game), ""
+                return offers_double(player, game), None
             if _offer_kind(game) == "double":
-                return answers_double(player, game), ""
-            return None, ""  # a beaver or raccoon to answer (the computer never beavers): take
+                return answers_double(player, game), None
+            return None, None  # a beaver or raccoon to answer (the computer never beavers): take
         except Exception as error:  # a Player's bug must not stop the game
             safe, what = _safe_decision(game)
-            return safe, f"{self.names[game.turn]} failed ({_short(error)}); {what} instead"
+            return safe, ("fallback", {"seat": game.turn, "error": _short(error), "what": what})
 
-    def _computer_act(self, decision: Any, failure: str = "") -> None:
+    def _computer_act(self, decision: Any, failure: Words | None = None) -> None:
         """Apply the computer's decision (see :meth:`_decide`), saying ``failure`` if its player failed."""
         game = self.game
         if failure:
@@ -512,14 +582,19 @@ class Session:
         elif _offer_kind(game) == "resign":
             game.accept()
         elif decision == "beaver":
+            answering = game.turn
             game.beaver()
+            self._say(("beavers", {"seat": answering}))
         elif decision == "pass":
-            game.pass_()
+            game.pass_()  # the result says who passed
         else:
+            answering = game.turn
             game.take()
+            self._say(("takes", {"seat": answering}))
 
     def _after_change(self) -> None:
         """Publish the state, then let the computer act if it is its turn."""
+        self._play_forced()
         self._tidy()
         if not self._computer_to_act():
             self.thinking = False
@@ -536,7 +611,7 @@ class Session:
                     self._computer_act(*self._decide(self.game))
                     self._tidy()
             except Exception as error:  # a bug, not a Player's: shown and published, then raised
-                self._say(f"computer: {_short(error)}", before_roll=True)
+                self._say(("computerError", {"error": _short(error)}), before_roll=True)
                 raise
             finally:
                 self.thinking = False
@@ -546,14 +621,27 @@ class Session:
         self.publish()
         self._start_thinking(loop)
 
+    def _play_forced(self) -> None:
+        """With ``auto_play_forced``, play a person's roll that has exactly one legal play."""
+        game = self.game
+        if not self.auto_play_forced or self.edit is not None or game.phase != "move" or game.steps:
+            return
+        seat = game.turn
+        plays = game.legal_plays
+        if self.players[seat] is not None or len(plays) != 1:
+            return
+        notation = str(plays[0])
+        self._act(lambda: game.play(notation, seat=seat))
+        self._say(("forced", {"seat": seat, "play": notation}), before_roll=True)  # outlives the next roll
+
     def _tidy(self) -> None:
         """Drop the advice and the news that belong to an earlier decision or turn."""
         game = self.game
         if self.advice is not None and self._advice_at != self._decision_point():
             self.advice = None  # advice is for the decision it was asked at
         until = self._message_until
-        if self.message and (until is None or until[0] is not game or _rolls(game) > until[1]):
-            self.message = ""
+        if self._news and (until is None or until[0] is not game or _rolls(game) > until[1]):
+            self._news = []
 
     def _start_thinking(self, loop: asyncio.AbstractEventLoop) -> None:
         game = self.game
@@ -570,7 +658,7 @@ class Session:
             try:
                 self._computer_act(decision, failure)
             except Exception as error:  # a bug, not a Player's: shown, reported, and the seat waits
-                self._say(f"computer: {_short(error)}", before_roll=True)
+                self._say(("computerError", {"error": _short(error)}), before_roll=True)
                 self.thinking = False
                 self.publish()
                 loop.call_exception_handler({"message": "the computer's turn failed", "exception": error})
@@ -658,15 +746,15 @@ def _rolls(game: Game) -> int:
     return sum(entry["type"] in ("opening", "roll") for entry in game.record)
 
 
-def _safe_decision(game: Game) -> tuple[Any, str]:
+def _safe_decision(game: Game) -> tuple[Any, Words]:
     """The decision the computer falls back on, and its words: the first legal play, no double, take."""
     if game.phase == "move":
         assert game.rolled is not None  # the dice are rolled in "move"
         plays = game.start_position.legal_plays(*game.rolled)
-        return (plays[0], f"played {plays[0]}") if plays else (None, "no play")
+        return (plays[0], ("safePlayed", {"play": str(plays[0])})) if plays else (None, ("safeNoPlay", {}))
     if game.phase == "roll":
-        return False, "no double"
-    return "take", "took"
+        return False, ("safeNoDouble", {})
+    return "take", ("safeTook", {})
 
 
 def _short(error: BaseException) -> str:
@@ -674,6 +762,16 @@ def _short(error: BaseException) -> str:
     text = str(error).splitlines()[0] if str(error) else ""
     text = text if len(text) <= 120 else text[:117] + "..."
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _shown_at(intent: Any) -> Place | None:
+    """Where a refused intent's reason is shown: the place of the checker it tried to move."""
+    if isinstance(intent, dict) and intent.get("type") in ("move", "why"):
+        try:
+            return _place(intent.get("from"))
+        except IntentError:
+            return None
+    return None
 
 
 def _offer_kind(game: Game) -> str | None:

@@ -22,6 +22,8 @@ from typing import Any
 
 from bgwidget.labels import LANGUAGES, LanguageError, check_language, label
 from bgwidget.position import BAR, CHECKERS, Position, mirror
+from bgwidget.rules import GameResult
+from bgwidget.words import result_text
 
 __all__ = ["LANGUAGES", "DrawingError", "LanguageError", "board_arrays", "board_svg", "point_labels", "render"]
 
@@ -293,6 +295,23 @@ def _match_label(state: dict, language: str) -> str:
     )
 
 
+def _banner(state: dict) -> str:
+    """The result of a finished game on one line across the middle of the board (as draw.js's)."""
+    text = (state.get("result") or {}).get("text")
+    if not text:
+        return ""
+    nt = _S.note
+    w = len(text) * nt.size * nt.char_w + 2 * nt.pad
+    h = nt.line + 2 * nt.pad
+    x, y = W / 2 - w / 2, MID_Y - h / 2
+    return (
+        f'<g data-result="true" pointer-events="none"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+        f'rx="{nt.rx}" fill="{_C.note}" stroke="{_C.note_edge}" stroke-width="{_S.edge_width}"/>'
+        f'<text x="{_n(W / 2)}" y="{_n(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="{nt.size}" '
+        f'font-weight="bold" fill="{_C.note_text}">{_t(text)}</text></g>'
+    )
+
+
 def _defs(uid: str) -> str:
     grad = _S.checker.gradient
     checkers = "".join(
@@ -319,7 +338,8 @@ def point_labels(seat: int) -> list[int]:
 def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
     ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
-    ``crawford`` and ``phase``): the static half of the widget's drawing.
+    ``crawford``, ``phase`` and ``result``, whose ``text`` is drawn across the board): the static
+    half of the widget's drawing.
 
     Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
     """
@@ -383,6 +403,7 @@ def render(state: dict) -> str:
     out.append(_cube(state.get("cube") or {"value": 1, "owner": None}))
     out.append(_strip(state, 1, language) + _strip(state, 0, language))
     out.append(_match_label(state, language))
+    out.append(_banner(state))
     out.append("</svg>")
     return "".join(out)
 
@@ -397,6 +418,7 @@ def board_svg(
     score: tuple[int, int] = (0, 0),
     match_length: int = 0,
     language: str = "en",
+    result: GameResult | None = None,
 ) -> str:
     """The board of ``position`` as a self-contained SVG string (about 870 x 700 user units).
 
@@ -406,6 +428,16 @@ def board_svg(
     seats' names in ``language``, one of :data:`LANGUAGES` as for the widget, which also sets
     the words drawn (pips, score, the match's length). ``score`` is two whole numbers >= 0
     (bottom seat, top seat), ``match_length`` a whole number >= 0 (0: money play).
+
+    A finished game says how it ended across the board, in ``language`` ("Bottom wins a gammon:
+    2 points"): ``result`` (:attr:`bgwidget.game.Game.result`, which knows resignations and
+    passed doubles), or by default, when one side has borne off all its checkers, the win on
+    the board times ``cube``.
+
+    >>> from bgwidget.rules import GameResult
+    >>> "Haut abandonne un gammon : Bas gagne 4 points" in board_svg(
+    ...     Position.initial(), cube=2, language="fr", result=GameResult(0, 4, "gammon", "resigned"))
+    True
 
     Raises :class:`DrawingError` (a ``ValueError``) for dice that are not two whole numbers
     1..6, a cube that is not a power of 2, an owner other than ``None``, 0 or 1, names that are
@@ -429,6 +461,11 @@ def board_svg(
         raise DrawingError(f"the score is two whole numbers >= 0 (bottom seat, top seat), not {score!r}")
     if not _whole(match_length) or match_length < 0:
         raise DrawingError(f"the match length is a whole number >= 0 (0: money play), not {match_length!r}")
+    if result is not None and not isinstance(result, GameResult):
+        raise DrawingError(f"result is a GameResult (Game.result) or None, not {result!r}")
+    outcome = position.outcome()
+    if result is None and outcome is not None:
+        result = GameResult(outcome.winner, outcome.points * cube, outcome.kind, "borne off")
     state = board_arrays(position)
     state.update(
         dice=list(dice or []),
@@ -438,6 +475,8 @@ def board_svg(
         match_length=match_length,
         language=language,
     )
+    if result is not None:
+        state.update(phase="game-over", result={"text": result_text(language, names, result)})
     return render(state)
 
 

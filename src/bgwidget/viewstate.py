@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, TypedDict
 
+from bgwidget.labels import label
 from bgwidget.moves import Move
 from bgwidget.position import BAR, Position, mirror
 from bgwidget.rules import CUBE_OFFERS
 from bgwidget.svg import board_arrays, point_labels
+from bgwidget.words import result_text, say
 
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
     from bgwidget.session import Advice, Session
@@ -78,7 +80,7 @@ class Cube(TypedDict):
     owner: int | None  # the seat owning it, None while centred
     offered: bool  # a double (or beaver, raccoon) waits for an answer by ``turn``
     offered_value: int | None  # the value on offer, None when nothing is offered
-    disabled: bool  # no cube at all (a 1-point match)
+    disabled: bool  # no cube at all (a 1-point match, or money play with Rules(cube=False))
 
 
 # What the person at the board may do now: one flag per button, and ``move`` for the checkers.
@@ -117,6 +119,14 @@ class Result(TypedDict):
     winner: int
     points: int
     how: str  # "single game", "gammon", "backgammon", "pass", "resigned gammon"... (GameResult.description)
+    kind: str  # "single game", "gammon" or "backgammon" (GameResult.kind)
+    text: str  # the result in the board's language: "Bob resigns a gammon: Alice wins 2 points"
+
+
+class Refused(TypedDict):
+    reason: str  # the Refusal's reason ("point-held", "bar-first", ...; "invalid" for a malformed intent)
+    text: str  # its sentence in the board's language (as ``refused``)
+    point: Place | None  # where to show it: the checker the refused intent tried to move, or None
 
 
 class PlayCandidate(TypedDict):
@@ -142,7 +152,7 @@ class CubeHint(TypedDict):
     take: bool
     too_good: bool
     beaver: bool
-    reason: str
+    reason: str  # why no double is possible, in the board's language ("" when one is)
     no_double: float  # equities of the seat on roll (the doubler): points per game at cube 1,
     double_take: float  # or match winning chances in a match
     double_pass: float
@@ -179,6 +189,9 @@ class ViewState(TypedDict):
     position_id: str
     message: str  # news for the person (a dance, the computer falling back on a safe action) until the next roll
     refused: str  # why the last intent was refused, "" when it was not
+    refusal: Refused | None  # the same refusal for the board to show next to its checker; None when none
+    teaching: bool  # the board explains its refusals next to the checker (BoardWidget(teaching=True))
+    status: str  # the status line, in the board's language: refusal, news, whose turn or the result, last play
     hint: PlaysHint | CubeHint | None  # the advice asked for at this decision; None while setting up
     result: Result | None
     match_winner: int | None
@@ -247,7 +260,7 @@ def view_state(session: Session) -> ViewState:
             "owner": game.cube_owner,
             "offered": cube_offered,
             "offered_value": 2 * game.cube_value if cube_offered else None,
-            "disabled": session.match.length == 1,
+            "disabled": session.match.length == 1 or not session.match.rules.cube,
         },
         "can": {
             "roll": person and game.phase in ("roll", "opening"),
@@ -273,9 +286,18 @@ def view_state(session: Session) -> ViewState:
         "position_id": position.position_id(),
         "message": session.message,
         "refused": session.refused,
-        "hint": None if editing else hint_of(session.advice),  # its arrows are for the game, not the set-up
+        "refusal": refusal_of(session),
+        "teaching": session.teaching,
+        "status": "",
+        "hint": None if editing else hint_of(session.advice, session.language),  # for the game, not the set-up
         "result": (
-            {"winner": game.result.winner, "points": game.result.points, "how": game.result.description}
+            {
+                "winner": game.result.winner,
+                "points": game.result.points,
+                "how": game.result.description,
+                "kind": game.result.kind,
+                "text": result_text(session.language, session.names, game.result),
+            }
             if game.result
             else None
         ),
@@ -293,7 +315,43 @@ def view_state(session: Session) -> ViewState:
             "steps": steps_of(played_by, play.moves),
             "before": board_of(before),
         }
+    state["status"] = status_of(session, state)
     return state
+
+
+def refusal_of(session: Session) -> Refused | None:
+    """The last refusal as the board shows it, its facts in board numbering (None when none)."""
+    error = session.refusal
+    if error is None:
+        return None
+    return Refused(reason=getattr(error, "reason", "invalid"), text=session.refused, point=session.refused_at)
+
+
+def status_of(session: Session, state: ViewState) -> str:
+    """The status line in the board's language: why the last intent was refused, the news, then
+    whose turn it is and to do what (or the result), then the last play."""
+    language, names = session.language, session.names
+    parts = [text for text in (state["refused"], state["message"]) if text]
+    seat = state["turn"]
+    phase = state["phase"]
+    if state["edit"]:
+        parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
+    elif state["thinking"]:
+        parts.append(say(language, names, ("thinking", {"seat": seat})))
+    elif phase == "opening":
+        parts.append(label(language, "opening"))
+    elif phase == "roll":
+        parts.append(say(language, names, ("toRoll", {"seat": seat})))
+    elif phase == "move":
+        parts.append(say(language, names, ("toMove", {"seat": seat, "dice": "-".join(map(str, state["dice"]))})))
+    elif phase == "cube":
+        parts.append(say(language, names, ("offers", {"seat": 1 - seat, "value": state["cube"]["offered_value"]})))
+    elif session.game.result is not None:
+        parts.append(result_text(language, names, session.game.result, match_won=phase == "match-over"))
+    last = state["last_play"]
+    if last is not None and not state["moved"]:
+        parts.append(label(language, "last", text=f"{names[last['seat']]} {last['text']}"))
+    return " · ".join(parts)
 
 
 def labels_seat(session: Session) -> int:
@@ -305,8 +363,8 @@ def labels_seat(session: Session) -> int:
     return 1 if session.seat_to_act == 1 else 0
 
 
-def hint_of(advice: Advice | None) -> PlaysHint | CubeHint | None:
-    """The Expert's advice as the view shows it (equities rounded to 0.001)."""
+def hint_of(advice: Advice | None, language: str = "en") -> PlaysHint | CubeHint | None:
+    """The Expert's advice as the view shows it (equities rounded to 0.001, words in ``language``)."""
     if advice is None:
         return None
     if advice.candidates is not None:
@@ -335,12 +393,20 @@ def hint_of(advice: Advice | None) -> PlaysHint | CubeHint | None:
         take=decision.should_take,
         too_good=decision.action.startswith("too good"),
         beaver=decision.beaver,
-        reason=decision.reason,
+        reason=label(language, _CUBE_REASONS[decision.reason]) if decision.reason else "",
         no_double=round(decision.no_double, 3),
         double_take=round(decision.double_take, 3),
         double_pass=round(decision.double_pass, 3),
         match_play=decision.match_play,
     )
+
+
+_CUBE_REASONS = {
+    "Crawford game": "cubeWhyCrawford",
+    "no cube in a 1-point match": "cubeWhyOnePoint",
+    "the opponent owns the cube": "cubeWhyOwned",
+}
+"""The catalogue key of each reason :class:`~bgwidget.ai.CubeDecision` gives for no double."""
 
 
 def _place(key: str) -> Place:

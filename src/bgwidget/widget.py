@@ -39,6 +39,12 @@ def _seconds(value: Any) -> float:
     return float(value)
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"teaching is True or False, not {value!r}")
+    return value
+
+
 class _Checked(traitlets.TraitType):
     """A trait whose values pass ``check`` (which returns the value kept or raises ``ValueError``)."""
 
@@ -80,6 +86,17 @@ class BoardWidget(anywidget.AnyWidget):
     ``confirm``
         True: each play waits for Done (Undo stays possible); False (default): the play ends by
         itself when its last die is played.
+    ``teaching``
+        True: the board explains what it refuses. A click or drop on a point that does not light,
+        or on a checker that cannot move (the opponent's, or any while one is on the bar), is sent
+        to Python, which refuses it with the rule's reason; the board shows the sentence next to
+        the checker, in its language (see ``state["refusal"]``). False (default): such clicks do
+        nothing, as before. A synced trait: it can be switched at any time.
+    ``cube``
+        False: money play without the doubling cube (no cube drawn, no Double button; the score
+        still runs across games). Not with ``match``.
+    ``auto_play_forced``
+        True: a person's roll with exactly one legal play is played for them, and the status says so.
     ``background``
         Whether the computer thinks in a worker thread and answers through the running asyncio
         event loop. Default: True inside a Jupyter kernel, False elsewhere.
@@ -98,6 +115,8 @@ class BoardWidget(anywidget.AnyWidget):
     """One of :data:`LANGUAGES`; setting another raises :class:`~bgwidget.labels.LanguageError`."""
     animation = _Checked(0.3, _seconds).tag(sync=True)
     """Seconds per checker step of the computer's play: a finite number >= 0 (else ``ValueError``)."""
+    teaching = _Checked(False, _flag).tag(sync=True)
+    """Whether the board explains its refusals next to the checker: True or False (else ``ValueError``)."""
 
     position_id = traitlets.Unicode(read_only=True)
     """The GNU Backgammon Position ID of the board shown."""
@@ -119,12 +138,15 @@ class BoardWidget(anywidget.AnyWidget):
         language: str = "en",
         animation: float = 0.3,
         confirm: bool = False,
+        teaching: bool = False,
+        cube: bool = True,
+        auto_play_forced: bool = False,
         background: bool | None = None,
         match: Match | None = None,
     ) -> None:
         check_language(language)
         check_animation(animation)
-        super().__init__(language=language, animation=float(animation))
+        super().__init__(language=language, animation=float(animation), teaching=_flag(teaching))
         self._session = Session(
             players=players,
             names=names,
@@ -133,6 +155,9 @@ class BoardWidget(anywidget.AnyWidget):
             position=position,
             dice=dice,
             confirm=confirm,
+            cube=cube,
+            auto_play_forced=auto_play_forced,
+            teaching=teaching,
             match=match,
             language=language,
             animation=animation,
@@ -253,8 +278,8 @@ class BoardWidget(anywidget.AnyWidget):
             self.log.exception("bgwidget: an intent from the view failed")
 
     def set_state(self, sync_data: dict) -> None:
-        """A write from the view (ipywidgets calls this): ``language`` and ``animation`` are
-        checked, and a bad value, or a write to ``state`` (Python's alone), is not kept: the
+        """A write from the view (ipywidgets calls this): ``language``, ``animation`` and
+        ``teaching`` are checked, and a bad value, or a write to ``state`` (Python's alone), is not kept: the
         view is sent the value Python holds."""
         kept, reverted = {}, []
         for name, value in sync_data.items():
@@ -276,7 +301,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.set_trait("dice", tuple(state["dice"]))
         self.set_trait("revision", state["revision"])
 
-    @traitlets.observe("language", "animation")
+    @traitlets.observe("language", "animation", "teaching")
     def _settings_changed(self, change: dict) -> None:
         session = getattr(self, "_session", None)
         if session is not None:
@@ -295,7 +320,7 @@ def _accepts(check: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return accepts
 
 
-_SETTINGS = {"language": _accepts(check_language), "animation": _accepts(_seconds)}
+_SETTINGS = {"language": _accepts(check_language), "animation": _accepts(_seconds), "teaching": _accepts(_flag)}
 """The settings the view may write, each with whether a value is one to keep."""
 
 

@@ -10,7 +10,7 @@ var look_default = {
     what: "The board's look, read by both drawings: bgwidget/svg.py (static SVG) and js/src/geometry.js + js/src/draw.js (the widget). Lengths are SVG user units of the viewBox; derived places (BAR_X, W, H, ...) are computed from these by the same formulas in both.",
     board: "sizes of the board's parts: R checker radius, P point width, SIDE left rail (holds the cube), BAR_W bar, TRAY_W right rail (both bear-off trays), FRAME wooden frame above and below the points, HEAD name strip above and below the board, STACK checkers drawn apart before a stack is squeezed, MID gap between the two rows of points (the dice lie there), POINT_LEN point length, TRAY_H one tray's height, SLAB_W x SLAB_H a borne-off checker seen edge-on, DIE and CUBE their sides",
     spacing: "gaps between parts: BAR_STACK checkers drawn apart on the bar, BAR_GAP from the middle to the first checker on the bar, BAR_EDGE rail showing on each side of the bar's wood, POINT_INSET between a point's base and its column's edge, TRAY_INSET between the right rail's edges and a tray, SLAB_PAD between a tray's edge and its slabs, SLAB_GAP between slabs, DICE_GAP and DOUBLES_GAP between dice (two, or four for doubles), CUBE_MARGIN between the cube and the frame",
-    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre",
+    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre; note: the result's banner and the teaching bubble (chars: the longest line in characters, char_w: a character's width in font sizes)",
     colors: "fills and strokes; pairs are [seat 0, seat 1] or [gradient start, end]; checker is [highlight, body, rim] per seat"
   },
   board: {
@@ -93,7 +93,8 @@ var look_default = {
     },
     title: { size: 14, dy: 5, opacity: 0.8 },
     prompt: { size: 16, dy: 6, dash: "5 4" },
-    arrow: { box: 10, tip: 8, size: 5 }
+    arrow: { box: 10, tip: 8, size: 5 },
+    note: { size: 15, line: 19, pad: 9, rx: 8, chars: 40, char_w: 0.55, gap: 8, ring_width: 3 }
   },
   colors: {
     wood: ["#8a5a2e", "#5b3519"],
@@ -115,7 +116,10 @@ var look_default = {
     cube_edge: "#7d6a4d",
     cube_text: "#2a1a12",
     text: "#f3e4c4",
-    lit: "#ffcc33"
+    lit: "#ffcc33",
+    note: "#fffaf0",
+    note_text: "#2a1a12",
+    note_edge: "#c0392b"
   }
 };
 
@@ -322,6 +326,55 @@ function nextIndex(index, length, key) {
 // ../src/bgwidget/labels.json
 var labels_default = {
   en: {
+    "why.die-used": "The {die} of {dice} has already been played.",
+    "why.die-not-rolled": "You rolled {dice}: there is no {die} to play.",
+    "why.die-mismatch": "A {die} does not move a checker from {from} to {to}.",
+    theBar: "the bar",
+    theOff: "off",
+    "why.borne-off": "A checker that has been borne off stays off.",
+    "why.bar-empty": "You have no checker on the bar.",
+    "why.opponent-checker": "The checker on point {point} is your opponent's: you move only your own.",
+    "why.no-checker": "You have no checker on point {point}.",
+    "why.no-play": "No checker can move with {dice}: the turn passes.",
+    "why.dice-played": "Every die of {dice} that can be played has been played.",
+    "why.bar-first": "While you have a checker on the bar, no other checker may move: enter it first.",
+    "why.backwards": "Checkers move forward only, towards your home board: {move} goes backwards.",
+    "why.not-all-home": "You may bear off only when all fifteen checkers are in your home board: {count} still outside.",
+    "why.no-die": "No die of {dice}, alone or added up, moves a checker {pips} pips.",
+    "why.higher-die": "A {die} bears off from point {point} only when no checker stands higher, and you have one on point {highest}.",
+    "why.doubles-max": "Doubles are played as many times as possible ({count} moves of {die} here): after this move, fewer could be played.",
+    "why.larger-die": "Only one die can be played, so it must be the larger: play the {die}, not the {other}.",
+    "why.both-dice": "Both dice must be played when possible: after {move}, the {other} could not be played.",
+    "why.point-held": "Point {point} is blocked: your opponent has {count} checkers there.",
+    "why.intermediate-held": "{move} moves one checker with both dice, so it touches down on the way, and point {point} is blocked.",
+    "why.play-incomplete": "The play is not finished: {count} more of your dice can be played.",
+    "why.nothing-to-undo": "There is no move of this roll to take back.",
+    "why.must-play": "{dice} can be played here: a play must be made.",
+    "why.notation": "\u201C{move}\u201D is not written as a play: write moves such as 13/9, bar/22 or 6/off.",
+    "why.notation-count": "\u201C{move}\u201D: a move is repeated (1) to (4) times, not ({count}).",
+    "why.hit-off": "\u201C{move}\u201D: a checker borne off hits nothing.",
+    "why.hit-twice": "A blot on point {point} can be hit only once.",
+    "why.too-many": "The play moves more checkers from {point} than you have there.",
+    "why.no-hit": "The play marks a hit on point {point}, but there is no blot to hit there.",
+    "why.ambiguous": "\u201C{move}\u201D could be several plays ({options}): mark the hits with * to choose.",
+    "why.not-legal": "{move} is not a legal play with {dice}.",
+    "why.not-started": "The game has not started: roll to see who starts.",
+    "why.not-rolled": "Roll the dice first.",
+    "why.already-rolled": "The dice are rolled: play them first.",
+    "why.double-after-roll": "A double is offered before rolling, not after.",
+    "why.offer-pending": "An offer is waiting for its answer.",
+    "why.game-over": "The game is over.",
+    "why.match-over": "The match is over.",
+    "why.not-your-turn": "It is not your turn.",
+    "why.not-your-answer": "The other side answers this offer.",
+    "why.no-offer": "No double has been offered.",
+    "why.no-resignation": "No resignation has been offered.",
+    "why.no-cube": "This game is played without the doubling cube.",
+    "why.one-point-match": "There is no doubling in a 1-point match: one game decides it.",
+    "why.crawford": "This is the Crawford game: nobody may double in it.",
+    "why.cube-owned": "Your opponent owns the cube: only the owner may redouble.",
+    "why.cube-max": "The cube is at {value}, its highest value here: it cannot be doubled again.",
+    "why.no-beavers": "Beavers are not allowed here.",
     "exercise.waiting": "Your roll: {dice}. Make your play on the board.",
     "exercise.started": "You have started: finish the play on the board.",
     "exercise.right": "Right: {play}. {why}",
@@ -441,6 +494,55 @@ var labels_default = {
     nameComputer: "Computer"
   },
   fr: {
+    "why.die-used": "Le {die} de {dice} a d\xE9j\xE0 \xE9t\xE9 jou\xE9.",
+    "why.die-not-rolled": "Vous avez fait {dice} : il n\u2019y a pas de {die} \xE0 jouer.",
+    "why.die-mismatch": "Un {die} ne m\xE8ne pas un pion de {from} \xE0 {to}.",
+    theBar: "la barre",
+    theOff: "dehors",
+    "why.borne-off": "Un pion sorti ne revient pas en jeu.",
+    "why.bar-empty": "Vous n\u2019avez aucun pion sur la barre.",
+    "why.opponent-checker": "Le pion de la fl\xE8che {point} est \xE0 votre adversaire : vous ne jouez que les v\xF4tres.",
+    "why.no-checker": "Vous n\u2019avez aucun pion sur la fl\xE8che {point}.",
+    "why.no-play": "Aucun pion ne peut jouer {dice} : vous passez votre tour.",
+    "why.dice-played": "Tous les d\xE9s de {dice} qui pouvaient \xEAtre jou\xE9s l\u2019ont \xE9t\xE9.",
+    "why.bar-first": "Tant qu\u2019un de vos pions est sur la barre, aucun autre ne peut bouger : faites-le d\u2019abord rentrer.",
+    "why.backwards": "Les pions n\u2019avancent que vers votre jan int\xE9rieur : {move} recule.",
+    "why.not-all-home": "Vous ne pouvez sortir des pions que lorsque les quinze sont dans votre jan int\xE9rieur : {count} encore dehors.",
+    "why.no-die": "Aucun d\xE9 de {dice}, seul ou additionn\xE9, n\u2019avance un pion de {pips} cases.",
+    "why.higher-die": "Un {die} ne sort un pion de la fl\xE8che {point} que si aucun pion n\u2019est plus haut, et vous en avez un sur la fl\xE8che {highest}.",
+    "why.doubles-max": "Un double se joue autant de fois que possible (ici {count} d\xE9placements de {die}) : apr\xE8s ce d\xE9placement, vous en joueriez moins.",
+    "why.larger-die": "Un seul d\xE9 peut \xEAtre jou\xE9, il faut donc jouer le plus fort : le {die}, pas le {other}.",
+    "why.both-dice": "Il faut jouer les deux d\xE9s quand c\u2019est possible : apr\xE8s {move}, le {other} ne pourrait plus \xEAtre jou\xE9.",
+    "why.point-held": "La fl\xE8che {point} est ferm\xE9e : votre adversaire y a {count} pions.",
+    "why.intermediate-held": "{move} fait jouer les deux d\xE9s \xE0 un seul pion, qui fait escale en chemin, et la fl\xE8che {point} est ferm\xE9e.",
+    "why.play-incomplete": "Le coup n\u2019est pas fini : vous pouvez encore jouer {count} de vos d\xE9s.",
+    "why.nothing-to-undo": "Aucun d\xE9placement de ce lancer n\u2019est \xE0 reprendre.",
+    "why.must-play": "{dice} se joue ici : il faut jouer un coup.",
+    "why.notation": "\xAB {move} \xBB ne s\u2019\xE9crit pas comme un coup : notez les d\xE9placements ainsi, 13/9, bar/22 ou 6/off.",
+    "why.notation-count": "\xAB {move} \xBB : un d\xE9placement se r\xE9p\xE8te de (1) \xE0 (4) fois, pas ({count}).",
+    "why.hit-off": "\xAB {move} \xBB : un pion qui sort ne frappe rien.",
+    "why.hit-twice": "Une dame d\xE9couverte sur la fl\xE8che {point} ne se frappe qu\u2019une fois.",
+    "why.too-many": "Le coup d\xE9place depuis {point} plus de pions que vous n\u2019en avez l\xE0.",
+    "why.no-hit": "Le coup marque une frappe sur la fl\xE8che {point}, mais il n\u2019y a pas de dame d\xE9couverte \xE0 frapper.",
+    "why.ambiguous": "\xAB {move} \xBB peut d\xE9signer plusieurs coups ({options}) : marquez les frappes d\u2019une * pour choisir.",
+    "why.not-legal": "{move} n\u2019est pas un coup permis avec {dice}.",
+    "why.not-started": "La partie n\u2019a pas commenc\xE9 : lancez pour savoir qui commence.",
+    "why.not-rolled": "Lancez d\u2019abord les d\xE9s.",
+    "why.already-rolled": "Les d\xE9s sont lanc\xE9s : jouez-les d\u2019abord.",
+    "why.double-after-roll": "On double avant de lancer les d\xE9s, pas apr\xE8s.",
+    "why.offer-pending": "Une proposition attend sa r\xE9ponse.",
+    "why.game-over": "La partie est finie.",
+    "why.match-over": "Le match est fini.",
+    "why.not-your-turn": "Ce n\u2019est pas votre tour.",
+    "why.not-your-answer": "C\u2019est \xE0 l\u2019autre camp de r\xE9pondre \xE0 cette proposition.",
+    "why.no-offer": "Aucun double n\u2019a \xE9t\xE9 propos\xE9.",
+    "why.no-resignation": "Aucun abandon n\u2019a \xE9t\xE9 propos\xE9.",
+    "why.no-cube": "Cette partie se joue sans videau.",
+    "why.one-point-match": "On ne double pas dans un match en 1 point : une seule partie le d\xE9cide.",
+    "why.crawford": "C\u2019est la partie Crawford : personne ne peut y doubler.",
+    "why.cube-owned": "Le videau appartient \xE0 votre adversaire : seul son propri\xE9taire peut redoubler.",
+    "why.cube-max": "Le videau est \xE0 {value}, sa plus haute valeur ici : il ne peut plus \xEAtre doubl\xE9.",
+    "why.no-beavers": "Le castor n\u2019est pas permis ici.",
     "exercise.waiting": "Votre lancer : {dice}. Jouez votre coup sur le plateau.",
     "exercise.started": "Vous avez commenc\xE9 : terminez le coup sur le plateau.",
     "exercise.right": "Juste : {play}. {why}",
@@ -560,6 +662,55 @@ var labels_default = {
     nameComputer: "Ordinateur"
   },
   sv: {
+    "why.die-used": "{die} i {dice} har redan spelats.",
+    "why.die-not-rolled": "Du slog {dice}: det finns ingen {die} att spela.",
+    "why.die-mismatch": "En {die} flyttar inte en spelpj\xE4s fr\xE5n {from} till {to}.",
+    theBar: "muren",
+    theOff: "av br\xE4det",
+    "why.borne-off": "En spelpj\xE4s som har tagits hem kommer inte tillbaka i spel.",
+    "why.bar-empty": "Du har ingen spelpj\xE4s p\xE5 muren.",
+    "why.opponent-checker": "Spelpj\xE4sen p\xE5 tunga {point} \xE4r motspelarens: du flyttar bara dina egna.",
+    "why.no-checker": "Du har ingen spelpj\xE4s p\xE5 tunga {point}.",
+    "why.no-play": "Ingen spelpj\xE4s kan flyttas med {dice}: du st\xE5r \xF6ver.",
+    "why.dice-played": "Alla t\xE4rningar i {dice} som kan spelas har spelats.",
+    "why.bar-first": "S\xE5 l\xE4nge du har en spelpj\xE4s p\xE5 muren f\xE5r ingen annan flyttas: s\xE4tt in den f\xF6rst.",
+    "why.backwards": "Spelpj\xE4serna flyttas bara fram\xE5t, mot din hemmaplan: {move} g\xE5r bak\xE5t.",
+    "why.not-all-home": "Du f\xE5r ta hem spelpj\xE4ser f\xF6rst n\xE4r alla femton st\xE5r p\xE5 din hemmaplan: {count} st\xE5r fortfarande utanf\xF6r.",
+    "why.no-die": "Ingen t\xE4rning i {dice}, ensam eller sammanlagd, flyttar en spelpj\xE4s {pips} steg.",
+    "why.higher-die": "En {die} tar hem fr\xE5n tunga {point} bara om ingen spelpj\xE4s st\xE5r h\xF6gre, och du har en p\xE5 tunga {highest}.",
+    "why.doubles-max": "En dubbel spelas s\xE5 m\xE5nga g\xE5nger som m\xF6jligt (h\xE4r {count} flyttar med {die}): efter den h\xE4r flytten skulle f\xE4rre kunna spelas.",
+    "why.larger-die": "Bara en t\xE4rning kan spelas, s\xE5 det m\xE5ste vara den h\xF6gsta: spela {die}, inte {other}.",
+    "why.both-dice": "B\xE5da t\xE4rningarna m\xE5ste spelas n\xE4r det g\xE5r: efter {move} skulle {other} inte kunna spelas.",
+    "why.point-held": "Tunga {point} \xE4r blockerad: motspelaren har {count} spelpj\xE4ser d\xE4r.",
+    "why.intermediate-held": "{move} flyttar en spelpj\xE4s med b\xE5da t\xE4rningarna, s\xE5 den landar p\xE5 v\xE4gen, och tunga {point} \xE4r blockerad.",
+    "why.play-incomplete": "Draget \xE4r inte klart: {count} av dina t\xE4rningar kan fortfarande spelas.",
+    "why.nothing-to-undo": "Det finns ingen flytt i det h\xE4r kastet att \xE5ngra.",
+    "why.must-play": "{dice} kan spelas h\xE4r: ett drag m\xE5ste g\xF6ras.",
+    "why.notation": "\u201D{move}\u201D \xE4r inte skrivet som ett drag: skriv flyttar som 13/9, bar/22 eller 6/off.",
+    "why.notation-count": "\u201D{move}\u201D: en flytt upprepas (1) till (4) g\xE5nger, inte ({count}).",
+    "why.hit-off": "\u201D{move}\u201D: en spelpj\xE4s som tas hem sl\xE5r inte ut n\xE5got.",
+    "why.hit-twice": "En blottad spelpj\xE4s p\xE5 tunga {point} kan bara sl\xE5s ut en g\xE5ng.",
+    "why.too-many": "Draget flyttar fler spelpj\xE4ser fr\xE5n {point} \xE4n du har d\xE4r.",
+    "why.no-hit": "Draget markerar en utslagning p\xE5 tunga {point}, men d\xE4r finns ingen blottad spelpj\xE4s att sl\xE5 ut.",
+    "why.ambiguous": "\u201D{move}\u201D kan vara flera drag ({options}): markera utslagningarna med * f\xF6r att v\xE4lja.",
+    "why.not-legal": "{move} \xE4r inget till\xE5tet drag med {dice}.",
+    "why.not-started": "Partiet har inte b\xF6rjat: sl\xE5 f\xF6r att se vem som b\xF6rjar.",
+    "why.not-rolled": "Sl\xE5 t\xE4rningarna f\xF6rst.",
+    "why.already-rolled": "T\xE4rningarna \xE4r slagna: spela dem f\xF6rst.",
+    "why.double-after-roll": "Man dubblar innan man sl\xE5r, inte efter.",
+    "why.offer-pending": "Ett erbjudande v\xE4ntar p\xE5 svar.",
+    "why.game-over": "Partiet \xE4r slut.",
+    "why.match-over": "Matchen \xE4r slut.",
+    "why.not-your-turn": "Det \xE4r inte din tur.",
+    "why.not-your-answer": "Det \xE4r den andra sidan som svarar p\xE5 erbjudandet.",
+    "why.no-offer": "Ingen dubbling har erbjudits.",
+    "why.no-resignation": "Ingen har erbjudit sig att ge upp.",
+    "why.no-cube": "Det h\xE4r partiet spelas utan kub.",
+    "why.one-point-match": "Man dubblar inte i en match till 1 po\xE4ng: ett enda parti avg\xF6r.",
+    "why.crawford": "Det h\xE4r \xE4r Crawford-partiet: ingen f\xE5r dubbla i det.",
+    "why.cube-owned": "Motspelaren \xE4ger kuben: bara \xE4garen f\xE5r redubbla.",
+    "why.cube-max": "Kuben st\xE5r p\xE5 {value}, sitt h\xF6gsta v\xE4rde h\xE4r: den kan inte dubblas igen.",
+    "why.no-beavers": "B\xE4ver \xE4r inte till\xE5tet h\xE4r.",
     "exercise.waiting": "Ditt slag: {dice}. G\xF6r ditt drag p\xE5 br\xE4det.",
     "exercise.started": "Du har b\xF6rjat: g\xF6r klart draget p\xE5 br\xE4det.",
     "exercise.right": "R\xE4tt: {play}. {why}",
@@ -862,6 +1013,50 @@ function matchLabel(state) {
   const title = S.title;
   return `<text x="${W / 2}" y="${HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
+function banner(state) {
+  const text = state.result?.text;
+  if (!text) return "";
+  const nt = S.note;
+  const w = text.length * nt.size * nt.char_w + 2 * nt.pad;
+  const h2 = nt.line + 2 * nt.pad;
+  return `<g data-result="true" pointer-events="none"><rect x="${q2(W / 2 - w / 2)}" y="${q2(MID_Y - h2 / 2)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/><text x="${q2(W / 2)}" y="${q2(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`;
+}
+function wrap(text, chars) {
+  const lines = [];
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= chars) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+function noteAnchor(state, place2) {
+  const board = boardOf(state);
+  if (place2 === "bar" || place2 === "off") {
+    const seat = (place2 === "bar" ? board.bar : board.off)[state.turn] ? state.turn : 1 - state.turn;
+    const n2 = Math.max(countAt(board, seat, place2), 1);
+    return locate(seat, place2, n2 - 1, n2);
+  }
+  const v = board.points[place2 - 1];
+  const n = Math.abs(v);
+  return n ? locate(v > 0 ? 0 : 1, place2, n - 1, n) : checkerXY(place2, 0, 1);
+}
+function bubble(state, note) {
+  if (!note || note.point === null || note.point === void 0) return "";
+  const nt = S.note;
+  const lines = wrap(note.text, nt.chars);
+  const [cx, cy] = noteAnchor(state, note.point);
+  const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
+  const h2 = lines.length * nt.line + 2 * nt.pad;
+  const top = note.point === "bar" ? cy < MID_Y : note.point !== "off" && isTop(note.point);
+  const x = Math.min(Math.max(cx - w / 2, FRAME), W - FRAME - w);
+  const y = top ? cy + R + nt.gap : cy - R - nt.gap - h2;
+  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
+  lines.forEach((line, i) => {
+    out += `<tspan x="${q2(x + nt.pad)}" y="${q2(y + nt.pad + (i + 1) * nt.line - nt.line / 4)}">${esc(line)}</tspan>`;
+  });
+  return out + `</text></g>`;
+}
 function pointNumbers(state) {
   const nb = S.numbers;
   let out = "";
@@ -910,6 +1105,8 @@ function drawBoard(state, ui = {}, id = "bg") {
   out += cubeLayer(state);
   out += strip(state, 1) + strip(state, 0);
   out += matchLabel(state);
+  out += banner(state);
+  out += bubble(state, ui.note);
   return out + `</svg>`;
 }
 
@@ -971,7 +1168,7 @@ var CSS = `
 @keyframes bg-cube-turn { from { transform: rotate(-270deg) scale(0.5); opacity: 0.4; } to { transform: none; opacity: 1; } }
 .bg-status { min-height: 1.5em; margin: 6px 2px; color: var(--jp-ui-font-color1, #1f1f1f); }
 .bg-status.bg-refused { color: var(--jp-warn-color0, #a14600); }
-.bg-controls, .bg-keyboard, .bg-edit { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
+.bg-controls, .bg-keyboard, .bg-edit, .bg-resign { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
 .bg-widget button, .bg-widget select, .bg-widget input {
   font: inherit; color: var(--jp-ui-font-color1, #1f1f1f); background: var(--jp-layout-color2, #eeeeee);
   border: 1px solid var(--jp-border-color1, #bdbdbd); border-radius: 6px; padding: 5px 12px; }
@@ -1055,9 +1252,18 @@ var View = class {
     this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
+    this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
-    this.root.append(this.board, this.status, this.controls, this.keyboard, this.hintPanel, this.editPanel);
+    this.root.append(
+      this.board,
+      this.status,
+      this.controls,
+      this.resignPanel,
+      this.keyboard,
+      this.hintPanel,
+      this.editPanel
+    );
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => {
@@ -1106,6 +1312,37 @@ var View = class {
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
+  }
+  /** The resignation's choice: a single game, a gammon or a backgammon (1, 2 or 3 times the cube). */
+  buildResignPanel() {
+    const panel = h("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
+    panel.hidden = true;
+    this.resignLabel = h("span", {});
+    this.resignChoices = [1, 2, 3].map((points) => {
+      const b = h("button", { type: "button", "data-testid": `resign-${points}` });
+      b.addEventListener("click", () => {
+        this.resigning = false;
+        this.intent({ type: "resign", points });
+      });
+      return b;
+    });
+    this.resignCancel = h("button", { type: "button", "data-testid": "resign-cancel" });
+    this.resignCancel.addEventListener("click", () => {
+      this.resigning = false;
+      this.draw();
+      this.buttons.resign.focus();
+    });
+    panel.append(this.resignLabel, ...this.resignChoices, this.resignCancel);
+    return panel;
+  }
+  drawResign(s) {
+    const lang = s.language;
+    if (!s.can?.resign) this.resigning = false;
+    this.resignPanel.hidden = !this.resigning;
+    this.buttons.resign.setAttribute("aria-expanded", String(!!this.resigning));
+    this.resignLabel.textContent = t(lang, "resignWhat");
+    this.resignChoices.forEach((b, i) => b.textContent = t(lang, `resign${i + 1}`));
+    this.resignCancel.textContent = t(lang, "resignCancel");
   }
   intent(intent) {
     this.selected = null;
@@ -1174,7 +1411,8 @@ var View = class {
     const ui = {
       selected: this.selected,
       lit: litPoints(s, this.selected),
-      movable: movablePoints(s)
+      movable: movablePoints(s),
+      note: s.teaching && s.refusal && this.dismissed !== s.revision ? s.refusal : null
     };
     this.drawHint(s);
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
@@ -1194,10 +1432,11 @@ var View = class {
       b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
       b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
     }
-    this.status.textContent = this.statusText(s);
+    this.status.textContent = s.status ?? "";
     this.status.classList.toggle("bg-refused", !!s.refused);
     this.drawKeyboard(s);
     this.drawEdit(s);
+    this.drawResign(s);
     this.root.dataset.phase = s.phase;
     this.root.dataset.turn = String(s.turn);
     this.root.dataset.revision = String(s.revision);
@@ -1205,28 +1444,6 @@ var View = class {
     this.root.dataset.positionId = s.position_id;
     this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
-  }
-  statusText(s) {
-    const lang = s.language;
-    const names = s.names || ["", ""];
-    const parts = [];
-    if (s.refused) parts.push(s.refused);
-    if (s.message) parts.push(s.message);
-    if (s.edit) parts.push(`${t(lang, "positionId")}: ${s.position_id}`);
-    else if (s.thinking) parts.push(t(lang, "thinking", { name: names[s.turn] }));
-    else if (s.phase === "opening") parts.push(t(lang, "opening"));
-    else if (s.phase === "roll") parts.push(t(lang, "toRoll", { name: names[s.turn] }));
-    else if (s.phase === "move") parts.push(t(lang, "toMove", { name: names[s.turn], dice: (s.dice || []).join("-") }));
-    else if (s.phase === "cube") parts.push(t(lang, "offers", { name: names[1 - s.turn], value: s.cube.offered_value }));
-    else if (s.result) {
-      const points = s.result.points === 1 ? t(lang, "point") : t(lang, "points", { n: s.result.points });
-      parts.push(t(lang, "wins", { name: names[s.result.winner], points }));
-      if (s.phase === "match-over") parts.push(t(lang, "winsMatch", { name: names[s.result.winner] }));
-    }
-    if (s.last_play && !s.edit && !(s.moved || []).length) {
-      parts.push(t(lang, "last", { text: `${names[s.last_play.seat]} ${s.last_play.text}` }));
-    }
-    return parts.join(" \xB7 ");
   }
   /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice. */
   drawHint(s) {
@@ -1338,7 +1555,18 @@ var View = class {
   }
   // ------------------------------------------------------------------ mouse
   button(key) {
+    if (key === "resign") {
+      this.resigning = !this.resigning;
+      this.draw();
+      if (this.resigning) this.resignChoices[0].focus();
+      return;
+    }
     this.intent({ type: key });
+  }
+  /** With teaching on, whether a click on a checker that cannot move, or on a point that does
+   * not light, is sent to Python to be explained: while a person is to roll or to move. */
+  explaining(s) {
+    return !!s.teaching && !s.edit && !!(s.can?.move || s.can?.roll);
   }
   pointOf(e) {
     const el = e.target.closest?.("[data-point],[data-checker]");
@@ -1356,6 +1584,10 @@ var View = class {
     }
     const s = this.state;
     if (!s || s.edit) return;
+    if (this.dismissed !== s.revision && s.refusal) {
+      this.dismissed = s.revision;
+      if (!this.explaining(s)) this.draw();
+    }
     if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
       this.byDie(e, "high");
       return;
@@ -1363,6 +1595,13 @@ var View = class {
     if (e.target.closest("[data-roll-dice],[data-die]")) {
       if (s.can?.roll) this.intent({ type: "roll" });
       else if (s.can?.done) this.intent({ type: "done" });
+      return;
+    }
+    if (e.target.closest("[data-cube]")) {
+      if (s.can?.double || this.explaining(s)) this.intent({ type: "double" });
+      return;
+    }
+    if (this.explaining(s) && this.explain(s, this.selected, this.pointOf(e), !!e.target.closest("[data-checker]"))) {
       return;
     }
     if (!personMoving(s)) return;
@@ -1374,6 +1613,21 @@ var View = class {
     }
     this.selected = movablePoints(s).has(p) ? p : null;
     this.draw();
+  }
+  /** Teaching: ask Python why `from` cannot go to `to` (a move it will refuse), or why the
+   * checker on `to` cannot move at all. Returns whether an intent was sent. */
+  explain(s, from, to, onChecker) {
+    if (to === null) return false;
+    const movable = movablePoints(s);
+    if (from !== null && to !== from && !movable.has(to) && !litPoints(s, from).has(to)) {
+      this.intent({ type: "move", from, to });
+    } else if (onChecker && !movable.has(to) && (from === null || to !== from)) {
+      this.intent({ type: "why", from: to });
+    } else {
+      return false;
+    }
+    this.draw();
+    return true;
   }
   byDie(e, which) {
     e.preventDefault();
@@ -1402,7 +1656,8 @@ var View = class {
     if (!checker2) return;
     const at = place(checker2.dataset.at);
     const seat = Number(checker2.dataset.owner);
-    if (!s.edit && !(personMoving(s) && seat === s.turn && movablePoints(s).has(at))) return;
+    const movable = personMoving(s) && seat === s.turn && movablePoints(s).has(at);
+    if (!s.edit && !movable && !this.explaining(s)) return;
     this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
   }
   startDrag() {
@@ -1452,6 +1707,9 @@ var View = class {
     }
     if (to !== null && litPoints(s, d.at).has(to)) {
       this.intent({ type: "move", from: d.at, to });
+    } else if (this.explaining(s) && to !== null && to !== d.at) {
+      const movable = personMoving(s) && d.seat === s.turn && movablePoints(s).has(d.at);
+      this.intent(movable ? { type: "move", from: d.at, to } : { type: "why", from: d.at });
     }
     this.selected = null;
     this.draw();
