@@ -2,34 +2,93 @@
 
 Each notebook is executed with nbclient in the ``python3`` kernel of this environment (the one
 CI installs), as a reader would run it without touching the boards: every cell must succeed.
-The exercise checks of the rules notebooks (English and French) are then run again after a play
-is made on their board through the widget's Python API; the right and wrong plays below come
-from the rules (FORMATS.md's rule traps, checked against GNU Backgammon), not from the notebooks.
+The three rules notebooks (English, French, Swedish) are then run again with one more cell that
+plays every exercise on its board three ways: a right play, a legal play that is wrong, and a
+move the rules refuse. The plays and the rule each refusal breaks come from the rules
+(FORMATS.md's rule traps, hand-checked positions), not from the notebooks; the feedback must be
+the catalogue's sentence in the notebook's language.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+
+from bgwidget import Game, Position, ai
+from bgwidget.labels import label
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 PATHS = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-RULES = [NOTEBOOKS / "01-rules.ipynb", NOTEBOOKS / "fr" / "01-regles.ipynb"]
-
-# board variable -> (a right play, a legal play that is wrong, or None when only one play is legal)
-EXERCISES = {
-    "board_31": ("8/5 6/5", "13/10 6/5"),  # making the 5-point
-    "board_61": ("24/23/17", None),  # 4P8bAADg/wcAIA 61: 24/23/17 only (intermediate point)
-    "board_hit": ("13/9* 6/4", "13/11 6/2"),  # a 4 from the 13-point hits the blot on 9
-    "board_bar": ("bar/20", None),  # 22bABwDg/wMAYA 54: bar/20 only
-    "board_65": ("13/7", None),  # 4P8DABgAEAAAAA 65: 13/7 only (the larger die)
-    "board_off": ("5/off 3/off", "5/1 3/off"),  # 4P8PAAAkAAAAAA 64: both legal, one bears off two
+RULES = {
+    "en": NOTEBOOKS / "01-rules.ipynb",
+    "fr": NOTEBOOKS / "fr" / "01-regles.ipynb",
+    "sv": NOTEBOOKS / "sv" / "01-regler.ipynb",
 }
+
+# exercise -> (a right play, a legal play that is wrong or None when the roll has one legal play,
+#              a move the rules refuse (board numbering: the learner is the bottom seat), the rule)
+EXERCISES = {
+    "ex_31": ("8/5 6/5", "13/10 6/5", {"from": 13, "to": 12}, "point-held"),  # the opponent's 13-point
+    "ex_61": ("24/23/17", None, {"from": 24, "to": 18}, "point-held"),  # 4P8bAADg/wcAIA 61
+    "ex_hit": ("13/9* 6/4", "13/11 6/2", {"from": 13, "to": 12}, "no-die"),  # 1 pip with 4-2
+    "ex_enter": ("bar/22* 13/8", "bar/20 13/10", {"from": 13, "to": 10}, "bar-first"),
+    "ex_bar": ("bar/20", None, {"from": "bar", "to": 21}, "point-held"),  # 22bABwDg/wMAYA 54
+    "ex_close": ("8/4 6/4", "13/11 13/9", {"from": 2, "to": "off"}, "not-all-home"),
+    "ex_65": ("13/7", None, {"from": 13, "to": 8}, "larger-die"),  # 4P8DABgAEAAAAA 65
+    "ex_off": ("5/off 3/off", "5/1 3/off", {"from": 3, "to": "off"}, "higher-die"),  # 4P8PAAAkAAAAAA 64
+    "ex_higher": ("6/3 4/off", "6/1 4/1", {"from": 4, "to": "off"}, "higher-die"),
+    "ex_gammon": ("20/9", "13/8 13/7", {"from": 20, "to": 24}, "backwards"),
+    "mx_hit": ("8/5* 6/5", "24/23 13/10", {"from": 13, "to": 12}, "point-held"),
+    "mx_bar": ("bar/22", None, {"from": 13, "to": 7}, "bar-first"),
+    "mx_inter": ("13/7 13/10", "8/5 8/2", {"from": 24, "to": 15}, "intermediate-held"),
+    "mx_home": ("9/3 3/off", "9/3 6/3", {"from": 6, "to": "off"}, "not-all-home"),
+    "mx_larger": ("13/7", None, {"from": 13, "to": 8}, "larger-die"),
+    "mx_both": ("24/22/16", None, {"from": 6, "to": 4}, "both-dice"),
+}
+# cube exercise -> the right answer (a race: money play, checked against cube_decision below)
+CUBE_EXERCISES = {"cube_take": "take", "cube_pass": "pass"}
+
+DRIVE = """
+import json as _json
+_report = {}
+for _name, (_right, _wrong, _illegal, _rule) in CASES.items():
+    _ex = globals()[_name]
+    _seen = {"position_id": _ex.position.position_id(), "dice": list(_ex.dice), "why": _ex.why,
+              "better": _ex.better, "answer": str(_ex.right_plays[0]), "waiting": _ex.text,
+              "hidden": _ex.plays_text}
+    _ex.show_plays()
+    _seen["shown"] = _ex.plays_text
+    _ex.show_plays(False)
+    _seen["hidden_again"] = _ex.plays_text
+    _ex.send(dict(_illegal, type="move"))
+    _seen["illegal"] = [_ex.verdict, _ex.text, _ex.board.position.position_id()]
+    _ex.board.play(_right)
+    _seen["right"] = [_ex.verdict, _ex.text]
+    _ex.reset()
+    _seen["reset"] = [_ex.verdict, _ex.text, _ex.board.position.position_id(), list(_ex.board.dice)]
+    if _wrong is not None:
+        _ex.board.play(_wrong)
+        _seen["wrong"] = [_ex.verdict, _ex.text]
+    _report[_name] = _seen
+for _name, _right in CUBES.items():
+    _ex = globals()[_name]
+    _wrong = "pass" if _right == "take" else "take"
+    _seen = {"position_id": _ex.position.position_id(), "why": _ex.why, "waiting": _ex.text}
+    _ex.answer(_wrong)
+    _seen["wrong"] = [_ex.verdict, _ex.text]
+    _ex.reset()
+    _seen["reset"] = [_ex.verdict, _ex.text]
+    _ex.answer(_right)
+    _seen["right"] = [_ex.verdict, _ex.text]
+    _report[_name] = _seen
+print(_json.dumps(_report))
+"""
 
 
 def execute(nb) -> None:
@@ -63,42 +122,77 @@ def test_notebook_runs_top_to_bottom(path):
 
 def test_every_notebook_is_found():
     names = {str(p.relative_to(NOTEBOOKS)) for p in PATHS}
-    assert {"01-rules.ipynb", "fr/01-regles.ipynb", "02-play.ipynb", "03-explore.ipynb"} <= names
+    assert {"01-rules.ipynb", "fr/01-regles.ipynb", "sv/01-regler.ipynb", "02-play.ipynb", "03-explore.ipynb"} <= names
 
 
-@pytest.mark.parametrize("path", RULES, ids=["en", "fr"])
-def test_rules_exercises_judge_the_play_made(path):
-    nb = nbformat.read(path, as_version=4)
-    checks = {}  # board variable -> the source of its check cell
+def refusal_of(position: Position, dice: tuple[int, int], intent: dict):
+    """The rules' refusal of ``intent`` for the learner (seat 0: board numbering is the mover's)."""
+    game = Game(position=position)
+    game.roll(dice)
+    place = {"bar": 25, "off": 0}
+    return game.check_move(place.get(intent["from"], intent["from"]), place.get(intent["to"], intent["to"]))
+
+
+@pytest.mark.parametrize("language", list(RULES))
+def test_rules_exercises_judge_right_wrong_and_refused_plays(language):
+    nb = nbformat.read(RULES[language], as_version=4)
+    made = set()
     for cell in nb.cells:
-        found = re.match(r"check\((\w+),", cell.source) if cell.cell_type == "code" else None
-        if found:
-            checks[found.group(1)] = cell.source
-    assert set(checks) == set(EXERCISES)
-    as_shipped = [c for c in nb.cells if c.cell_type == "code" and c.source in checks.values()]
-    judged = []  # (appended check cell, the mark its verdict must start with)
-    # a play begun but not finished: a different polite word, still no verdict
-    nb.cells.append(nbformat.v4.new_code_cell('board_31.intent({"type": "move", "from": 8, "to": 5})'))
-    begun = nbformat.v4.new_code_cell(checks["board_31"])
-    nb.cells.append(begun)
-    for board, (right, wrong) in EXERCISES.items():
-        nb.cells.append(nbformat.v4.new_code_cell(f"{board}.play({right!r})"))
-        judged.append((nbformat.v4.new_code_cell(checks[board]), "✔"))
-        nb.cells.append(judged[-1][0])
-        if wrong is not None:  # the same exercise again, played wrongly
-            nb.cells.append(
-                nbformat.v4.new_code_cell(
-                    f"_setup = {board}.game.setup\n"
-                    f"{board}.set_position(Position.from_position_id(_setup['position_id'], _setup['turn']), "
-                    f"tuple(_setup['rolled']))\n"
-                    f"{board}.play({wrong!r})"
-                )
-            )
-            judged.append((nbformat.v4.new_code_cell(checks[board]), "✘"))
-            nb.cells.append(judged[-1][0])
+        if cell.cell_type == "code":
+            made |= set(re.findall(r"^(\w+) = (?:Cube)?Exercise\(", cell.source, re.MULTILINE))
+    assert made == set(EXERCISES) | set(CUBE_EXERCISES)
+    if language != "en":  # every board of the French and Swedish notebooks speaks their language
+        assert all(f'language="{language}"' in c.source for c in nb.cells if "Exercise(" in c.source)
+    nb.cells.append(nbformat.v4.new_code_cell(f"CASES = {EXERCISES!r}\nCUBES = {CUBE_EXERCISES!r}\n" + DRIVE))
     execute(nb)
-    for cell in as_shipped:  # run top to bottom, nobody has played: a polite word, no failure
-        assert text_of(cell).startswith("…"), text_of(cell)
-    assert text_of(begun).startswith("…") and text_of(begun) != text_of(as_shipped[0]), text_of(begun)
-    for cell, mark in judged:
-        assert text_of(cell).startswith(mark), (cell.source, text_of(cell))
+    report = json.loads(text_of(nb.cells[-1]))
+
+    def say(key, **fields):
+        return label(language, key, **fields)
+
+    for name, (right, wrong, intent, rule) in EXERCISES.items():
+        seen = report[name]
+        start = Position.from_position_id(seen["position_id"])
+        dice = tuple(seen["dice"])
+        text = f"{dice[0]}-{dice[1]}"
+        assert seen["waiting"] == say("exercise.waiting", dice=text), name
+        plays = start.legal_plays(*dice)
+        shown = say("exercise.plays", dice=text, n=len(plays), plays=", ".join(str(p) for p in plays))
+        assert (seen["hidden"], seen["shown"], seen["hidden_again"]) == ("", shown, ""), name
+        refusal = refusal_of(start, dice, intent)
+        assert refusal is not None and refusal.reason == rule, (name, refusal and refusal.reason)
+        why = refusal.explain(language)
+        assert seen["illegal"] == ["refused", say("exercise.refused", why=why), seen["position_id"]], name
+        play = start.parse_play(right, *dice)
+        assert seen["right"] == ["right", say("exercise.right", play=str(play), why=seen["why"])], name
+        assert seen["reset"] == [None, say("exercise.waiting", dice=text), seen["position_id"], list(dice)], name
+        if wrong is None:
+            assert len(plays) == 1, name
+            continue
+        answer = start.parse_play(seen["answer"], *dice)
+        assert answer in plays and answer != start.parse_play(wrong, *dice), name
+        verdict = say("exercise.wrong", play=str(start.parse_play(wrong, *dice)), answer=str(answer), why=seen["why"])
+        assert seen["wrong"] == ["wrong", f"{verdict} {seen['better']}".strip()], name
+
+    def number(value, digits):
+        return f"{value:.{digits}f}".replace(".", "." if language == "en" else ",")
+
+    for name, right in CUBE_EXERCISES.items():
+        seen = report[name]
+        doubler = Position.from_position_id(seen["position_id"])
+        chances = ai.evaluate(doubler, "medium")
+        decision = ai.cube_decision(chances)
+        numbers = say(
+            "exercise.cubeNumbers",
+            win=number(100 * chances[0], 1),
+            gammon=number(100 * chances[1], 1),
+            take=number(decision.double_take, 2),
+            passed=number(decision.double_pass, 2),
+        )
+        assert decision.should_double and decision.should_take == (right == "take"), name
+        wrong = "pass" if right == "take" else "take"
+        question = say("exercise.cubeQuestion")
+        assert seen["waiting"] == question and seen["reset"] == [None, question], name
+        for verdict, answer in (("wrong", wrong), ("right", right)):
+            head = say(f"exercise.{verdict}Cube", answer=say(f"exercise.{answer}"))
+            assert seen[verdict] == [verdict, f"{head} {seen['why']} {numbers}"], name

@@ -90,8 +90,9 @@ class Exercise(ipywidgets.VBox):
 
     Read :attr:`board` (the :class:`~bgwidget.widget.BoardWidget`), :attr:`verdict` (``None``
     before a play, then ``"right"``, ``"wrong"``; ``"refused"`` after a refused move) and
-    :attr:`text` (the feedback shown, plain text). :meth:`reset` and :meth:`show_plays` do what
-    the two buttons do; :meth:`send` hands the board an intent as the view would.
+    :attr:`text` (the feedback shown, plain text). The two buttons are :attr:`reset_button` and
+    :attr:`plays_button` (a toggle); :meth:`reset` and :meth:`show_plays` do what they do, and
+    :meth:`send` hands the board an intent as the view would.
 
     Raises :class:`ExerciseError` (a ``ValueError``) when the roll has no legal play or no legal
     play is an answer, the rules' ``IllegalPlayError`` / ``NotationError`` for an answer in
@@ -135,14 +136,14 @@ class Exercise(ipywidgets.VBox):
         self.board = _board(self.position, self.dice, self.language)
         self._feedback = _Feedback()
         self._plays = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
-        self._reset = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
-        self._toggle = ipywidgets.ToggleButton(description=label(self.language, "exercise.showPlays"))
-        self._reset.on_click(lambda _button: self.reset())
-        self._toggle.observe(lambda change: self._draw_plays(), names="value")
+        self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
+        self.plays_button = ipywidgets.ToggleButton(description=label(self.language, "exercise.showPlays"))
+        self.reset_button.on_click(lambda _button: self.reset())
+        self.plays_button.observe(lambda change: self._draw_plays(), names="value")
         self.board.on_play(self._judge)
         self.board.on_msg(self._from_view)  # after the board's own handler: the intent is handled
         self._waiting()
-        controls = ipywidgets.HBox([self._reset, self._toggle])
+        controls = ipywidgets.HBox([self.reset_button, self.plays_button])
         super().__init__([self.board, self._feedback.widget, controls, self._plays])
 
     # ----------------------------------------------------------------- reading
@@ -155,7 +156,7 @@ class Exercise(ipywidgets.VBox):
     @property
     def plays_shown(self) -> bool:
         """Whether the list of legal plays is shown."""
-        return bool(self._toggle.value)
+        return bool(self.plays_button.value)
 
     @property
     def plays_text(self) -> str:
@@ -172,7 +173,7 @@ class Exercise(ipywidgets.VBox):
 
     def show_plays(self, show: bool = True) -> None:
         """Show (or hide) the list of the roll's legal plays, as the toggle does."""
-        self._toggle.value = bool(show)
+        self.plays_button.value = bool(show)
 
     def send(self, intent: dict) -> str | None:
         """Handle ``intent`` (board numbering, as the view sends it) and show the result; returns
@@ -221,7 +222,7 @@ class Exercise(ipywidgets.VBox):
     def _draw_plays(self) -> None:
         shown = self.plays_shown
         key = "exercise.hidePlays" if shown else "exercise.showPlays"
-        self._toggle.description = label(self.language, key)
+        self.plays_button.description = label(self.language, key)
         self._plays.value = f"<div>{html.escape(self._plays_text())}</div>" if shown else ""
         self._plays.layout.display = None if shown else "none"
 
@@ -266,8 +267,9 @@ class CubeExercise(ipywidgets.VBox):
 
     The learner answers with the board's Take and Pass buttons (or :meth:`answer`); read
     :attr:`verdict` (``None``, ``"right"``, ``"wrong"``), :attr:`text` and :attr:`decision`;
-    :meth:`reset` offers the double again. Raises :class:`ExerciseError` for an answer other
-    than ``"take"`` or ``"pass"`` and :class:`~bgwidget.labels.LanguageError` for another language.
+    :attr:`reset_button` (or :meth:`reset`) offers the double again in a fresh game. Raises
+    :class:`ExerciseError` for an answer other than ``"take"`` or ``"pass"`` and
+    :class:`~bgwidget.labels.LanguageError` for another language.
     """
 
     def __init__(
@@ -284,11 +286,11 @@ class CubeExercise(ipywidgets.VBox):
         self.verdict: str | None = None
         self.board = _board(self.position, None, self.language)
         self._feedback = _Feedback()
-        self._reset = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
-        self._reset.on_click(lambda _button: self.reset())
+        self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
+        self.reset_button.on_click(lambda _button: self.reset())
         self.board.observe(lambda _change: self._look(), names="revision")
         self.reset()
-        super().__init__([self.board, self._feedback.widget, ipywidgets.HBox([self._reset])])
+        super().__init__([self.board, self._feedback.widget, ipywidgets.HBox([self.reset_button])])
 
     @property
     def text(self) -> str:
@@ -298,6 +300,7 @@ class CubeExercise(ipywidgets.VBox):
     def reset(self) -> None:
         """Set the position again with the double offered, and clear the verdict."""
         self.verdict = None
+        self.board.new_game()  # a fresh game (a new match while one is in play): the cube back in the middle
         self.board.set_position(self.position)
         self.board.intent({"type": "double"})
         self._feedback.show("waiting", label(self.language, "exercise.cubeQuestion"))

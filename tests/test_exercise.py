@@ -1,0 +1,173 @@
+"""The rules exercises: a play made on the board is judged by the engine, in the board's language.
+
+The exercises are driven as a learner drives them: intents sent to the board (through the
+widget's message handler, as the view sends them, or ``Exercise.send``), plays typed in notation,
+the Reset button clicked and the plays toggle pressed. The right and wrong plays and the rule each
+refused move breaks are hand-checked from the positions (FORMATS.md's rule traps among them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bgwidget import IllegalPlayError, Position, ai
+from bgwidget.exercise import CubeExercise, Exercise, ExerciseError
+from bgwidget.labels import LanguageError, label
+
+START = Position.initial()
+WHY = "Two checkers make the point."
+BETTER = "8/5 6/5 makes the 5-point."
+
+
+def five_point(language="en", **kw):
+    return Exercise(START, (3, 1), ["8/5 6/5"], WHY, better=BETTER, language=language, **kw)
+
+
+def from_view(exercise, intent):
+    """An intent as the page sends it: through every message handler of the board."""
+    exercise.board._handle_custom_msg(dict(intent, revision=exercise.board.revision), [])
+
+
+def test_a_new_exercise_waits_for_the_play_on_a_teaching_board_with_the_dice_rolled():
+    ex = five_point("sv")
+    assert ex.board.players == (None, None) and ex.board.dice == (3, 1) and ex.board.position == START
+    assert ex.board.language == "sv" and ex.board.teaching is True
+    assert ex.verdict is None and ex.played is None
+    assert ex.text == "Ditt slag: 3-1. Gör ditt drag på brädet."
+    assert ex.reset_button.description == "Börja om" and ex.plays_button.description == "Visa dragen"
+
+
+def test_the_right_play_made_step_by_step_from_the_view():
+    ex = five_point()
+    from_view(ex, {"type": "move", "from": 8, "to": 5})
+    assert ex.verdict is None and ex.text == "You have started: finish the play on the board."
+    from_view(ex, {"type": "move", "from": 6, "to": 5})
+    assert ex.verdict == "right" and str(ex.played) == "8/5 6/5"
+    assert ex.text == f"Right: 8/5 6/5. {WHY}"
+    assert 'data-verdict="right"' in ex.children[1].value
+
+
+def test_a_legal_play_that_is_not_an_answer_says_what_the_right_one_is():
+    ex = five_point("fr")
+    ex.board.play("13/10 6/5")  # typed in notation
+    assert ex.verdict == "wrong"
+    assert ex.text == f"Pas celui-ci : 13/10 6/5. Une bonne réponse : 8/5 6/5. {WHY} {BETTER}"
+
+
+def test_a_refused_move_is_explained_by_the_rule_in_the_boards_language_and_changes_nothing():
+    ex = five_point("fr")
+    before = ex.board.position
+    from_view(ex, {"type": "move", "from": 13, "to": 12})  # 1 from the 13-point: the opponent's 13-point, 5 checkers
+    assert ex.verdict == "refused" and ex.board.position == before and ex.board.dice == (3, 1)
+    try:
+        START.parse_play("13/12 24/21", 3, 1)
+    except IllegalPlayError as error:
+        assert error.reason == "point-held"
+        assert ex.text == label("fr", "exercise.refused", why=error.explain("fr"))
+    assert ex.text == "Interdit : La flèche 12 est fermée : votre adversaire y a 5 pions."
+    ex.send({"type": "move", "from": 6, "to": 1})  # a 5 with 3-1
+    assert ex.verdict == "refused" and ex.text.startswith("Interdit : ") and "5" in ex.text
+    ex.board.play("8/5 6/5")  # the learner finds it after all
+    assert ex.verdict == "right" and ex.text.startswith("Juste : 8/5 6/5.")
+
+
+def test_a_typed_play_the_rules_refuse_is_explained():
+    ex = five_point("sv")
+    assert ex.send({"type": "play", "notation": "13/8"}) is not None  # a 5 with 3-1
+    assert ex.verdict == "refused" and ex.text.startswith("Inte tillåtet: ")
+    assert ex.board.position == START
+
+
+def test_reset_puts_the_position_and_dice_back_without_running_the_cell_again():
+    ex = five_point()
+    ex.board.play("13/10 6/5")
+    assert ex.verdict == "wrong" and ex.board.turn == 1 and ex.board.dice == ()
+    ex.reset_button.click()
+    assert ex.board.position == START and ex.board.dice == (3, 1) and ex.board.turn == 0
+    assert ex.verdict is None and ex.played is None and ex.text == "Your roll: 3-1. Make your play on the board."
+    ex.board.play("8/5 6/5")  # judged again, from the start
+    assert ex.verdict == "right"
+    ex.reset()
+    from_view(ex, {"type": "move", "from": 8, "to": 5})
+    ex.reset()  # a play half made is taken back too
+    assert ex.board.position == START and ex.board.dice == (3, 1) and not ex.board.game.steps
+
+
+def test_the_plays_stay_hidden_until_asked():
+    ex = five_point("fr")
+    plays = START.legal_plays(3, 1)
+    assert not ex.plays_shown and ex.plays_text == "" and ex.children[3].value == ""
+    ex.plays_button.value = True  # the toggle pressed
+    listed = ", ".join(str(p) for p in plays)
+    assert ex.plays_text == f"Coups légaux avec 3-1 ({len(plays)}) : {listed}"
+    assert "8/5 6/5" in ex.children[3].value and ex.plays_button.description == "Cacher les coups"
+    ex.show_plays(False)
+    assert ex.plays_text == "" and ex.children[3].value == "" and ex.plays_button.description == "Montrer les coups"
+
+
+def test_answers_as_a_test_on_the_play_and_the_first_answer_shown_when_wrong():
+    blot = Position.from_points({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 16: 1, 13: 4, 8: 3, 6: 5})
+    ex = Exercise(blot, (4, 2), lambda play: play.hits > 0, "Hit it.")
+    assert all(p.hits for p in ex.right_plays) and len(ex.right_plays) > 1
+    ex.board.play("13/11 6/2")
+    assert ex.verdict == "wrong" and ex.text == f"Not this one: 13/11 6/2. A right answer: {ex.right_plays[0]}. Hit it."
+    ex.reset()
+    ex.board.play("13/9* 6/4")
+    assert ex.verdict == "right" and ex.text == "Right: 13/9* 6/4. Hit it."
+
+
+def test_the_authors_text_is_escaped_in_the_page():
+    ex = Exercise(START, (3, 1), ["8/5 6/5"], "<b>bold</b> & more")
+    ex.board.play("8/5 6/5")
+    assert "<b>" not in ex.children[1].value and "&lt;b&gt;bold&lt;/b&gt; &amp; more" in ex.children[1].value
+
+
+def test_bad_exercises_are_refused():
+    closed = Position.from_points({"bar": 1, 13: 4, 8: 4, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    with pytest.raises(ExerciseError):
+        Exercise(closed, (6, 6), lambda play: True, "A dance has no play to make.")
+    with pytest.raises(ExerciseError):
+        Exercise(START, (3, 1), lambda play: False, "No play is right.")
+    with pytest.raises(ExerciseError):
+        Exercise(START, (3, 1), "8/5 6/5", "A string is not a list of answers.")
+    with pytest.raises(IllegalPlayError):
+        Exercise(START, (3, 1), ["13/8"], "Not a legal play of 3-1.")
+    with pytest.raises(LanguageError):
+        Exercise(START, (3, 1), ["8/5 6/5"], "x", language="de")
+    assert isinstance(ExerciseError("x"), ValueError)
+
+
+# a race, the doubler (on roll) 7 pips ahead
+RACE_7 = Position.from_points({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 4, 5: 3, 4: 3, 3: 3, 2: 2})
+
+
+def test_cube_exercise_take_and_pass_with_the_numbers():
+    chances = ai.evaluate(RACE_7, "medium")
+    decision = ai.cube_decision(chances)
+    assert decision.action == "double, take"  # a take the learner may find tempting to pass
+    ex = CubeExercise(RACE_7, "take", "A quarter of the races.", language="fr")
+    assert ex.board.phase == "cube" and ex.board.game.offer.seat == 1  # the doubler at the top offers
+    assert ex.text == "Votre adversaire double. Accepter ou refuser ? Répondez avec les boutons du plateau."
+    assert ex.answer("pass") is None and ex.board.phase == "game-over"
+    numbers = label(
+        "fr",
+        "exercise.cubeNumbers",
+        win=f"{100 * chances[0]:.1f}".replace(".", ","),
+        gammon=f"{100 * chances[1]:.1f}".replace(".", ","),
+        take=f"{decision.double_take:.2f}".replace(".", ","),
+        passed="1,00",
+    )
+    assert ex.verdict == "wrong" and ex.text == f"Pas cette réponse : refuser. A quarter of the races. {numbers}"
+    ex.reset_button.click()
+    assert ex.verdict is None and ex.board.phase == "cube" and ex.board.game.cube_value == 1
+    from_view(ex, {"type": "take"})
+    assert ex.verdict == "right" and ex.text == f"Juste : accepter. A quarter of the races. {numbers}"
+    ex.reset()  # after a take the cube was the taker's: a fresh game puts it back in the middle
+    assert ex.board.phase == "cube" and ex.board.game.cube_owner is None and ex.verdict is None
+
+
+def test_bad_cube_exercises_are_refused():
+    with pytest.raises(ExerciseError):
+        CubeExercise(RACE_7, "drop", "x")
+    with pytest.raises(LanguageError):
+        CubeExercise(RACE_7, "take", "x", language="de")
