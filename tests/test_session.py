@@ -60,7 +60,12 @@ def test_intents_publish_states_with_new_revisions():
     assert s.handle({"type": "roll", "revision": 1}) is None
     assert published[-1]["revision"] == 2 == s.revision and published[-1]["movable"] == [24, 13, 8, 6]
     reason = s.handle({"type": "move", "from": 13, "to": 12})  # seat 1 holds 12
-    assert s.refusal.reason == "point-held" and "Point 12 is blocked" in reason and published[-1]["refused"] == reason and published[-1]["moved"] == []
+    assert (
+        s.refusal.reason == "point-held"
+        and "Point 12 is blocked" in reason
+        and published[-1]["refused"] == reason
+        and published[-1]["moved"] == []
+    )
     assert s.handle({"type": "move", "from": 8, "to": 5, "revision": 2}) is not None  # stale: now at 3
     assert s.handle({"type": "move", "from": 8, "to": 5, "revision": s.revision}) is None
     assert published[-1]["moved"] == [[8, 5, False]] and published[-1]["movable"] == [24, 8, 6, 5]

@@ -198,7 +198,13 @@ def test_cube_offer_take_and_pass():
     w.intent({"type": "double"})  # seat 0 redoubles to 4; seat 1 passes
     assert w.intent({"type": "pass"}) is None
     s = w.state
-    assert s["phase"] == "game-over" and s["result"] == {"winner": 0, "points": 2, "how": "pass", "kind": "single game", "text": "Top passes: Bottom wins 2 points"}
+    assert s["phase"] == "game-over" and s["result"] == {
+        "winner": 0,
+        "points": 2,
+        "how": "pass",
+        "kind": "single game",
+        "text": "Top passes: Bottom wins 2 points",
+    }
     assert s["score"] == [2, 0] and s["can"]["new_game"]
     assert w.intent({"type": "new-game"}) is None
     assert w.state["phase"] == "opening" and w.state["score"] == [2, 0] and w.state["cube"]["value"] == 1

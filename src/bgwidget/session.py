@@ -361,7 +361,9 @@ class Session:
             self._apply_edit(kind, intent)
             return
         if self.edit is not None:
-            raise IntentError("the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up")
+            raise IntentError(
+                "the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up"
+            )
         game = self.game
         seat = game.turn
         if kind == "new-game":
@@ -438,7 +440,9 @@ class Session:
         for entry in game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
                 dice = "-".join(map(str, game.last_roll or ()))
-                self._say(("dance", {"seat": entry["seat"], "dice": dice}))
+                # Before the computer rolls at once, a person's dance is said until their next roll.
+                against_computer = self.players[1 - entry["seat"]] is not None
+                self._say(("dance", {"seat": entry["seat"], "dice": dice}), before_roll=against_computer)
         if game.last_play is not None and game.last_play is not last:
             self.last_play = (seat, before, game.last_play)
             for callback in self._callbacks:
@@ -454,7 +458,9 @@ class Session:
             return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert"))
         answering = game.phase == "cube" and _offer_kind(game) == "double"
         if game.phase != "roll" and not answering:
-            raise IntentError("a hint is for a roll to play, for the cube before rolling, or for a double", reason="no-hint")
+            raise IntentError(
+                "a hint is for a roll to play, for the cube before rolling, or for a double", reason="no-hint"
+            )
         self._require_person(seat, "take or pass" if answering else "roll")
         return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
 

@@ -39,7 +39,9 @@ def say(language: str, names: Sequence[str], words: Words) -> str:
     Raises ``KeyError`` for a key the catalogue does not have.
     """
     key, fields = words
-    filled = {name: say(language, names, value) if _is_words(value) else value for name, value in fields.items()}
+    filled: dict[str, Any] = {
+        name: say(language, names, value) if _is_words(value) else value for name, value in fields.items()
+    }
     seat = filled.pop("seat", None)
     if seat is not None:
         filled["name"] = names[seat]
