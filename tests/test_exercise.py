@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgwidget import IllegalPlayError, Position, ai
+from bgwidget import Game, IllegalPlayError, Position, ai
 from bgwidget.exercise import CubeExercise, Exercise, ExerciseError
 from bgwidget.labels import LanguageError, label
 
@@ -171,3 +171,15 @@ def test_bad_cube_exercises_are_refused():
         CubeExercise(RACE_7, "drop", "x")
     with pytest.raises(LanguageError):
         CubeExercise(RACE_7, "take", "x", language="de")
+
+
+def test_a_click_on_a_checker_that_cannot_move_is_explained():
+    two_back = Position.from_points({"bar": 2, 13: 5, 8: 3, 6: 5}, {6: 3, 5: 2, 24: 2, 13: 5, 8: 3})
+    ex = Exercise(two_back, (6, 3), ["bar/22"], "Only the 3 enters.", language="sv")
+    from_view(ex, {"type": "why", "from": 13})  # the teaching board asks why a checker does not move
+    game = Game(position=two_back)
+    game.roll((6, 3))
+    rule = game.check_move(13)
+    assert rule.reason == "bar-first"
+    assert ex.verdict == "refused" and ex.text == label("sv", "exercise.refused", why=rule.explain("sv"))
+    assert ex.board.position == two_back

@@ -26,7 +26,6 @@ from bgwidget import ai
 from bgwidget.labels import check_language, label
 from bgwidget.moves import Play
 from bgwidget.position import Position
-from bgwidget.viewstate import mover_point
 from bgwidget.widget import BoardWidget
 
 __all__ = ["CubeExercise", "Exercise", "ExerciseError"]
@@ -46,12 +45,9 @@ class ExerciseError(ValueError):
 
 
 def _board(position: Position, dice: tuple[int, int] | None, language: str) -> BoardWidget:
-    """A board for two people at ``position``, explaining refusals when the widget can."""
-    settings: dict[str, Any] = {}
-    if "teaching" in BoardWidget.class_trait_names():
-        settings["teaching"] = True
+    """A teaching board for two people at ``position``: it explains each refused move."""
     return BoardWidget(
-        players=("human", "human"), position=position, dice=dice, language=language, animation=0, **settings
+        players=("human", "human"), position=position, dice=dice, language=language, animation=0, teaching=True
     )
 
 
@@ -179,7 +175,7 @@ class Exercise(ipywidgets.VBox):
         """Handle ``intent`` (board numbering, as the view sends it) and show the result; returns
         why it was refused (the board's text), or None."""
         refused = self.board.intent(intent)
-        self._after_intent(intent, refused)
+        self._after_intent(refused)
         return refused
 
     # ----------------------------------------------------------------- inside
@@ -187,16 +183,16 @@ class Exercise(ipywidgets.VBox):
     def _waiting(self) -> None:
         self._feedback.show("waiting", label(self.language, "exercise.waiting", dice=f"{self.dice[0]}-{self.dice[1]}"))
 
-    def _from_view(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self._after_intent(content, self.board.session.refused or None)
+    def _from_view(self, _widget: Any, _content: Any, _buffers: Any) -> None:
+        self._after_intent(self.board.session.refused or None)
 
-    def _after_intent(self, intent: Any, refused: str | None) -> None:
+    def _after_intent(self, refused: str | None) -> None:
         if self.verdict in ("right", "wrong"):
             return  # judged: what happens on the board afterwards is play, not the exercise
         if refused:
             self.verdict = "refused"
-            text = _explain_refusal(self.board, intent, refused, self.language)
-            self._feedback.show("refused", label(self.language, "exercise.refused", why=text))
+            # the board speaks the exercise's language: its refusal is the rule's sentence in it
+            self._feedback.show("refused", label(self.language, "exercise.refused", why=refused))
         elif self.board.game.steps:
             self.verdict = None
             self._feedback.show("waiting", label(self.language, "exercise.started"))
@@ -225,32 +221,6 @@ class Exercise(ipywidgets.VBox):
         self.plays_button.description = label(self.language, key)
         self._plays.value = f"<div>{html.escape(self._plays_text())}</div>" if shown else ""
         self._plays.layout.display = None if shown else "none"
-
-
-def _explain_refusal(board: BoardWidget, intent: Any, refused: str, language: str) -> str:
-    """Why ``intent`` was refused, in ``language``: the rule's :class:`~bgwidget.refusal.Refusal`
-    found again on the unchanged game (a refused intent changes nothing), else the board's text."""
-    game = board.game
-    try:
-        if intent.get("type") == "move" and hasattr(game, "check_move"):
-            seat = game.turn
-            to = intent.get("to")
-            refusal = game.check_move(
-                mover_point(seat, intent["from"]),
-                None if to is None else mover_point(seat, to),
-                die=intent.get("die"),
-                seat=seat,
-            )
-            if refusal is not None:
-                return str(refusal.explain(language))
-        elif intent.get("type") == "play" and game.rolled and not game.steps:
-            game.position.parse_play(intent["notation"], *game.rolled)
-    except (AttributeError, KeyError, TypeError):
-        return refused
-    except ValueError as error:
-        explain = getattr(error, "explain", None)
-        return str(explain(language)) if callable(explain) else refused
-    return refused
 
 
 class CubeExercise(ipywidgets.VBox):
