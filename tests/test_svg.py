@@ -381,3 +381,21 @@ def test_render_escapes_every_value_that_reaches_markup():
     # And the values board_svg accepts are drawn as given.
     good = parse(board_svg(Position.initial(), cube=64, cube_owner=0, score=(3, 12), match_length=15, names=("a", "b")))
     assert good.find(".//*[@data-score='1']").text == "12" and good.find(".//*[@data-match]").get("data-match") == "15"
+
+
+def test_python_and_javascript_draw_the_same_result_banner(tmp_path):
+    # A finished game: Python's static SVG and the widget draw its result alike, escaped.
+    state = view_state("start", Position.initial(), (3, 1), 1, None)
+    state.update(phase="game-over", dice=[], dice_left=[], result={"text": 'Övre vinner <b>"2"</b> & mer'})
+    js = run_node(
+        tmp_path,
+        'import { drawBoard } from "JS_SRC/draw.js";\n'
+        f"process.stdout.write(JSON.stringify(drawBoard({json.dumps(state)})));\n",
+    )
+    py = render(state)
+
+    def banner(text):
+        return elements(re.search(r'<g data-result="true".*?</g>', text).group(0))
+
+    assert banner(py) == banner(js) and len(banner(py)) == 2
+    assert "&lt;b&gt;&quot;2&quot;&lt;/b&gt; &amp; mer" in py and "<b>" not in py

@@ -253,7 +253,7 @@ function banner(state) {
   const text = state.result?.text;
   if (!text) return "";
   const nt = S.note;
-  const w = text.length * nt.size * nt.char_w + 2 * nt.pad;
+  const w = text.length * nt.size * nt.bold_w + 2 * nt.pad;
   const h = nt.line + 2 * nt.pad;
   return (
     `<g data-result="true" pointer-events="none"><rect x="${q(g.W / 2 - w / 2)}" y="${q(g.MID_Y - h / 2)}" width="${q(w)}" height="${q(h)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/>` +
@@ -295,7 +295,7 @@ function bubble(state, note) {
   const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
   const h = lines.length * nt.line + 2 * nt.pad;
   const top = note.point === "bar" ? cy < g.MID_Y : note.point !== "off" && g.isTop(note.point);
-  const x = Math.min(Math.max(cx - w / 2, g.FRAME), g.W - g.FRAME - w);
+  const x = Math.min(Math.max(cx - w / 2, g.LEFT_X), g.TRAY_X - w); // over the field: not the cube or trays
   const y = top ? cy + g.R + nt.gap : cy - g.R - nt.gap - h;
   let out =
     `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note">` +

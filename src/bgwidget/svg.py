@@ -301,7 +301,7 @@ def _banner(state: dict) -> str:
     if not text:
         return ""
     nt = _S.note
-    w = len(text) * nt.size * nt.char_w + 2 * nt.pad
+    w = len(text) * nt.size * nt.bold_w + 2 * nt.pad
     h = nt.line + 2 * nt.pad
     x, y = W / 2 - w / 2, MID_Y - h / 2
     return (

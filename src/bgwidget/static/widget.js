@@ -10,7 +10,7 @@ var look_default = {
     what: "The board's look, read by both drawings: bgwidget/svg.py (static SVG) and js/src/geometry.js + js/src/draw.js (the widget). Lengths are SVG user units of the viewBox; derived places (BAR_X, W, H, ...) are computed from these by the same formulas in both.",
     board: "sizes of the board's parts: R checker radius, P point width, SIDE left rail (holds the cube), BAR_W bar, TRAY_W right rail (both bear-off trays), FRAME wooden frame above and below the points, HEAD name strip above and below the board, STACK checkers drawn apart before a stack is squeezed, MID gap between the two rows of points (the dice lie there), POINT_LEN point length, TRAY_H one tray's height, SLAB_W x SLAB_H a borne-off checker seen edge-on, DIE and CUBE their sides",
     spacing: "gaps between parts: BAR_STACK checkers drawn apart on the bar, BAR_GAP from the middle to the first checker on the bar, BAR_EDGE rail showing on each side of the bar's wood, POINT_INSET between a point's base and its column's edge, TRAY_INSET between the right rail's edges and a tray, SLAB_PAD between a tray's edge and its slabs, SLAB_GAP between slabs, DICE_GAP and DOUBLES_GAP between dice (two, or four for doubles), CUBE_MARGIN between the cube and the frame",
-    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre; note: the result's banner and the teaching bubble (chars: the longest line in characters, char_w: a character's width in font sizes)",
+    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre; note: the result's banner and the teaching bubble (chars: the longest line in characters, char_w and bold_w: a character's width in font sizes, normal and bold)",
     colors: "fills and strokes; pairs are [seat 0, seat 1] or [gradient start, end]; checker is [highlight, body, rim] per seat"
   },
   board: {
@@ -94,7 +94,7 @@ var look_default = {
     title: { size: 14, dy: 5, opacity: 0.8 },
     prompt: { size: 16, dy: 6, dash: "5 4" },
     arrow: { box: 10, tip: 8, size: 5 },
-    note: { size: 15, line: 19, pad: 9, rx: 8, chars: 40, char_w: 0.55, gap: 8, ring_width: 3 }
+    note: { size: 15, line: 19, pad: 9, rx: 8, chars: 40, char_w: 0.55, bold_w: 0.64, gap: 8, ring_width: 3 }
   },
   colors: {
     wood: ["#8a5a2e", "#5b3519"],
@@ -475,13 +475,14 @@ var labels_default = {
     resign2: "Gammon",
     resign3: "Backgammon",
     resignCancel: "Cancel",
-    "why.stale": "The board changed meanwhile: try again",
-    "why.thinking": "The computer is playing: wait for its turn to end",
-    "why.computer-seat": "That side is played by the computer",
-    "why.setting-up": "The board is being set up: finish with Play from here or Cancel",
-    "why.game-in-play": "The game is still in play: a new game starts once it is over",
-    "why.no-person": "No person plays this game",
-    "why.no-hint": "A hint is for a roll to play, for the cube before rolling, or for a double",
+    "why.stale": "The board changed meanwhile: try again.",
+    "why.thinking": "The computer is playing: wait for its turn to end.",
+    "why.computer-seat": "That side is played by the computer.",
+    "why.setting-up": "The board is being set up: finish with Play from here or Cancel.",
+    "why.game-in-play": "The game is still in play: a new game starts once it is over.",
+    "why.no-person": "No person plays this game.",
+    "why.no-hint": "A hint is for a roll to play, for the cube before rolling, or for a double.",
+    "why.can-move": "This checker can move: click it to see where.",
     pips: "pips",
     score: "score",
     money: "Money game",
@@ -643,13 +644,14 @@ var labels_default = {
     resign2: "Gammon",
     resign3: "Backgammon",
     resignCancel: "Annuler",
-    "why.stale": "Le plateau a chang\xE9 entre-temps : r\xE9essayez",
-    "why.thinking": "L\u2019ordinateur joue : attendez la fin de son tour",
-    "why.computer-seat": "Ce camp est jou\xE9 par l\u2019ordinateur",
-    "why.setting-up": "Mise en place en cours : terminez par \xAB Jouer d\u2019ici \xBB ou annulez",
-    "why.game-in-play": "La partie est en cours : une nouvelle partie commence quand elle est finie",
-    "why.no-person": "Personne ne joue cette partie",
-    "why.no-hint": "Un conseil porte sur un coup \xE0 jouer, sur le videau avant de lancer ou sur un double",
+    "why.stale": "Le plateau a chang\xE9 entre-temps : r\xE9essayez.",
+    "why.thinking": "L\u2019ordinateur joue : attendez la fin de son tour.",
+    "why.computer-seat": "Ce camp est jou\xE9 par l\u2019ordinateur.",
+    "why.setting-up": "Mise en place en cours : terminez par \xAB Jouer d\u2019ici \xBB ou annulez.",
+    "why.game-in-play": "La partie est en cours : une nouvelle partie commence quand elle est finie.",
+    "why.no-person": "Personne ne joue cette partie.",
+    "why.no-hint": "Un conseil porte sur un coup \xE0 jouer, sur le videau avant de lancer ou sur un double.",
+    "why.can-move": "Ce pion peut bouger : cliquez dessus pour voir o\xF9.",
     pips: "points",
     score: "score",
     money: "Partie d\u2019argent",
@@ -811,13 +813,14 @@ var labels_default = {
     resign2: "Gammon",
     resign3: "Backgammon",
     resignCancel: "Avbryt",
-    "why.stale": "Br\xE4det \xE4ndrades under tiden: f\xF6rs\xF6k igen",
-    "why.thinking": "Datorn spelar: v\xE4nta tills dess tur \xE4r slut",
-    "why.computer-seat": "Den sidan spelas av datorn",
-    "why.setting-up": "Br\xE4det st\xE4lls upp: avsluta med Spela h\xE4rifr\xE5n eller Avbryt",
-    "why.game-in-play": "Partiet p\xE5g\xE5r: ett nytt parti b\xF6rjar n\xE4r det \xE4r slut",
-    "why.no-person": "Ingen person spelar det h\xE4r partiet",
-    "why.no-hint": "Ett tips g\xE4ller ett slag att spela, kuben f\xF6re slaget eller en dubbling",
+    "why.stale": "Br\xE4det \xE4ndrades under tiden: f\xF6rs\xF6k igen.",
+    "why.thinking": "Datorn spelar: v\xE4nta tills dess tur \xE4r slut.",
+    "why.computer-seat": "Den sidan spelas av datorn.",
+    "why.setting-up": "Br\xE4det st\xE4lls upp: avsluta med Spela h\xE4rifr\xE5n eller Avbryt.",
+    "why.game-in-play": "Partiet p\xE5g\xE5r: ett nytt parti b\xF6rjar n\xE4r det \xE4r slut.",
+    "why.no-person": "Ingen person spelar det h\xE4r partiet.",
+    "why.no-hint": "Ett tips g\xE4ller ett slag att spela, kuben f\xF6re slaget eller en dubbling.",
+    "why.can-move": "Den h\xE4r spelpj\xE4sen kan flyttas: klicka p\xE5 den f\xF6r att se vart.",
     pips: "pips",
     score: "po\xE4ng",
     money: "Pengaspel",
@@ -1017,7 +1020,7 @@ function banner(state) {
   const text = state.result?.text;
   if (!text) return "";
   const nt = S.note;
-  const w = text.length * nt.size * nt.char_w + 2 * nt.pad;
+  const w = text.length * nt.size * nt.bold_w + 2 * nt.pad;
   const h2 = nt.line + 2 * nt.pad;
   return `<g data-result="true" pointer-events="none"><rect x="${q2(W / 2 - w / 2)}" y="${q2(MID_Y - h2 / 2)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/><text x="${q2(W / 2)}" y="${q2(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`;
 }
@@ -1049,7 +1052,7 @@ function bubble(state, note) {
   const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
   const h2 = lines.length * nt.line + 2 * nt.pad;
   const top = note.point === "bar" ? cy < MID_Y : note.point !== "off" && isTop(note.point);
-  const x = Math.min(Math.max(cx - w / 2, FRAME), W - FRAME - w);
+  const x = Math.min(Math.max(cx - w / 2, LEFT_X), TRAY_X - w);
   const y = top ? cy + R + nt.gap : cy - R - nt.gap - h2;
   let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
   lines.forEach((line, i) => {
