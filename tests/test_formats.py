@@ -177,7 +177,7 @@ def test_xgid_double_offered_jacoby_and_beavers():
         to_xgid(from_xgid("XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"))
         == "XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:3:0:8"
     )
-    with pytest.raises(FormatError, match="belongs"):
+    with pytest.raises(FormatError, match="owns the cube"):
         from_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:8")
 
 
@@ -489,9 +489,12 @@ def test_mat_reader_accepts_bom_tags_loose_columns_and_unmarked_hits():
             "  2)  Doubles => 2                Drops\n      Wins 1 point\n\n Game 2\n Ann : 0   Bob : 0\n",
             "line 10: the score line says Ann 0, Bob 0; the games before make it 1-0",
         ),
-        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/4 6/5\n", "not a legal"),
+        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/4 6/5\n", "has been played"),
         (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 33: 8/5 6/5\n", "doubles"),
-        (" 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n  2)  Takes\n", "no double"),
+        (
+            " 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n  2)  Takes\n",
+            "No double has been offered",
+        ),
         (
             " 3 point match\n\n Game 1\n Ann : 0   Bob : 0\n  1)                 31: 8/5 6/5\n"
             " Game 2\n Ann : 0   Bob : 0\n",

@@ -138,18 +138,17 @@ def test_parse_bar_off_and_gnubg_numbers():
 
 def test_parse_errors():
     start = Position.initial()
-    with pytest.raises(NotationError, match="not a checker move"):
-        start.parse_play("24-18", 6, 5)
-    with pytest.raises(NotationError, match="higher points to lower"):
-        start.parse_play("13/18", 6, 5)
-    with pytest.raises(NotationError, match="not a point"):
-        start.parse_play("30/24", 6, 5)
-    with pytest.raises(IllegalPlayError, match="not a legal play"):
-        start.parse_play("24/18 24/18", 6, 5)
-    with pytest.raises(IllegalPlayError, match="more checkers"):
-        start.parse_play("22/16 22/17", 6, 5)
-    with pytest.raises(IllegalPlayError, match="must be given"):
-        start.parse_play("", 6, 5)
+    for text, error, reason in [
+        ("24-18", NotationError, "notation"),
+        ("13/18", NotationError, "backwards"),
+        ("30/24", NotationError, "notation"),
+        ("24/18 24/18", IllegalPlayError, "die-used"),  # 6-5 plays no second 6
+        ("22/16 22/17", IllegalPlayError, "too-many"),
+        ("", IllegalPlayError, "must-play"),
+    ]:
+        with pytest.raises(error) as refused:
+            start.parse_play(text, 6, 5)
+        assert refused.value.reason == reason, text
     with pytest.raises(DiceError):
         start.legal_plays(7, 1)
     with pytest.raises(DiceError):
@@ -187,23 +186,24 @@ def test_parse_prefers_the_path_named():
 @pytest.mark.parametrize(
     "text, dice, error, reason",
     [
-        ("8/5 6/5 13/2(0)", (3, 1), NotationError, r"\(1\) to \(4\) times, not \(0\)"),
-        ("8/5(9)", (3, 1), NotationError, r"not \(9\)"),
-        ("8/5(01)", (3, 1), NotationError, r"not \(01\)"),
-        ("24/5/23 8/5", (3, 1), NotationError, "higher points to lower"),
-        ("8/5/5 6/5", (3, 1), NotationError, "higher points to lower"),
-        ("6/off/3", (6, 3), NotationError, "higher points to lower"),
-        ("24/22/20", (3, 1), IllegalPlayError, "no die of 3-1 moves a checker 2 pips"),
-        ("8/5* 8/5*", (3, 1), NotationError, "hits on the 5-point twice"),
-        ("8/5 6/5*", (3, 1), IllegalPlayError, "marks a hit on 5, which the play does not hit"),
-        ("24/23*/20", (3, 1), IllegalPlayError, "marks a hit on 23"),
-        ("٢٤/٢١", (3, 1), NotationError, "not a checker move"),
+        ("8/5 6/5 13/2(0)", (3, 1), NotationError, "notation-count"),
+        ("8/5(9)", (3, 1), NotationError, "notation-count"),
+        ("8/5(01)", (3, 1), NotationError, "notation-count"),
+        ("24/5/23 8/5", (3, 1), NotationError, "backwards"),
+        ("8/5/5 6/5", (3, 1), NotationError, "backwards"),
+        ("6/off/3", (6, 3), NotationError, "backwards"),
+        ("24/22/20", (3, 1), IllegalPlayError, "no-die"),
+        ("8/5* 8/5*", (3, 1), NotationError, "hit-twice"),
+        ("8/5 6/5*", (3, 1), IllegalPlayError, "no-hit"),
+        ("24/23*/20", (3, 1), IllegalPlayError, "no-hit"),
+        ("٢٤/٢١", (3, 1), NotationError, "notation"),
     ],
 )
 def test_parse_refuses_what_no_play_can_do(text, dice, error, reason):
     # Each of these was once read as another play (13/2(0) dropped, 24/5/23 read as 24/23).
-    with pytest.raises(error, match=reason):
+    with pytest.raises(error) as refused:
         Position.initial().parse_play(text, *dice)
+    assert refused.value.reason == reason
 
 
 def test_parse_still_reads_hits_marked_where_the_play_hits():

@@ -53,8 +53,6 @@ __all__ = ["PHASES", "Game", "GameError", "GameResult", "Offer", "Rules"]
 PHASES = ("opening", "roll", "move", "cube", "game-over", "match-over")
 """Every value of :attr:`Game.phase`, in the order a game meets them."""
 
-_SEAT_NAMES = ("bottom (seat 0)", "top (seat 1)")
-
 
 class Game:
     """One backgammon game, played action by action.
@@ -335,9 +333,33 @@ class Game:
         try:
             partial.step(from_point, to_point, die)
         except IllegalPlayError as error:
-            raise GameError(str(error)) from None
+            raise _refused(error) from None
         if partial.is_complete and self.rules.auto_confirm:
             self.confirm()
+
+    def check_move(
+        self, from_point: int, to_point: int | None = None, *, die: int | None = None, seat: int | None = None
+    ) -> GameError | None:
+        """The :class:`GameError` that :meth:`move` would raise now, or None; changes nothing.
+
+        Points in the mover's numbering (25 bar, 0 off). With ``to_point=None``: why the checker
+        on ``from_point`` cannot move at all (None when it can), as a teacher answers a learner
+        who picks up the wrong checker. The refusal's ``reason`` and facts say which rule stops
+        the move (see :meth:`bgwidget.moves.PartialPlay.check_step`); outside ``"move"`` or for
+        the wrong ``seat`` it is the turn's rule (``"not-rolled"``, ``"not-your-turn"``...).
+        Raises :class:`GameError` (reason ``"invalid"``) for a point or die that is not one.
+        """
+        try:
+            partial = self._moving(seat, "move")
+        except GameError as error:
+            if error.reason == "invalid":  # a seat that is not one
+                raise
+            return error
+        try:
+            refusal = partial.check_step(from_point, to_point, die)
+        except IllegalPlayError as error:
+            raise _refused(error) from None
+        return None if refusal is None else _refused(refusal)
 
     def undo(self, *, seat: int | None = None) -> None:
         """Take back the last :meth:`move` of the play in progress (all the dice it used).
@@ -348,7 +370,7 @@ class Game:
         try:
             self._moving(seat, "undo").undo()
         except IllegalPlayError as error:
-            raise GameError(str(error)) from None
+            raise _refused(error) from None
 
     def confirm(self, *, seat: int | None = None) -> Play:
         """Confirm the play in progress (the Done button) and pass the turn; returns the play.
@@ -358,7 +380,7 @@ class Game:
         try:
             play = self._moving(seat, "confirm").play
         except IllegalPlayError as error:
-            raise GameError(str(error)) from None
+            raise _refused(error) from None
         self._finish(play)
         return play
 
@@ -372,7 +394,7 @@ class Game:
         try:
             play = self._start.parse_play(text, *partial.dice)
         except IllegalPlayError as error:
-            raise GameError(str(error)) from error
+            raise _refused(error) from error
         self._finish(play)
         return play
 
@@ -387,7 +409,7 @@ class Game:
         """
         error = self._double_error(seat)
         if error:
-            raise GameError(error)
+            raise error
         doubler = self._start.turn
         self.record.append({"type": "double", "seat": doubler, "cube": 2 * self.cube_value})
         self.offer = Offer("double", doubler)
@@ -424,9 +446,9 @@ class Game:
         """
         taker = self._answer(("double",), seat, "beaver")
         if not self.rules.beavers:
-            raise GameError("beavers are not allowed (money play with beavers=True only)")
+            raise GameError(reason="no-beavers")
         if 4 * self.cube_value > self.rules.max_cube:
-            raise GameError(f"a beaver would take the cube above {self.rules.max_cube}")
+            raise GameError(reason="cube-max", value=self.rules.max_cube)
         self.record.append({"type": "beaver", "seat": taker})
         self.cube_value *= 2
         self.cube_owner = taker
@@ -437,7 +459,7 @@ class Game:
         offer with :meth:`take` (keeping the cube) or :meth:`pass_`."""
         doubler = self._answer(("beaver",), seat, "raccoon")
         if 4 * self.cube_value > self.rules.max_cube:
-            raise GameError(f"a raccoon would take the cube above {self.rules.max_cube}")
+            raise GameError(reason="cube-max", value=self.rules.max_cube)
         self.record.append({"type": "raccoon", "seat": doubler})
         self.cube_value *= 2
         self.offer = Offer("raccoon", doubler)
@@ -450,7 +472,7 @@ class Game:
         would score ``points`` times the cube (Jacoby rule applied).
         """
         if self._phase not in ("roll", "move"):
-            raise GameError(f"no resignation in phase {self._phase!r}: only while the game is in play")
+            raise _phase_error("resign", self._phase)
         if points not in (1, 2, 3) or isinstance(points, bool) or not isinstance(points, int):
             raise GameError(f"a resignation is of 1 (single), 2 (gammon) or 3 (backgammon) points, not {points!r}")
         seat = self._start.turn if seat is None else _check_seat(seat)
@@ -557,9 +579,9 @@ class Game:
 
     def _expect(self, phase: str, seat: int | None, action: str) -> None:
         if self._phase != phase:
-            raise GameError(_phase_error(action, self._phase))
+            raise _phase_error(action, self._phase)
         if seat is not None and _check_seat(seat) != self._start.turn:
-            raise GameError(f"it is {_SEAT_NAMES[self._start.turn]}'s turn, not {_SEAT_NAMES[seat]}'s")
+            raise GameError(reason="not-your-turn", seat=seat)
 
     def _moving(self, seat: int | None, action: str) -> PartialPlay:
         """The play in progress, once the phase and the seat are checked."""
@@ -570,32 +592,29 @@ class Game:
     def _answer(self, offers: tuple[str, ...], seat: int | None, action: str) -> int:
         """Check that ``seat`` may answer one of ``offers`` now; returns the answering seat."""
         if self.offer is None or self.offer.kind not in offers:
-            names = " or ".join("resignation" if kind == "resign" else kind for kind in offers)
-            raise GameError(f"cannot {action}: no {names} has been offered")
+            raise GameError(reason="no-offer" if offers != ("resign",) else "no-resignation")
         answering = 1 - self.offer.seat
         if seat is not None and _check_seat(seat) != answering:
-            raise GameError(f"{_SEAT_NAMES[answering]} must answer the offer, not {_SEAT_NAMES[seat]}")
+            raise GameError(reason="not-your-answer", seat=seat)
         return answering
 
-    def _double_error(self, seat: int | None) -> str | None:
+    def _double_error(self, seat: int | None) -> GameError | None:
         if seat is not None:
             _check_seat(seat)  # a seat that is not one is an error, not a "no"
         if self._phase != "roll":
-            return (
-                _phase_error("double", self._phase)
-                if self._phase != "move"
-                else "a double comes before rolling, not after"
-            )
+            return _phase_error("double", self._phase)
         if seat is not None and seat != self._start.turn:
-            return f"only the seat on roll may double, and that is {_SEAT_NAMES[self._start.turn]}"
+            return GameError(reason="not-your-turn", seat=seat)
+        if not self.rules.cube:
+            return GameError(reason="no-cube")
         if self.rules.match_length == 1:
-            return "there is no cube in a 1-point match"
+            return GameError(reason="one-point-match")
         if self.crawford:
-            return "no doubling in the Crawford game"
+            return GameError(reason="crawford")
         if self.cube_owner is not None and self.cube_owner != self._start.turn:
-            return f"the cube belongs to {_SEAT_NAMES[self.cube_owner]}"
+            return GameError(reason="cube-owned", value=self.cube_value)
         if 2 * self.cube_value > self.rules.max_cube:
-            return f"the cube is at its highest value, {self.cube_value}"
+            return GameError(reason="cube-max", value=self.cube_value)
         return None
 
 
@@ -613,18 +632,28 @@ def _roll(dice: object) -> tuple[int, int]:
         raise GameError(str(error)) from None
 
 
-def _phase_error(action: str, phase: str) -> str:
-    reasons = {
-        "opening": "the game has not started: make the opening roll first",
-        "roll": "the dice have not been rolled yet",
-        "move": "the dice are rolled and must be played first",
-        "cube": "an offer waits for an answer",
-        "game-over": "the game is over",
-        "match-over": "the match is over",
-    }
-    if action == "roll" and phase == "move":
-        return "the dice are already rolled: play them first"
-    return f"cannot {action} now: {reasons[phase]}"
+_PHASE_REASONS = {
+    "opening": "not-started",
+    "roll": "not-rolled",
+    "move": "already-rolled",
+    "cube": "offer-pending",
+    "game-over": "game-over",
+    "match-over": "match-over",
+}
+
+
+def _phase_error(action: str, phase: str) -> GameError:
+    """Why ``action`` cannot be taken in ``phase``: the rule of the turn that stops it."""
+    if action == "double" and phase == "move":
+        return GameError(reason="double-after-roll")
+    if action == "undo" and phase == "roll":
+        return GameError(reason="nothing-to-undo")
+    return GameError(reason=_PHASE_REASONS[phase])
+
+
+def _refused(error: IllegalPlayError) -> GameError:
+    """A refused step or play as the game layer's error: the same reason, facts and detail."""
+    return GameError(error.detail, reason=error.reason, **error.facts)
 
 
 def _check_settings(

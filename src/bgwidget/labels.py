@@ -11,7 +11,7 @@ import json
 import re
 from importlib import resources
 
-__all__ = ["LANGUAGES", "LanguageError", "check_language", "label"]
+__all__ = ["LANGUAGES", "LanguageError", "check_language", "has_label", "label"]
 
 _LABELS: dict[str, dict[str, str]] = json.loads(
     resources.files("bgwidget").joinpath("labels.json").read_text(encoding="utf-8")
@@ -42,3 +42,8 @@ def label(language: str, key: str, **fields: object) -> str:
     """
     text = _LABELS[check_language(language)][key]
     return re.sub(r"\{(\w+)\}", lambda m: str(fields.get(m.group(1), m.group(0))), text)
+
+
+def has_label(key: str) -> bool:
+    """Whether the catalogue has ``key`` (in every language: a test checks they all have the same keys)."""
+    return key in _LABELS["en"]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from bgwidget.position import BAR, Position
+from bgwidget.refusal import Refusal
 
 __all__ = [
     "BAR_POINT",
@@ -48,8 +49,9 @@ class DiceError(ValueError):
     """Dice that are not two numbers from 1 to 6."""
 
 
-class IllegalPlayError(ValueError):
-    """A play that the rules do not allow for this position and roll."""
+class IllegalPlayError(Refusal):
+    """A play that the rules do not allow for this position and roll: a :class:`~bgwidget.refusal.Refusal`
+    whose ``reason`` names the rule and whose point facts are in the mover's numbering."""
 
 
 class NotationError(IllegalPlayError):
@@ -388,9 +390,10 @@ class PartialPlay:
     def play(self) -> Play:
         """The legal play the steps make, once :attr:`is_complete`; raises IllegalPlayError before."""
         if not self.is_complete:
-            more = self._need - len(self._steps)
-            dice = "dice" if more > 1 else "die"
-            raise IllegalPlayError(f"the play is not complete: {more} more {dice} must be played")
+            count, die = self._need - len(self._steps), max(self._left)
+            raise IllegalPlayError(
+                reason="doubles-max" if len(set(self._all)) == 1 else "play-incomplete", count=count, die=die
+            )
         if not self.plays:
             return Play((), self.start.swap())
         return self._targets[(self._me, self._them)]
@@ -416,21 +419,35 @@ class PartialPlay:
         ``13 -> 8`` with 3-2 touches down on 10 or 11, whichever is open, preferring a route that
         hits nowhere (to hit on the way, step twice). ``die`` forces the die of a single step
         (bearing off with a higher die). Returns the checker moves made.
-        Raises :class:`IllegalPlayError` (naming the legal steps) and changes nothing otherwise.
+        Raises :class:`IllegalPlayError` with the rule that stops the step (see :meth:`check_step`)
+        and changes nothing otherwise.
         """
-        for point in (from_point, to_point):
-            if not isinstance(point, int) or isinstance(point, bool) or not 0 <= point <= 25:
-                raise IllegalPlayError(f"{point!r} is not a point (24..1 in the mover's numbering, bar = 25, off = 0)")
-        if die is not None and (not isinstance(die, int) or isinstance(die, bool)):
-            raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
-        routes = self._routes()
-        if die is None:
-            route = routes.get(from_point, {}).get(to_point)
-        else:
-            route = self._single_route(from_point, to_point, die)
-        if route is None:
-            raise IllegalPlayError(self._step_error(from_point, to_point, die, routes))
+        route = self._route(from_point, to_point, die)
+        if isinstance(route, IllegalPlayError):
+            raise route
         return self._push(route, self._next_group())
+
+    def check_step(
+        self, from_point: int, to_point: int | None = None, die: int | None = None
+    ) -> IllegalPlayError | None:
+        """The refusal :meth:`step` would raise, or None when the step is legal; changes nothing.
+
+        With ``to_point=None``, why the checker on ``from_point`` cannot move at all (None when
+        it can move somewhere). Points in the mover's numbering. The refusal's ``reason`` is the
+        first rule that stops the step, checked in a teacher's order: whose checker it is, the bar
+        first, direction, the dice rolled, bearing off (all fifteen home, the higher-die rule),
+        closed landing and intermediate points, then the rules that choose among possible steps
+        (both dice, the larger die, as many of a double as possible); see :data:`REASONS`.
+        Raises :class:`IllegalPlayError` (reason ``"invalid"``) for a point or die that is not one.
+        """
+        if to_point is not None:
+            route = self._route(from_point, to_point, die)
+            return route if isinstance(route, IllegalPlayError) else None
+        _check_point(from_point)
+        if from_point in self._routes():
+            return None
+        refusals = [self._refusal(from_point, to) for to in self._targets_of(from_point)]
+        return refusals[0] if refusals else self._refusal(from_point, max(from_point - max(self._left, default=1), 0))
 
     def undo(self) -> tuple[Move, ...]:
         """Take back the last :meth:`step` (all the dice it used); returns the moves taken back.
@@ -438,7 +455,7 @@ class PartialPlay:
         Raises :class:`IllegalPlayError` when no step has been made.
         """
         if not self._steps:
-            raise IllegalPlayError("there is no step to undo in the play in progress")
+            raise IllegalPlayError(reason="nothing-to-undo")
         last = self._steps[-1][2]
         kept = [entry for entry in self._steps if entry[2] != last]
         undone = tuple(move for move, _, group in self._steps if group == last)
@@ -519,18 +536,146 @@ class PartialPlay:
             return None
         return [(src, dst, die)]
 
-    def _step_error(self, from_point: int, to_point: int, die: int | None, routes: dict) -> str:
-        text = f"{_name(from_point)}/{_name(to_point)}"
+    def _route(self, from_point: int, to_point: int, die: int | None) -> Route | IllegalPlayError:
+        """The route :meth:`step` takes, or the refusal that stops it."""
+        _check_point(from_point)
+        _check_point(to_point)
+        if die is not None and (not isinstance(die, int) or isinstance(die, bool)):
+            raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
+        if die is None:
+            route = self._routes().get(from_point, {}).get(to_point)
+        else:
+            route = self._single_route(from_point, to_point, die)
+        if route is not None:
+            return route
+        refusal = self._refusal(from_point, to_point)
+        if die is None or refusal.reason in _BEFORE_DICE:
+            return refusal
+        if die not in self._left:
+            dice = "-".join(map(str, self.dice))
+            return IllegalPlayError(reason="die-used" if die in self._all else "die-not-rolled", die=die, dice=dice)
+        if die not in _hops((die,), from_point - to_point, to_point == OFF_POINT):
+            return IllegalPlayError(reason="die-mismatch", die=die, **{"from": from_point, "to": to_point})
+        return refusal
+
+    def _targets_of(self, from_point: int) -> list[int]:
+        """The points one die left would take a checker on ``from_point`` to, rules aside."""
+        return sorted({max(from_point - die, 0) for die in self._left}, reverse=True)
+
+    def _refusal(self, from_point: int, to_point: int) -> IllegalPlayError:
+        """Why no legal play lets a checker go from ``from_point`` to ``to_point`` now."""
+        me, them, left = self._me, self._them, self._left
+        move = f"{_name(from_point)}/{_name(to_point)}"
         dice = "-".join(map(str, self.dice))
+
+        def refuse(reason: str, **facts: Any) -> IllegalPlayError:
+            return IllegalPlayError(reason=reason, **facts)
+
         if from_point == OFF_POINT:
-            return "a checker borne off cannot move again"
-        if not self._me[_index(from_point)]:
-            return f"{text}: the mover has no checker on {_name(from_point)}"
+            return refuse("borne-off")
+        if not me[_index(from_point)]:
+            if from_point == BAR_POINT:
+                return refuse("bar-empty")
+            if them[from_point - 1]:
+                return refuse("opponent-checker", point=from_point)
+            return refuse("no-checker", point=from_point)
+        if not self.plays:
+            return refuse("no-play", dice=dice)
         if self.is_complete:
-            return f"{text}: every die of {dice} that can be played has been played"
-        legal = ", ".join(f"{_name(f)}/{_name(t)}" for f, dests in sorted(routes.items(), reverse=True) for t in dests)
-        how = f" with a {die}" if die is not None else ""
-        return f"{text}{how} is not legal with {dice} here; legal now: {legal}"
+            return refuse("dice-played", dice=dice)
+        if me[BAR] and from_point != BAR_POINT:
+            return refuse("bar-first", count=me[BAR])
+        if to_point != OFF_POINT and to_point >= from_point:
+            return refuse("backwards", move=move, **{"from": from_point, "to": to_point})
+        pips = from_point - to_point
+        bearing_off = to_point == OFF_POINT
+        if bearing_off and sum(me[6:]) - (from_point > 6) > 0:
+            return refuse("not-all-home", count=sum(me[6:]))
+        hops = _hops(left, pips, bearing_off)
+        if not hops:
+            if self._steps and _hops(self._all, pips, bearing_off):
+                return refuse("die-used", die=pips, dice=dice)
+            return refuse("no-die", dice=dice, pips=pips, move=move)
+        if _physical(me, them, from_point, hops):
+            if len(set(self._all)) == 1:
+                return refuse("doubles-max", die=self._all[0], count=self._need - len(self._steps))
+            if self._need == 1:
+                return refuse("larger-die", die=max(self._all), other=min(self._all))
+            die = hops[0][0]  # the one die of a single step (hops are sorted shortest first)
+            other = min(self._all) if die == max(self._all) else max(self._all)
+            return refuse("both-dice", move=move, die=die, other=other)
+        if not bearing_off and them[to_point - 1] >= 2:
+            return refuse("point-held", point=to_point, count=them[to_point - 1])
+        if from_point == BAR_POINT and me[BAR] > 1:
+            return refuse("bar-first", count=me[BAR] - 1)
+        for hop in hops:
+            held = [p for p in _touchdowns(from_point, hop) if them[p - 1] >= 2]
+            if held:
+                return refuse("intermediate-held", move=move, point=held[0], count=them[held[0] - 1])
+        for hop in sorted(hops, key=lambda hop: (len(hop), hop[-1])) if bearing_off else ():
+            last = from_point - sum(hop[:-1])  # the point the last die would bear the checker off from
+            higher = [p for p in range(last + 1, 25) if me[p - 1] - (p == from_point) > 0]
+            if sum(hop) > pips and higher:
+                return refuse("higher-die", die=hop[-1], point=last, highest=max(higher))
+        return refuse("not-legal", move=move, dice=dice)
+
+
+_BEFORE_DICE = (
+    "borne-off",
+    "bar-empty",
+    "opponent-checker",
+    "no-checker",
+    "no-play",
+    "dice-played",
+    "bar-first",
+    "backwards",
+)
+"""The reasons found before the dice are looked at: they stand whichever die is asked for."""
+
+
+def _check_point(point: object) -> None:
+    if not isinstance(point, int) or isinstance(point, bool) or not 0 <= point <= 25:
+        raise IllegalPlayError(f"{point!r} is not a point (24..1 in the mover's numbering, bar = 25, off = 0)")
+
+
+def _hops(left: tuple[int, ...], pips: int, bearing_off: bool) -> list[tuple[int, ...]]:
+    """The orders of dice from ``left`` that move a checker ``pips``: exactly, or bearing off also
+    past the edge with the last die (the higher-die rule decides whether that is allowed)."""
+    found = set()
+
+    def walk(rest: tuple[int, ...], used: tuple[int, ...], total: int) -> None:
+        for die in set(rest):
+            if total + die == pips or (bearing_off and total + die > pips):
+                found.add(used + (die,))
+            elif total + die < pips:
+                walk(_without(rest, die), used + (die,), total + die)
+
+    walk(left, (), 0)
+    return sorted(found, key=len)
+
+
+def _touchdowns(from_point: int, hop: tuple[int, ...]) -> list[int]:
+    """The points a checker touches down on when ``hop``'s dice move it on in that order."""
+    points, here = [], from_point
+    for die in hop[:-1]:
+        here -= die
+        points.append(here)
+    return points
+
+
+def _physical(me: tuple[int, ...], them: tuple[int, ...], from_point: int, hops: list[tuple[int, ...]]) -> bool:
+    """Whether one of ``hops`` moves the checker by single legal steps (the choice rules aside)."""
+    for hop in hops:
+        m, t, src = me, them, _index(from_point)
+        for die in hop:
+            step = next(((s, d) for s, d in _steps(m, t, die) if s == src), None)
+            if step is None:
+                break
+            m, t, _ = _step(m, t, *step)
+            src = step[1]
+        else:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- notation
@@ -580,7 +725,7 @@ def _point(text: str, token: str) -> int:
         return OFF_POINT
     value = int(text)
     if not 0 <= value <= 25:
-        raise NotationError(f"{token!r}: {value} is not a point (1..24, bar = 25, off = 0)")
+        raise NotationError(reason="notation", move=token)
     return value
 
 
@@ -615,45 +760,48 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     tokens = text.lower().replace(",", " ").split()
     if tokens in ([], ["pass"]) or tokens == ["cannot", "move"]:
         if plays:
-            raise IllegalPlayError(f"{die1}-{die2} can be played here; a play must be given")
+            raise IllegalPlayError(reason="must-play", dice=f"{die1}-{die2}")
         return Play((), position.swap())
     after = list(position.player)
     hits: Counter = Counter()
     landed: set[int] = set()
+    hops: list[tuple[int, int]] = []  # (from, to) of every checker hop written, in order
     distances = _distances(die1, die2)
     for token in tokens:
         match = _TOKEN.match(token)
         if not match:
-            raise NotationError(f"{token!r} is not a checker move such as '13/9', 'bar/22' or '6/off(2)'")
+            raise NotationError(reason="notation", move=token)
         count = match.group(3) or "1"
         if len(count) > 1 or not 1 <= int(count) <= 4:
-            raise NotationError(f"{token!r}: a move is repeated (1) to (4) times, not ({count})")
+            raise NotationError(reason="notation-count", move=token, count=count)
         times = int(count)
         landings = match.group(2)[1:].split("/")
         points = [_point(match.group(1), token)] + [_point(landing.rstrip("*"), token) for landing in landings]
-        if any(there >= here for here, there in zip(points, points[1:])):
-            raise NotationError(f"{token!r}: checkers move from higher points to lower ones")
+        for here, there in zip(points, points[1:]):
+            if there >= here:
+                raise NotationError(reason="backwards", move=token, **{"from": here, "to": there})
         for here, there, landing in zip(points, points[1:], landings):
             if there != OFF_POINT and here - there not in distances:
-                raise IllegalPlayError(f"{token!r}: no die of {die1}-{die2} moves a checker {here - there} pips")
+                raise IllegalPlayError(reason="no-die", dice=f"{die1}-{die2}", pips=here - there, move=token)
             landed.add(there)
             if landing.endswith("*"):
                 if there == OFF_POINT:
-                    raise NotationError(f"{token!r}: a checker borne off hits nothing")
+                    raise NotationError(reason="hit-off", move=token)
                 hits[there] += 1  # '8/3*(2)': the first of the two hits (Backgammon Studio writes it so)
                 if hits[there] > 1:
-                    raise NotationError(f"{text!r} hits on the {there}-point twice; a blot there is hit once")
+                    raise NotationError(reason="hit-twice", point=there)
+        hops += [(here, there) for here, there in zip(points, points[1:])] * times
         start, end = points[0], points[-1]
         after[start - 1 if start != BAR_POINT else BAR] -= times
         if end != OFF_POINT:
             after[end - 1] += times
     if min(after) < 0:
-        raise IllegalPlayError(f"{text!r} moves more checkers than stand on a point")
+        short = after.index(min(after))
+        raise IllegalPlayError(reason="too-many", point=BAR_POINT if short == BAR else short + 1)
     candidates = [play for play in plays if list(play.result.opponent) == after]
     marked = [play for play in candidates if set(hits) <= {m.to_point for m in play.moves if m.hit}]
     if candidates and not marked:
-        points_hit = ", ".join(map(str, sorted(hits)))
-        raise IllegalPlayError(f"{text!r} marks a hit on {points_hit}, which the play does not hit")
+        raise IllegalPlayError(reason="no-hit", point=min(hits))
     candidates = marked
     # Plays that differ only in where they hit: the points named decide, then the marked hits.
     for fits in (
@@ -666,9 +814,25 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
         candidates = [play for play in candidates if fits(play)] or candidates
     if len(candidates) == 1:
         return candidates[0]
-    if not candidates and not plays:
-        raise IllegalPlayError(f"no checker can move with {die1}-{die2}; {text!r} is not possible")
     if not candidates:
-        raise IllegalPlayError(f"{text!r} is not a legal play of {die1}-{die2} here")
+        raise _first_refusal(position, (die1, die2), hops, text)
     options = ", ".join(str(play) for play in candidates)
-    raise IllegalPlayError(f"{text!r} is ambiguous for {die1}-{die2}: it could be {options}")
+    raise IllegalPlayError(reason="ambiguous", move=text, options=options)
+
+
+def _first_refusal(
+    position: Position, dice: tuple[int, int], hops: list[tuple[int, int]], text: str
+) -> IllegalPlayError:
+    """Why the hops of a written play are no legal play: the first that the rules stop, played in
+    the order written (entering from the bar first), else the dice it leaves unplayed."""
+    partial = PartialPlay(position, dice)
+    for here, there in sorted(hops, key=lambda hop: hop[0] != BAR_POINT):
+        refusal = partial.check_step(here, there)
+        if refusal is not None:
+            return refusal
+        partial.step(here, there)
+    try:
+        partial.play  # noqa: B018 - the dice left unplayed, if any, are the refusal
+    except IllegalPlayError as refusal:
+        return refusal
+    return IllegalPlayError(reason="not-legal", move=text, dice="-".join(map(str, dice)))

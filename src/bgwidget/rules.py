@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple
 
+from bgwidget.refusal import Refusal
+
 __all__ = ["CUBE_OFFERS", "KINDS", "GameError", "GameResult", "Offer", "Rules"]
 
 KINDS = {1: "single game", 2: "gammon", 3: "backgammon"}
@@ -20,8 +22,12 @@ CUBE_OFFERS = ("double", "beaver", "raccoon")
 """The offers of the cube (the other offer is ``"resign"``)."""
 
 
-class GameError(ValueError):
-    """An action that the rules or the state of the game do not allow; nothing was changed."""
+class GameError(Refusal):
+    """An action that the rules or the state of the game do not allow; nothing was changed.
+
+    A :class:`~bgwidget.refusal.Refusal`: ``reason`` names the rule (``"crawford"``,
+    ``"not-rolled"``, or a refused step's reason such as ``"point-held"``), its point facts in
+    the numbering of the seat that acted."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,9 @@ class Rules:
     ``jacoby``, ``beavers``
         Money-play options (Backgammon FAQ): gammons count single while the cube is centred;
         the taker may redouble at once keeping the cube (and the doubler may raccoon).
+    ``cube``
+        Whether the doubling cube is used (default True). False plays every game for its own
+        value, 1, 2 or 3 points, as simple games without the cube do; a double is refused.
     ``max_cube``
         The highest value the cube may reach, a power of 2 (default 64, the highest face).
     ``auto_confirm``
@@ -58,19 +67,22 @@ class Rules:
     jacoby: bool = False
     beavers: bool = False
     max_cube: int = 64
+    cube: bool = True
     auto_confirm: bool = True
 
     def __post_init__(self) -> None:
         length, max_cube = self.match_length, self.max_cube
         if not isinstance(length, int) or isinstance(length, bool) or length < 0:
             raise GameError(f"a match is to a number of points (0 = money play), not {length!r}")
-        for name in ("crawford", "jacoby", "beavers", "auto_confirm"):
+        for name in ("crawford", "jacoby", "beavers", "cube", "auto_confirm"):
             if not isinstance(getattr(self, name), bool):
                 raise GameError(f"{name} is True or False, not {getattr(self, name)!r}")
         if not isinstance(max_cube, int) or isinstance(max_cube, bool) or max_cube < 1 or max_cube & (max_cube - 1):
             raise GameError(f"max_cube is a power of 2, not {max_cube!r}")
         if length and (self.jacoby or self.beavers):
             raise GameError("the Jacoby rule and beavers are money-play options, not for a match")
+        if not self.cube and (self.jacoby or self.beavers):
+            raise GameError("the Jacoby rule and beavers are rules of the cube: not without it")
 
     @property
     def is_money(self) -> bool:

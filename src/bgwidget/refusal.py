@@ -1,0 +1,93 @@
+"""Layer 0, beside the words: :class:`Refusal`, why the rules stop an action, in every language.
+
+Every error the rules, game and view layers raise for an action a person or a program tried is a
+:class:`Refusal`: a machine-readable :attr:`~Refusal.reason` (``"point-held"``), the facts behind
+it (``{"point": 19, "count": 3}``) and :meth:`~Refusal.explain`, the sentence a teacher would say,
+from the catalogue ``labels.json`` (keys ``why.<reason>``) that the board's JS shares.
+
+>>> from bgwidget import Position
+>>> try:
+...     Position.initial().parse_play("24/19 24/23", 5, 1)
+... except Refusal as error:
+...     print(error.reason, error.facts["point"])
+...     print(error.explain("fr"))
+point-held 19
+La flèche 19 est fermée : votre adversaire y a 2 pions.
+
+A programming error (an argument of the wrong type, a malformed save) is reason ``"invalid"`` and
+its English ``detail`` is all it says: only refusals of real actions are taught.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bgwidget.labels import has_label, label
+
+__all__ = ["POINT_FACTS", "Refusal"]
+
+POINT_FACTS = ("point", "from", "to", "highest")
+"""The facts that are points, in the numbering of the side that acted (25 bar, 0 off)."""
+
+
+class Refusal(ValueError):
+    """An action that the rules or the state of play do not allow; nothing was changed.
+
+    ``reason`` is one of the ``why.<reason>`` keys of the catalogue (``"invalid"`` for an error
+    of the caller's); ``facts`` the numbers and words its sentence names, points (the keys in
+    :data:`POINT_FACTS`) in the numbering of the side that acted: 24..1, 25 the bar, 0 off.
+    ``str(error)`` is :meth:`explain` in English.
+
+    Raise a refusal as ``GameError(reason="crawford")`` or ``IllegalPlayError(reason="point-held",
+    point=19, count=3)``; a bare message, ``GameError("a seat is 0 or 1")``, is an ``"invalid"``
+    call. Keys that are Python keywords go in a dict: ``Refusal(reason="backwards", **{"from": 6})``.
+    """
+
+    def __init__(self, detail: str = "", /, *, reason: str = "invalid", **facts: Any) -> None:
+        self.reason = reason
+        self.facts = facts
+        self.detail = detail
+        super().__init__(self.explain("en"))
+
+    def explain(self, language: str = "en") -> str:
+        """The refusal as a learner's sentence in ``language`` (one of ``bgwidget.labels.LANGUAGES``).
+
+        Raises :class:`bgwidget.labels.LanguageError` for a language the catalogue does not have.
+        """
+        if self.reason == "invalid":
+            label(language, "pips")  # checks the language
+            return self.detail
+        facts = {key: _point(language, value) if key in POINT_FACTS else value for key, value in self.facts.items()}
+        key = f"why.{self.reason}"
+        if self.facts.get("count") == 1 and has_label(key + ".one"):
+            key += ".one"  # the singular, where the sentence has one
+        return label(language, key, **facts)
+
+    def seen_from(self, seat: int) -> Refusal:
+        """This refusal of ``seat``'s action with its points in the board's numbering (side 0's).
+
+        Side 0 (the bottom) counts as the board does; side 1's points 1..24 become 25 - point
+        (the bar and off stay). Returns a refusal of the same type, reason and detail.
+        """
+        facts = dict(self.facts)
+        if seat == 1:
+            for key in POINT_FACTS:
+                if isinstance(facts.get(key), int) and 1 <= facts[key] <= 24:
+                    facts[key] = 25 - facts[key]
+        return _rebuild(type(self), self.detail, self.reason, facts)
+
+    def __reduce__(self) -> tuple:
+        return _rebuild, (type(self), self.detail, self.reason, self.facts)
+
+
+def _rebuild(kind: type[Refusal], detail: str, reason: str, facts: dict[str, Any]) -> Refusal:
+    return kind(detail, reason=reason, **facts)
+
+
+def _point(language: str, point: Any) -> Any:
+    """A point as the sentence names it: its number, or the bar and off in words."""
+    if point == 25:
+        return label(language, "theBar")
+    if point == 0:
+        return label(language, "theOff")
+    return point
