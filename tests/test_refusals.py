@@ -18,6 +18,7 @@ from bgwidget.labels import LANGUAGES, label
 from bgwidget.moves import IllegalPlayError, NotationError, PartialPlay
 from bgwidget.refusal import Refusal
 from bgwidget.rules import GameError, Rules
+from helpers import print_counts, random_positions
 
 START = Position.initial()
 TWO_ON_BAR = Position.from_position_id("22bABwDg/wMAYA")  # 5-4: only bar/20
@@ -105,6 +106,7 @@ CASES = [
         ),
         {"value": 2},
     ),
+    ("game-in-play", lambda: Match(3, seed=1).new_game(), {}),
     ("no-beavers", acting(in_game(), lambda g: g.double(), lambda g: g.beaver()), {}),
 ]
 
@@ -144,6 +146,9 @@ def test_match_over_is_said_after_the_last_game():
     game.accept(seat=1)
     with pytest.raises(GameError) as refused:
         match.game.roll()
+    assert refused.value.reason == "match-over"
+    with pytest.raises(GameError) as refused:
+        match.new_game()
     assert refused.value.reason == "match-over"
 
 
@@ -232,3 +237,48 @@ def test_sentences_read_as_a_teacher_says_them():
 
 def _catalogue():
     return json.loads(resources.files("bgwidget").joinpath("labels.json").read_text(encoding="utf-8"))
+
+
+def test_every_refused_step_of_random_positions_states_true_facts(pytestconfig):
+    # Each refused (from, to) of seeded game positions: the facts its sentence states hold on the
+    # board (a blocked point is held by 2+, a higher checker stands where it says...), and no
+    # legal step is refused.
+    checked = 0
+    for position in random_positions(40, 5):
+        mine = position.player
+        theirs = [position.opponent[24 - point] for point in range(1, 25)]  # on the mover's points
+
+        for dice in ((6, 5), (3, 1), (4, 4), (2, 1)):
+            partial = PartialPlay(position, dice)
+            legal = {(frm, to) for frm, dests in partial.legal_steps().items() for to, _ in dests}
+            for frm in range(25, 0, -1):
+                for to in range(frm - 1, -1, -1):
+                    refusal = partial.check_step(frm, to)
+                    assert (refusal is None) == ((frm, to) in legal), (position.position_id(), dice, frm, to)
+                    if refusal is None:
+                        continue
+                    checked += 1
+                    facts, reason = refusal.facts, refusal.reason
+                    if reason == "point-held":
+                        assert to == facts["point"] and theirs[to - 1] == facts["count"] >= 2
+                    elif reason == "intermediate-held":
+                        assert to < facts["point"] < frm and theirs[facts["point"] - 1] >= 2
+                    elif reason == "opponent-checker":
+                        assert mine[frm - 1] == 0 and theirs[frm - 1] > 0
+                    elif reason == "bar-empty":
+                        assert frm == 25 and mine[24] == 0
+                    elif reason == "no-checker":
+                        assert mine[frm - 1 if frm < 25 else 24] == 0
+                    elif reason == "bar-first":
+                        assert mine[24] > 0 and frm != 25 or mine[24] > 1
+                    elif reason == "not-all-home":
+                        assert to == 0 and facts["count"] == sum(mine[6:]) > 0
+                    elif reason == "higher-die":
+                        assert to == 0 and facts["highest"] > facts["point"] and facts["die"] > facts["point"]
+                    elif reason == "no-die":
+                        assert facts["pips"] == frm - to
+                    elif reason == "larger-die":
+                        assert len(partial.plays[0].moves) == 1 and facts["die"] == max(dice)
+                    else:
+                        assert reason in ("both-dice", "no-play", "doubles-max"), (reason, refusal)
+    print_counts(pytestconfig, "refused steps", {"checked": checked})

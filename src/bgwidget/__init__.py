@@ -1,7 +1,7 @@
 """bgwidget: backgammon inside Jupyter.
 
 The layers, each importing only those above it: :mod:`bgwidget.position` (the board),
-:mod:`bgwidget.moves` (legal plays, notation, a play in progress), :mod:`bgwidget.dice`,
+:mod:`bgwidget.refusal` (why an action is refused, in words), :mod:`bgwidget.moves` (legal plays, notation, a play in progress), :mod:`bgwidget.dice`,
 :mod:`bgwidget.rules`, :mod:`bgwidget.game` and :mod:`bgwidget.match` (the settings, the flow of
 play, the cube, the score), :mod:`bgwidget.formats` (IDs and
 files), :mod:`bgwidget.ai` (the computer) and :mod:`bgwidget.widget` (the board in Jupyter).
@@ -15,6 +15,7 @@ from bgwidget.game import PHASES, Game
 from bgwidget.match import Match
 from bgwidget.moves import DiceError, IllegalPlayError, Move, NotationError, PartialPlay, Play
 from bgwidget.position import Outcome, Position, PositionError, PositionIdError
+from bgwidget.refusal import Refusal
 from bgwidget.rules import GameError, GameResult, Offer, Rules
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "Position",
     "PositionError",
     "PositionIdError",
+    "Refusal",
     "Rules",
 ]
 __version__ = "0.1.0"

@@ -258,9 +258,9 @@ class Match:
 
     def _check_can_start(self) -> None:
         if self.games and self.game.result is None:
-            raise GameError("the current game is still in play: finish it first")
+            raise GameError(reason="game-in-play")
         if self.is_over:
-            raise GameError(f"the match is over: seat {self.winner} won {max(self.score)}-{min(self.score)}")
+            raise GameError(reason="match-over")
 
     def __repr__(self) -> str:
         kind = f"{self.length}-point match" if self.length else "money session"
