@@ -417,7 +417,7 @@ export class View {
     if (!s || s.edit) return;
     if (this.dismissed !== s.revision && s.refusal) {
       this.dismissed = s.revision; // a click puts the teaching bubble away
-      if (!this.explaining(s)) this.draw();
+      this.draw();
     }
     // A double-click moves by the higher die. The first click redrew the board, so the browser
     // sees two different targets and sends no dblclick event; the click count still says 2.
@@ -454,9 +454,11 @@ export class View {
   explain(s, from, to, onChecker) {
     if (to === null) return false;
     const movable = movablePoints(s);
-    if (from !== null && to !== from && !movable.has(to) && !litPoints(s, from).has(to)) {
+    if (from !== null) {
+      // Deselecting, choosing another checker and a lit point are the ordinary clicks.
+      if (to === from || movable.has(to) || litPoints(s, from).has(to)) return false;
       this.intent({ type: "move", from, to });
-    } else if (onChecker && !movable.has(to) && (from === null || to !== from)) {
+    } else if (onChecker && !movable.has(to)) {
       this.intent({ type: "why", from: to });
     } else {
       return false;

@@ -79,7 +79,7 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts):
         pytest.fail("the game did not end")
     assert hinted
     status = board.locator('[data-testid="status"]').text_content()
-    assert re.search(r"wins \d+ points?", status), status
+    assert re.search(r"wins? an? (single game|gammon|backgammon): \d+ points?", status), status
     # The winner has borne off all fifteen: the tray holds them.
     off = page.evaluate(
         f"""() => [0, 1].map(s => document.querySelectorAll(

@@ -326,6 +326,8 @@ function nextIndex(index, length, key) {
 // ../src/bgwidget/labels.json
 var labels_default = {
   en: {
+    "why.game-in-play": "The game is still in play: a new one starts once it is over.",
+    "why.doubles-max.one": "Doubles are played as many times as possible: one more move of {die} can be played.",
     "why.die-used": "The {die} of {dice} has already been played.",
     "why.die-not-rolled": "You rolled {dice}: there is no {die} to play.",
     "why.die-mismatch": "A {die} does not move a checker from {from} to {to}.",
@@ -342,12 +344,12 @@ var labels_default = {
     "why.not-all-home": "You may bear off only when all fifteen checkers are in your home board: {count} still outside.",
     "why.no-die": "No die of {dice}, alone or added up, moves a checker {pips} pips.",
     "why.higher-die": "A {die} bears off from point {point} only when no checker stands higher, and you have one on point {highest}.",
-    "why.doubles-max": "Doubles are played as many times as possible ({count} moves of {die} here): after this move, fewer could be played.",
+    "why.doubles-max": "Doubles are played as many times as possible: {count} more moves of {die} can be played.",
     "why.larger-die": "Only one die can be played, so it must be the larger: play the {die}, not the {other}.",
     "why.both-dice": "Both dice must be played when possible: after {move}, the {other} could not be played.",
     "why.point-held": "Point {point} is blocked: your opponent has {count} checkers there.",
-    "why.intermediate-held": "{move} moves one checker with both dice, so it touches down on the way, and point {point} is blocked.",
-    "why.play-incomplete": "The play is not finished: {count} more of your dice can be played.",
+    "why.intermediate-held": "{move} moves one checker with more than one die, so it touches down on the way, and point {point} is blocked.",
+    "why.play-incomplete": "The play is not finished: your {die} can still be played.",
     "why.nothing-to-undo": "There is no move of this roll to take back.",
     "why.must-play": "{dice} can be played here: a play must be made.",
     "why.notation": "\u201C{move}\u201D is not written as a play: write moves such as 13/9, bar/22 or 6/off.",
@@ -495,6 +497,8 @@ var labels_default = {
     nameComputer: "Computer"
   },
   fr: {
+    "why.game-in-play": "La partie est encore en cours : une nouvelle commence quand elle est finie.",
+    "why.doubles-max.one": "Un double se joue autant de fois que possible : vous pouvez encore jouer un d\xE9placement de {die}.",
     "why.die-used": "Le {die} de {dice} a d\xE9j\xE0 \xE9t\xE9 jou\xE9.",
     "why.die-not-rolled": "Vous avez fait {dice} : il n\u2019y a pas de {die} \xE0 jouer.",
     "why.die-mismatch": "Un {die} ne m\xE8ne pas un pion de {from} \xE0 {to}.",
@@ -511,12 +515,12 @@ var labels_default = {
     "why.not-all-home": "Vous ne pouvez sortir des pions que lorsque les quinze sont dans votre jan int\xE9rieur : {count} encore dehors.",
     "why.no-die": "Aucun d\xE9 de {dice}, seul ou additionn\xE9, n\u2019avance un pion de {pips} cases.",
     "why.higher-die": "Un {die} ne sort un pion de la fl\xE8che {point} que si aucun pion n\u2019est plus haut, et vous en avez un sur la fl\xE8che {highest}.",
-    "why.doubles-max": "Un double se joue autant de fois que possible (ici {count} d\xE9placements de {die}) : apr\xE8s ce d\xE9placement, vous en joueriez moins.",
+    "why.doubles-max": "Un double se joue autant de fois que possible : vous pouvez encore jouer {count} d\xE9placements de {die}.",
     "why.larger-die": "Un seul d\xE9 peut \xEAtre jou\xE9, il faut donc jouer le plus fort : le {die}, pas le {other}.",
     "why.both-dice": "Il faut jouer les deux d\xE9s quand c\u2019est possible : apr\xE8s {move}, le {other} ne pourrait plus \xEAtre jou\xE9.",
     "why.point-held": "La fl\xE8che {point} est ferm\xE9e : votre adversaire y a {count} pions.",
-    "why.intermediate-held": "{move} fait jouer les deux d\xE9s \xE0 un seul pion, qui fait escale en chemin, et la fl\xE8che {point} est ferm\xE9e.",
-    "why.play-incomplete": "Le coup n\u2019est pas fini : vous pouvez encore jouer {count} de vos d\xE9s.",
+    "why.intermediate-held": "{move} fait jouer plusieurs d\xE9s au m\xEAme pion, qui fait escale en chemin, et la fl\xE8che {point} est ferm\xE9e.",
+    "why.play-incomplete": "Le coup n\u2019est pas fini : votre {die} peut encore \xEAtre jou\xE9.",
     "why.nothing-to-undo": "Aucun d\xE9placement de ce lancer n\u2019est \xE0 reprendre.",
     "why.must-play": "{dice} se joue ici : il faut jouer un coup.",
     "why.notation": "\xAB {move} \xBB ne s\u2019\xE9crit pas comme un coup : notez les d\xE9placements ainsi, 13/9, bar/22 ou 6/off.",
@@ -664,6 +668,8 @@ var labels_default = {
     nameComputer: "Ordinateur"
   },
   sv: {
+    "why.game-in-play": "Partiet p\xE5g\xE5r fortfarande: ett nytt b\xF6rjar n\xE4r det \xE4r slut.",
+    "why.doubles-max.one": "En dubbel spelas s\xE5 m\xE5nga g\xE5nger som m\xF6jligt: en flytt till med {die} kan spelas.",
     "why.die-used": "{die} i {dice} har redan spelats.",
     "why.die-not-rolled": "Du slog {dice}: det finns ingen {die} att spela.",
     "why.die-mismatch": "En {die} flyttar inte en spelpj\xE4s fr\xE5n {from} till {to}.",
@@ -680,12 +686,12 @@ var labels_default = {
     "why.not-all-home": "Du f\xE5r ta hem spelpj\xE4ser f\xF6rst n\xE4r alla femton st\xE5r p\xE5 din hemmaplan: {count} st\xE5r fortfarande utanf\xF6r.",
     "why.no-die": "Ingen t\xE4rning i {dice}, ensam eller sammanlagd, flyttar en spelpj\xE4s {pips} steg.",
     "why.higher-die": "En {die} tar hem fr\xE5n tunga {point} bara om ingen spelpj\xE4s st\xE5r h\xF6gre, och du har en p\xE5 tunga {highest}.",
-    "why.doubles-max": "En dubbel spelas s\xE5 m\xE5nga g\xE5nger som m\xF6jligt (h\xE4r {count} flyttar med {die}): efter den h\xE4r flytten skulle f\xE4rre kunna spelas.",
+    "why.doubles-max": "En dubbel spelas s\xE5 m\xE5nga g\xE5nger som m\xF6jligt: {count} flyttar till med {die} kan spelas.",
     "why.larger-die": "Bara en t\xE4rning kan spelas, s\xE5 det m\xE5ste vara den h\xF6gsta: spela {die}, inte {other}.",
     "why.both-dice": "B\xE5da t\xE4rningarna m\xE5ste spelas n\xE4r det g\xE5r: efter {move} skulle {other} inte kunna spelas.",
     "why.point-held": "Tunga {point} \xE4r blockerad: motspelaren har {count} spelpj\xE4ser d\xE4r.",
-    "why.intermediate-held": "{move} flyttar en spelpj\xE4s med b\xE5da t\xE4rningarna, s\xE5 den landar p\xE5 v\xE4gen, och tunga {point} \xE4r blockerad.",
-    "why.play-incomplete": "Draget \xE4r inte klart: {count} av dina t\xE4rningar kan fortfarande spelas.",
+    "why.intermediate-held": "{move} flyttar en spelpj\xE4s med flera t\xE4rningar, s\xE5 den landar p\xE5 v\xE4gen, och tunga {point} \xE4r blockerad.",
+    "why.play-incomplete": "Draget \xE4r inte klart: din {die} kan fortfarande spelas.",
     "why.nothing-to-undo": "Det finns ingen flytt i det h\xE4r kastet att \xE5ngra.",
     "why.must-play": "{dice} kan spelas h\xE4r: ett drag m\xE5ste g\xF6ras.",
     "why.notation": "\u201D{move}\u201D \xE4r inte skrivet som ett drag: skriv flyttar som 13/9, bar/22 eller 6/off.",
@@ -1589,7 +1595,7 @@ var View = class {
     if (!s || s.edit) return;
     if (this.dismissed !== s.revision && s.refusal) {
       this.dismissed = s.revision;
-      if (!this.explaining(s)) this.draw();
+      this.draw();
     }
     if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
       this.byDie(e, "high");
@@ -1622,9 +1628,10 @@ var View = class {
   explain(s, from, to, onChecker) {
     if (to === null) return false;
     const movable = movablePoints(s);
-    if (from !== null && to !== from && !movable.has(to) && !litPoints(s, from).has(to)) {
+    if (from !== null) {
+      if (to === from || movable.has(to) || litPoints(s, from).has(to)) return false;
       this.intent({ type: "move", from, to });
-    } else if (onChecker && !movable.has(to) && (from === null || to !== from)) {
+    } else if (onChecker && !movable.has(to)) {
       this.intent({ type: "why", from: to });
     } else {
       return false;
