@@ -303,3 +303,14 @@ def test_the_widgets_teaching_trait_is_checked_and_published():
     assert not w.teaching and w.revision == revision
     w.set_state({"teaching": True})
     assert w.state["teaching"] and w.revision == revision + 1
+
+
+def test_the_catalogue_names_each_key_once_per_language():
+    # Several people add keys at once: a key written twice would silently lose one of its texts.
+    def no_duplicates(pairs):
+        keys = [key for key, _ in pairs]
+        assert len(keys) == len(set(keys)), sorted({key for key in keys if keys.count(key) > 1})
+        return dict(pairs)
+
+    text = resources.files("bgwidget").joinpath("labels.json").read_text(encoding="utf-8")
+    assert list(json.loads(text, object_pairs_hook=no_duplicates)) == list(LANGUAGES)

@@ -23,7 +23,12 @@ def test_committed_bundle_matches_a_fresh_build(tmp_path):
     assert (JS / "node_modules" / "esbuild").exists(), "run `npm ci` in js/ first (scripts/test does)"
     out = tmp_path / "widget.js"
     run = subprocess.run(
-        [shutil.which("node"), "build.mjs", str(out)], cwd=JS, capture_output=True, text=True, timeout=300
+        [shutil.which("node"), "build.mjs", str(out)],
+        cwd=JS,
+        capture_output=True,
+        text=True,
+        errors="replace",
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr
     assert out.read_text() == BUNDLE.read_text(), "src/bgwidget/static/widget.js is stale: run `npm run build` in js/"
