@@ -5,7 +5,7 @@ test-artifacts/ (teaching-fr.png, result-sv.png)."""
 from bgwidget.labels import label
 
 from .lab import MIRROR, ROOT, open_notebook, read_side, write_notebook
-from .test_board_in_lab import board_from_page, click_and_wait, root_state, wait_new_revision
+from .test_board_in_lab import WAIT, board_from_page, click_and_wait, root_state, wait_new_revision
 
 BUBBLE = f"{ROOT} svg [data-refusal]"
 
@@ -79,3 +79,29 @@ def test_a_swedish_board_says_how_the_game_ended(lab, page, artifacts):
     assert page.locator(f"{ROOT} svg [data-result] text").text_content() == said
     assert page.locator('[data-testid="resign-choice"]').is_hidden()
     page.locator(ROOT).screenshot(path=str(artifacts / "result-sv.png"))
+
+
+def test_clicking_the_cube_doubles_and_a_board_without_the_cube_has_none(lab, page):
+    side = write_notebook(
+        lab.folder,
+        "cube",
+        "from bgwidget.widget import BoardWidget\n"
+        "w = BoardWidget(players=('human', 'human'), seed=5, animation=0)\n"
+        "plain = BoardWidget(players=('human', 'human'), seed=5, animation=0, cube=False)\n"
+        "w.game.dice.push((3, 1))\nw.roll()\nw.play('8/5 6/5')\ndisplay(plain)\n" + MIRROR,
+    )
+    open_notebook(page, lab, "cube")
+    page.wait_for_function(f"document.querySelectorAll('{ROOT}[data-revision]').length === 2")
+    plain, board = page.locator(ROOT).nth(0), page.locator(ROOT).nth(1)
+    # The top seat may double before its roll: the cube is the Double button's twin.
+    assert board.locator('[data-testid="double"]').is_visible()
+    revision = int(board.get_attribute("data-revision"))
+    board.locator("svg [data-cube]").click()
+    page.wait_for_function(
+        "([el, r]) => Number(el.dataset.revision) > r", arg=[board.element_handle(), revision], timeout=WAIT
+    )
+    shown = {"phase": board.get_attribute("data-phase"), "revision": int(board.get_attribute("data-revision"))}
+    assert shown["phase"] == "cube" and read_side(side, shown["revision"])["cube"]["offered_value"] == 2
+    # Money play without the cube: no cube drawn, no Double button, the game starts as usual.
+    assert plain.locator("svg [data-cube]").count() == 0 and plain.locator('[data-testid="roll"]').is_visible()
+    assert plain.locator('[data-testid="double"]').is_hidden()
