@@ -44,7 +44,7 @@ def test_the_right_play_made_step_by_step_from_the_view():
     from_view(ex, {"type": "move", "from": 6, "to": 5})
     assert ex.verdict == "right" and str(ex.played) == "8/5 6/5"
     assert ex.text == f"Right: 8/5 6/5. {WHY}"
-    assert 'data-verdict="right"' in ex.children[1].value
+    assert 'data-verdict="right"' in ex.children[2].value
 
 
 def test_a_legal_play_that_is_not_an_answer_says_what_the_right_one_is():
@@ -96,13 +96,17 @@ def test_reset_puts_the_position_and_dice_back_without_running_the_cell_again():
 def test_the_plays_stay_hidden_until_asked():
     ex = five_point("fr")
     plays = START.legal_plays(3, 1)
-    assert not ex.plays_shown and ex.plays_text == "" and ex.children[3].value == ""
+    assert not ex.plays_shown and ex.plays_text == "" and ex.children[4].value == ""
+    assert "bg-exercise-plays-hidden" in ex._dom_classes  # the board's own list of plays hidden too
+    assert '.bg-exercise-plays-hidden [data-testid="plays"]' in ex.children[0].value
     ex.plays_button.value = True  # the toggle pressed
     listed = ", ".join(str(p) for p in plays)
     assert ex.plays_text == f"Coups légaux avec 3-1 ({len(plays)}) : {listed}"
-    assert "8/5 6/5" in ex.children[3].value and ex.plays_button.description == "Cacher les coups"
+    assert "8/5 6/5" in ex.children[4].value and ex.plays_button.description == "Cacher les coups"
+    assert "bg-exercise-plays-hidden" not in ex._dom_classes
     ex.show_plays(False)
-    assert ex.plays_text == "" and ex.children[3].value == "" and ex.plays_button.description == "Montrer les coups"
+    assert ex.plays_text == "" and ex.children[4].value == "" and ex.plays_button.description == "Montrer les coups"
+    assert "bg-exercise-plays-hidden" in ex._dom_classes
 
 
 def test_answers_as_a_test_on_the_play_and_the_first_answer_shown_when_wrong():
@@ -119,7 +123,7 @@ def test_answers_as_a_test_on_the_play_and_the_first_answer_shown_when_wrong():
 def test_the_authors_text_is_escaped_in_the_page():
     ex = Exercise(START, (3, 1), ["8/5 6/5"], "<b>bold</b> & more")
     ex.board.play("8/5 6/5")
-    assert "<b>" not in ex.children[1].value and "&lt;b&gt;bold&lt;/b&gt; &amp; more" in ex.children[1].value
+    assert "<b>" not in ex.children[2].value and "&lt;b&gt;bold&lt;/b&gt; &amp; more" in ex.children[2].value
 
 
 def test_bad_exercises_are_refused():

@@ -5,7 +5,8 @@ for two people (the learner is the bottom seat); when the learner's play is comp
 compared with the author's answers and the verdict is shown under the board with the author's
 explanation, in the board's language. A move the rules refuse is explained by the rule
 (:meth:`bgwidget.refusal.Refusal.explain`). **Reset** puts the position and the dice back without
-re-running the cell; **Show the plays** reveals the legal plays only when asked.
+re-running the cell; **Show the plays** reveals the legal plays only when asked (the board's own
+keyboard list of plays stays hidden until then).
 :class:`CubeExercise` asks whether to take or pass a double, and explains the answer with
 :func:`bgwidget.ai.cube_decision`'s numbers.
 
@@ -31,6 +32,11 @@ from bgwidget.widget import BoardWidget
 __all__ = ["CubeExercise", "Exercise", "ExerciseError"]
 
 Answers = Sequence[str] | Callable[[Play], bool]
+
+_HIDDEN = "bg-exercise-plays-hidden"
+# While the plays are hidden, the board's own keyboard list of them is hidden too (typing a play
+# in notation stays possible): an exercise's plays show only when asked.
+_HIDE_LIST = f'<style>.{_HIDDEN} [data-testid="plays"] {{ display: none; }}</style>'
 
 _STYLE = {  # verdict kind -> the colour of the box's left edge (readable in light and dark themes)
     "right": "#2e7d32",
@@ -140,7 +146,8 @@ class Exercise(ipywidgets.VBox):
         self.board.on_msg(self._from_view)  # after the board's own handler: the intent is handled
         self._waiting()
         controls = ipywidgets.HBox([self.reset_button, self.plays_button])
-        super().__init__([self.board, self._feedback.widget, controls, self._plays])
+        super().__init__([ipywidgets.HTML(_HIDE_LIST), self.board, self._feedback.widget, controls, self._plays])
+        self.add_class(_HIDDEN)
 
     # ----------------------------------------------------------------- reading
 
@@ -217,6 +224,7 @@ class Exercise(ipywidgets.VBox):
 
     def _draw_plays(self) -> None:
         shown = self.plays_shown
+        (self.remove_class if shown else self.add_class)(_HIDDEN)
         key = "exercise.hidePlays" if shown else "exercise.showPlays"
         self.plays_button.description = label(self.language, key)
         self._plays.value = f"<div>{html.escape(self._plays_text())}</div>" if shown else ""
