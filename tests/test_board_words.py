@@ -314,3 +314,27 @@ def test_the_catalogue_names_each_key_once_per_language():
 
     text = resources.files("bgwidget").joinpath("labels.json").read_text(encoding="utf-8")
     assert list(json.loads(text, object_pairs_hook=no_duplicates)) == list(LANGUAGES)
+
+
+def test_refused_buttons_say_the_rule_in_the_boards_language():
+    s = Session(players=("human", "human"), match_length=3, seed=1, animation=0, language="fr", teaching=True)
+    s.game.dice.push((3, 1))
+    s.roll()
+    s.handle({"type": "resign", "points": 2})  # the bottom seat resigns a gammon: 0-2, the top seat 1-away
+    s.handle({"type": "new-game"})
+    assert s.game.crawford
+    s.game.dice.push((3, 1), (6, 5))
+    s.roll()
+    s.play("8/5 6/5")
+    # The top seat may not double in the Crawford game (the cube, clicked on a teaching board, says so).
+    assert s.handle({"type": "double"}) == label("fr", "why.crawford")
+    assert s.state()["refusal"] == {"reason": "crawford", "text": label("fr", "why.crawford"), "point": None}
+    s.roll()
+    assert s.handle({"type": "roll"}) == label("fr", "why.already-rolled")  # Roll while moving
+    money = Session(players=("human", "human"), seed=1, animation=0, language="sv")
+    money.game.dice.push((3, 1))
+    money.roll()
+    money.play("8/5 6/5")
+    money.handle({"type": "double"})
+    money.handle({"type": "take"})  # the bottom seat owns the cube at 2; the top seat rolls
+    assert money.handle({"type": "double"}) == label("sv", "why.cube-owned")
