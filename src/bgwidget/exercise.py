@@ -61,7 +61,7 @@ def _box(kind: str, text: str) -> str:
     """``text`` as the HTML of the feedback box (escaped: it may hold the author's sentences)."""
     return (
         f'<div class="bg-exercise-feedback" data-verdict="{kind}" style="border-left: 4px solid '
-        f'{_STYLE[kind]}; padding: 4px 8px; margin: 4px 0; white-space: pre-wrap">{html.escape(text)}</div>'
+        f'{_STYLE[kind]}; padding: 4px 8px; margin: 4px 0; line-height: 1.4">{html.escape(text)}</div>'
     )
 
 
