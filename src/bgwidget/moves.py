@@ -651,7 +651,7 @@ def _hops(left: tuple[int, ...], pips: int, bearing_off: bool) -> list[tuple[int
                 walk(_without(rest, die), used + (die,), total + die)
 
     walk(left, (), 0)
-    return sorted(found, key=len)
+    return sorted(found, key=lambda hop: (len(hop), hop))
 
 
 def _touchdowns(from_point: int, hop: tuple[int, ...]) -> list[int]:
