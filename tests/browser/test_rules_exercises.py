@@ -125,3 +125,18 @@ def test_each_common_mistake_is_refused_on_the_board_with_its_rule(lab, page, ar
     )
     assert board.locator('[data-point="bar"] [data-owner="1"]').count() == 1
     output.screenshot(path=str(artifacts / f"rules-{language}-mistake-hit.png"))
+    # the plays of the first exercise stay hidden until the toggle under its board is pressed
+    output, board = exercise(page, 0)
+    assert not board.locator('[data-testid="plays"]').is_visible()
+    output.get_by_text(label(language, "exercise.showPlays"), exact=True).click()
+    output.get_by_text(label(language, "exercise.hidePlays"), exact=True).wait_for()
+    assert board.locator('[data-testid="plays"]').is_visible() and "8/5 6/5" in output.text_content()
+    output.screenshot(path=str(artifacts / f"rules-{language}-plays-shown.png"))
+    # a double to answer: the board's Take button, judged with the cube decision's numbers
+    output, board = exercise(page, 10)
+    board.locator('[data-testid="take"]').click()
+    right = label(language, "exercise.rightCube", answer=label(language, "exercise.take"))
+    page.wait_for_function(
+        "([el, text]) => el.textContent.startsWith(text)", arg=[output.locator(FEEDBACK).element_handle(), right]
+    )
+    output.screenshot(path=str(artifacts / f"rules-{language}-cube-take.png"))
