@@ -27,6 +27,11 @@ HIGHER = Position.from_position_id("4P8PAAAkAAAAAA")  # 6-4: checkers on 5 and 3
 CLOSED = Position.from_points({"bar": 1, 13: 4, 8: 4, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
 BOTH_BLOCKED = Position.from_points({24: 1, 13: 1, 6: 13}, {5: 2, 7: 2})  # 6-4: 24/20 and 24/18 held
 HOME = Position.from_points({6: 2, 3: 13}, {1: 15})
+CLOSED_BUT_TWO = Position.from_points({"bar": 1, 13: 4, 8: 4, 6: 6}, {5: 2, 6: 2, 13: 11})  # 6-5: 20 and 19 held
+
+
+def _raise(refusal):
+    raise refusal
 
 
 def step(position, dice, *args, steps=()):
@@ -106,6 +111,8 @@ CASES = [
         ),
         {"value": 2},
     ),
+    ("checker-blocked", lambda: _raise(PartialPlay(BOTH_BLOCKED, (6, 4)).check_step(24)), {"point": 20, "point2": 18}),
+    ("bar-blocked", lambda: _raise(PartialPlay(CLOSED_BUT_TWO, (6, 5)).check_step(25)), {"point": 20, "point2": 19}),
     ("game-in-play", lambda: Match(3, seed=1).new_game(), {}),
     ("no-beavers", acting(in_game(), lambda g: g.double(), lambda g: g.beaver()), {}),
 ]

@@ -446,8 +446,14 @@ class PartialPlay:
         _check_point(from_point)
         if from_point in self._routes():
             return None
-        refusals = [self._refusal(from_point, to) for to in self._targets_of(from_point)]
-        return refusals[0] if refusals else self._refusal(from_point, max(from_point - max(self._left, default=1), 0))
+        targets = self._targets_of(from_point)
+        me, them = self._me, self._them
+        free = from_point == BAR_POINT or not me[BAR]
+        if me[_index(from_point)] and free and len(targets) == 2 and all(to and them[to - 1] >= 2 for to in targets):
+            # Both dice land on held points, so their sum cannot touch down either: say both.
+            reason = "bar-blocked" if from_point == BAR_POINT else "checker-blocked"
+            return IllegalPlayError(reason=reason, point=targets[0], point2=targets[1], **{"from": from_point})
+        return self._refusal(from_point, targets[0] if targets else max(from_point - 1, 0))
 
     def undo(self) -> tuple[Move, ...]:
         """Take back the last :meth:`step` (all the dice it used); returns the moves taken back.

@@ -26,7 +26,7 @@ from bgwidget.labels import has_label, label
 
 __all__ = ["POINT_FACTS", "Refusal"]
 
-POINT_FACTS = ("point", "from", "to", "highest")
+POINT_FACTS = ("point", "point2", "from", "to", "highest")
 """The facts that are points, in the numbering of the side that acted (25 bar, 0 off)."""
 
 

@@ -39,7 +39,7 @@ MISTAKES = {
         Position.from_points({24: 1, 13: 5, 8: 3, 7: 1, 6: 5}, {7: 2, 4: 2, 24: 2, 13: 4, 6: 5}),
         (6, 3),
         (24,),
-        "point-held",
+        "checker-blocked",
     ),
     15: (Position.from_points({9: 1, 6: 4, 5: 4, 4: 3, 3: 3}, {6: 5, 5: 5, 4: 5}), (6, 3), (6, "off"), "not-all-home"),
     16: (Position.from_points({13: 1, 6: 14}, {24: 2, 23: 2, 13: 5, 8: 3, 6: 3}), (6, 5), (13, 8), "larger-die"),
