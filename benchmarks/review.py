@@ -1,0 +1,216 @@
+"""Our review of a match beside GNU Backgammon's analysis of the same match: the errors each finds.
+
+Matches: played here by :func:`bgwidget.play_match` between computer levels with fixed seeds, and
+written with :func:`bgwidget.formats.to_mat`. Ours: :func:`bgwidget.ai.review` at ``--level``
+(Expert, its default), one decision per play, cube decision and answer to a double; an error is a
+decision it marks (doubtful or worse). GNU Backgammon's: Debian's ``gnubg`` program as its users
+run it, all settings its own defaults (1.07: chequer play and cube decisions at 2-ply cubeful, one
+calculation thread; thresholds doubtful 0.03, bad 0.06, very bad 0.12, as ``show analysis``
+prints them): ``import mat``, ``analyse match``, ``export match text``, driven by a Python script
+that gnubg runs itself (``gnubg -t -q -p``), which times ``analyse match`` alone. A gnubg error is a
+play it marks doubtful or worse ("Alert: ... move") or a cube decision or answer it says is wrong
+by at least its doubtful threshold ("Alert: wrong double", "missed double", "wrong take"...).
+
+Decisions are paired by game, kind and GNU Backgammon's Position ID of the position decided in
+(the decider's view; an answer to a double in the doubler's view, as gnubg shows it), and the
+roll for a play. Printed: per match, the decisions, each side's errors, those both mark, the
+share of gnubg's errors ours finds (target: at least 85%) and of ours gnubg finds, and each
+side's time (target: a 7-point match reviewed in under a minute); then the totals, and by kind.
+
+    .venv/bin/python benchmarks/review.py [--level expert] [--quick]
+
+GNU Backgammon (GPL) is only run as a program here, never imported by the package.
+"""
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import bgwidget
+from bgwidget import ai
+from bgwidget.formats import to_mat
+
+# (players for seat 0 and seat 1, match length, seed)
+MATCHES = [
+    (("expert", "medium"), 7, 1),
+    (("medium", "easy"), 7, 2),
+    (("medium", "medium"), 7, 3),
+    (("expert", "easy"), 5, 4),
+    (("medium", "expert"), 7, 5),
+]
+GNUBG_DOUBTFUL = 0.03  # gnubg 1.07's default threshold of a doubtful decision (``show analysis``)
+
+GNUBG_SCRIPT = r"""
+import json, sys, time
+import gnubg
+times = {}
+for name, mat, out in json.load(open("@JOBS@")):
+    gnubg.command("import mat " + mat)
+    start = time.perf_counter()
+    gnubg.command("analyse match")
+    times[name] = time.perf_counter() - start
+    gnubg.command("export match text " + out)
+json.dump(times, open("@TIMES@", "w"))
+"""
+
+ALERT = re.compile(r"Alert: ([a-z ]+?)!? *\( *([+-]?[\d.]+)\)")
+HEADER = re.compile(r"Move number \d+: +(.+)")
+
+
+def gnubg_program():
+    found = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
+    if found is None:
+        sys.exit("GNU Backgammon is not installed (apt-get install gnubg)")
+    return found
+
+
+def run_gnubg(jobs, folder):
+    """gnubg's seconds per match name; its text export of each match at the job's path."""
+    jobs_file, times_file, script = folder / "jobs.json", folder / "times.json", folder / "analyse.py"
+    jobs_file.write_text(json.dumps(jobs))
+    script.write_text(GNUBG_SCRIPT.replace("@JOBS@", str(jobs_file)).replace("@TIMES@", str(times_file)))
+    done = subprocess.run(
+        [gnubg_program(), "-t", "-q", "-p", str(script)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    if not times_file.exists():
+        sys.exit(f"gnubg failed: {done.stderr[-2000:] or done.stdout[-2000:]}")
+    return json.loads(times_file.read_text())
+
+
+def gnubg_decisions(text_path):
+    """gnubg's decisions from its text export: {(game, kind, position ID, roll): error >= 0}."""
+    found = {}
+    files = sorted(text_path.parent.glob(text_path.stem + "*.txt"))  # one file per game: x.txt, x_002.txt...
+    for game, path in enumerate(files):
+        for block in path.read_text(errors="replace").split("\nMove number ")[1:]:
+            header = HEADER.match("Move number " + block).group(1)
+            position_id = re.search(r"Position ID: (\S+)", block).group(1)
+            alerts = [(what, abs(float(size))) for what, size in ALERT.findall(block)]
+
+            def error(words, alerts=alerts):
+                return max((size for what, size in alerts if any(w in what for w in words)), default=0.0)
+
+            roll = re.search(r" to play (\d)(\d)$", header)
+            if roll:
+                dice = tuple(sorted(map(int, roll.groups()), reverse=True))
+                found[(game, "play", position_id, dice)] = error(("move",))
+                if "Cube analysis" in block:  # the roller could double, and did not
+                    found[(game, "double", position_id, None)] = error(("double",))
+            elif header.endswith("cube decision?"):
+                found[(game, "double", position_id, None)] = error(("double",))
+            elif " doubles to " in header or " redoubles to " in header:
+                found[(game, "take", position_id, None)] = error(("take", "pass", "drop", "reject", "beaver", "accept"))
+    return found
+
+
+def our_decisions(review):
+    return {
+        (
+            d.game,
+            d.kind,
+            d.position.position_id(),
+            tuple(sorted(d.dice, reverse=True)) if d.dice else None,
+        ): d
+        for d in review.decisions
+    }
+
+
+def compare(review, theirs):
+    """Counts for one match: decisions paired, each side's errors and those both mark, by kind."""
+    ours = our_decisions(review)
+    counts = Counter()
+    sizes = []
+    for key, d in ours.items():
+        kind = "play" if key[1] == "play" else "cube"
+        counts[f"ours {kind}"] += bool(d.mark)
+        if key not in theirs:
+            continue
+        counts["paired"] += 1
+        gnubg_error = theirs[key] >= GNUBG_DOUBTFUL
+        counts[f"both {kind}"] += gnubg_error and bool(d.mark)
+        if gnubg_error or d.mark:
+            sizes.append(abs(d.error - theirs[key]))
+    for key, size in theirs.items():
+        kind = "play" if key[1] == "play" else "cube"
+        counts[f"gnubg {kind}"] += size >= GNUBG_DOUBTFUL
+        counts[f"gnubg {kind} unpaired"] += size >= GNUBG_DOUBTFUL and key not in ours
+    return counts, sizes
+
+
+def share(part, whole):
+    return f"{100 * part / whole:5.1f}%" if whole else "   n/a"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="expert", help="our review's level (default: expert, ai.review's own)")
+    parser.add_argument("--quick", action="store_true", help="the first two matches only")
+    args = parser.parse_args()
+    matches = MATCHES[:2] if args.quick else MATCHES
+    print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        played, jobs = {}, []
+        for players, length, seed in matches:
+            label = f"{players[0]}-{players[1]}-{length}pt-seed{seed}"
+            match = bgwidget.play_match(players=players, match_length=length, seed=seed)
+            (folder / f"{label}.mat").write_text(to_mat(match))
+            played[label] = match
+            jobs.append([label, str(folder / f"{label}.mat"), str(folder / label / "analysis.txt")])
+            (folder / label).mkdir()
+        gnubg_times = run_gnubg(jobs, folder)
+        totals, all_sizes = Counter(), []
+        print(
+            f"\n{'match':<30}{'games':>6}{'decisions':>10}{'ours s':>8}{'gnubg s':>8}"
+            f"{'gnubg err':>10}{'our err':>8}{'both':>6}{'ours finds':>11}{'gnubg finds':>12}"
+        )
+        for label, match in played.items():
+            start = time.perf_counter()
+            review = ai.review(match, args.level, progress=False)
+            ours_time = time.perf_counter() - start
+            counts, sizes = compare(review, gnubg_decisions(folder / label / "analysis.txt"))
+            totals.update(counts)
+            all_sizes += sizes
+            totals["seconds ours"] += ours_time
+            totals["seconds gnubg"] += gnubg_times[label]
+            gnubg_errors = counts["gnubg play"] + counts["gnubg cube"]
+            our_errors = counts["ours play"] + counts["ours cube"]
+            both = counts["both play"] + counts["both cube"]
+            print(
+                f"{label:<30}{len(match.games):>6}{len(review.decisions):>10}{ours_time:>8.1f}"
+                f"{gnubg_times[label]:>8.1f}{gnubg_errors:>10}{our_errors:>8}{both:>6}"
+                f"{share(both, gnubg_errors):>11}{share(both, our_errors):>12}"
+            )
+    seconds = f"ours {totals['seconds ours']:.1f} s, gnubg {totals['seconds gnubg']:.1f} s"
+    print(f"\ntotal over {len(played)} matches: {seconds}")
+    for kind in ("play", "cube"):
+        g, o, b = totals[f"gnubg {kind}"], totals[f"ours {kind}"], totals[f"both {kind}"]
+        print(
+            f"  {kind:<5}: gnubg marks {g}, ours {o}, both {b}: ours finds {share(b, g).strip()} of gnubg's, "
+            f"gnubg {share(b, o).strip()} of ours ({totals[f'gnubg {kind} unpaired']} of gnubg's not paired)"
+        )
+    g = totals["gnubg play"] + totals["gnubg cube"]
+    b = totals["both play"] + totals["both cube"]
+    print(f"  all  : ours finds {share(b, g).strip()} of gnubg's errors (target >= 85%)")
+    if all_sizes:
+        all_sizes.sort()
+        print(
+            f"  error size |ours - gnubg| where either marks one: median {all_sizes[len(all_sizes) // 2]:.3f}, "
+            f"mean {sum(all_sizes) / len(all_sizes):.3f} (EMG)"
+        )
+    print(f"  decisions paired with gnubg's: {totals['paired']}")
+
+
+if __name__ == "__main__":
+    main()
