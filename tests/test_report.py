@@ -91,7 +91,7 @@ def match_review(names=("Bottom", "Top"), complete=True) -> Review:
         Decision(
             1, 1, 1, "play", ON_THE_BAR, (6, 6), "", "", 0.0, forced=True, luck=-0.3, luck_mark="anti-joker", mwc=0.7
         ),
-        Decision(1, 2, 0, "play", START, (5, 2), "13/8 13/11", "13/11 6/1", 0.09, "bad", luck=0.01, mwc=0.28),
+        Decision(1, 2, 0, "play", START, (5, 2), "13/8 13/11", "13/8 6/4", 0.09, "bad", luck=0.01, mwc=0.28),
     ]
     summaries = (
         Summary(3, 3, {"bad": 1, "very bad": 1}, 0.27, 0.09, 45.0, 0.22, -0.9),
@@ -134,7 +134,7 @@ def test_the_summary_shows_each_players_numbers_and_the_worst_errors():
     # the worst three errors, largest first: the passed take, the bad play, the doubtful double
     worst = page.split("Worst decisions")[1]
     assert worst.index("0.180") < worst.index("0.090") < worst.index("0.052")
-    assert "<td>pass</td><td>take</td>" in worst and "<td>13/8 13/11</td><td>13/11 6/1</td>" in worst
+    assert "<td>pass</td><td>take</td>" in worst and "<td>13/8 13/11</td><td>13/8 6/4</td>" in worst
     assert "<td>2</td><td>2</td><td>Bottom</td><td>5-2</td>" in worst  # game 2 (1-based), move 2
     one = report.html(review, worst=1).split("Worst decisions")[1]
     assert one.count("<td>very bad</td>") == 1 and "0.090" not in one
@@ -218,7 +218,7 @@ def test_money_play_draws_the_bottom_seats_cubeful_equity():
             START,
             (5, 2),
             "13/8 13/11",
-            "13/11 6/1",
+            "13/8 6/4",
             0.05,
             "doubtful",
             candidates=[SimpleNamespace(emg=-0.4)],
