@@ -1,10 +1,11 @@
 """bgwidget: backgammon inside Jupyter.
 
-The layers, each importing only those above it: :mod:`bgwidget.position` (the board),
-:mod:`bgwidget.refusal` (why an action is refused, in words), :mod:`bgwidget.moves` (legal plays, notation, a play in progress), :mod:`bgwidget.dice`,
-:mod:`bgwidget.rules`, :mod:`bgwidget.game` and :mod:`bgwidget.match` (the settings, the flow of
-play, the cube, the score), :mod:`bgwidget.formats` (IDs and
-files), :mod:`bgwidget.ai` (the computer) and :mod:`bgwidget.widget` (the board in Jupyter).
+The layers, each importing only those above it: :mod:`bgwidget.refusal` (why an action is
+refused, in words), :mod:`bgwidget.position` (the board), :mod:`bgwidget.moves` (legal plays,
+notation, a play in progress), :mod:`bgwidget.dice`, :mod:`bgwidget.rules`, :mod:`bgwidget.game`
+and :mod:`bgwidget.match` (the settings, the flow of play, the cube, the score),
+:mod:`bgwidget.formats` (IDs and files), :mod:`bgwidget.ai` (the computer) and
+:mod:`bgwidget.widget` (the board in Jupyter).
 
 ``from bgwidget import BoardWidget`` works too; it is imported on first use so that the rules
 engine loads without anywidget.
