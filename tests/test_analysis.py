@@ -17,6 +17,7 @@ from bgwidget.ai.analysis import Analysis, analyse, evaluate
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import equity, evaluate_positions, flip
+from bgwidget.ai.met import match_winning_chance
 from bgwidget.ai.players import Expert, Medium
 from bgwidget.ai.search import ROLLS
 from helpers import random_positions
@@ -267,3 +268,88 @@ def test_bad_arguments_raise_the_projects_errors(call, error):
     with pytest.raises(error) as info:
         call()
     assert isinstance(info.value, ValueError) and str(info.value)
+
+
+# Match-aware candidates: ``game=`` judges the plays in the game's stakes.
+
+
+def _game(position, **settings):
+    from bgwidget.game import Game
+    from bgwidget.rules import Rules
+
+    length = settings.pop("match_length", 0)
+    return Game(rules=Rules(match_length=length), position=position, **settings)
+
+
+def test_at_double_match_point_the_mwc_is_the_chance_to_win_the_game():
+    # 2-2 in a 3-point match (post-Crawford, both 1-away): the game decides the match, the cube
+    # and gammons count for nothing, so MWC = win chance and EMG = 2 * MWC - 1 for every play.
+    start = Position.initial()
+    candidates = ai.analyse(start, (6, 5), "medium", game=_game(start, match_length=3, score=(2, 2)))
+    assert len(candidates) > 5
+    for c in candidates:
+        assert c.mwc == pytest.approx(c.probabilities[0], abs=1e-12)
+        assert c.emg == pytest.approx(2 * c.probabilities[0] - 1, abs=1e-12)
+    assert [c.error for c in candidates] == pytest.approx([candidates[0].emg - c.emg for c in candidates])
+    assert candidates[0].play == max(candidates, key=lambda c: c.probabilities[0]).play
+
+
+def test_at_two_away_two_away_a_play_that_gets_doubled_and_taken_is_worth_its_win_chance():
+    # 2-away 2-away (1-1 of 3): once the opponent doubles and the mover takes, the one game
+    # decides the match, so the play's MWC is its cubeless win chance. 13/8 13/7 leaves the
+    # opponent strong enough to double at once (Janowski's model says double, take).
+    start = Position.initial()
+    game = _game(start, match_length=3, score=(1, 1))
+    candidates = {c.notation: c for c in ai.analyse(start, (6, 5), "medium", game=game)}
+    weak = candidates["13/8 13/7"]
+    assert weak.mwc == pytest.approx(weak.probabilities[0], abs=1e-12)
+    # Normalised: winning one game at the cube of 1 (MWC 0.5 -> ... ) maps to +1, losing to -1;
+    # at 2-away 2-away a single win leaves 1-away 2-away, 0.68 or so (Kazaross-XG2's entry).
+    win, lose = match_winning_chance(1, 2), match_winning_chance(2, 1)
+    assert weak.emg == pytest.approx((2 * weak.mwc - win - lose) / (win - lose))
+    assert 0.5 < candidates["24/13"].mwc < candidates["24/13"].probabilities[0]  # the cube is worth less than the game
+
+
+def test_a_play_that_wins_the_game_is_worth_exactly_its_result():
+    # Money play, cube at 2 owned by the mover: bearing off the last checker while the opponent
+    # has borne off none is a gammon: 2 points per cube of 1, whatever the cube.
+    player = [0] * 25
+    player[1] = 1
+    opponent = [0] * 25
+    opponent[6] = 15  # its own 6-point: a gammon, no backgammon
+    position = Position(player, opponent)
+    candidates = ai.analyse(position, (2, 1), "expert", game=_game(position, cube_value=2, cube_owner=0))
+    assert candidates[0].mwc is None
+    assert candidates[0].emg == pytest.approx(2.0)
+    # In a 4-point match at 0-0 the gammon with the cube at 2 (4 points) wins the match outright;
+    # in a 5-point match it leaves the mover 1-away against 5-away (the table's Crawford entry).
+    for length, mwc in ((4, 1.0), (5, match_winning_chance(1, 5))):
+        match = _game(position, match_length=length, cube_value=2, cube_owner=0)
+        candidates = ai.analyse(position, (2, 1), "expert", game=match)
+        assert candidates[0].mwc == pytest.approx(mwc)
+
+
+def test_money_play_ranks_by_cubeful_equity_and_without_a_game_nothing_changes():
+    start = Position.initial()
+    plain = ai.analyse(start, (6, 5), "expert")
+    assert all(c.mwc is None and c.emg == c.equity for c in plain)
+    cubeful = ai.analyse(start, (6, 5), "expert", game=_game(start))
+    assert {c.notation for c in cubeful} == {c.notation for c in plain}
+    for c in cubeful:
+        assert c.mwc is None
+        assert c.error >= 0
+    # The cube centred, the position close after the best plays: cubeful equity stays near the
+    # cubeless one; after a weak play the opponent's cube costs the mover more.
+    assert abs(cubeful[0].emg - cubeful[0].equity) < 0.05
+    assert cubeful[-1].emg < cubeful[-1].equity
+    assert [c.emg for c in cubeful] == sorted((c.emg for c in cubeful), reverse=True)
+
+
+def test_the_game_must_be_at_the_analysed_position():
+    from bgwidget import GameError
+
+    start = Position.initial()
+    with pytest.raises(GameError):
+        ai.analyse(start, (6, 5), game=_game(start.swap()))
+    with pytest.raises(GameError):
+        ai.analyse(start, (6, 5), game="a game")

@@ -141,3 +141,20 @@ def test_bad_settings_are_refused_with_their_name(settings, named):
     with pytest.raises(CubeError, match=named) as info:
         cube_decision((0.6, 0.1, 0.0, 0.1, 0.0), **settings)
     assert isinstance(info.value, ValueError)
+
+
+def test_normalised_equity_maps_a_single_win_to_plus_one_and_a_loss_to_minus_one():
+    # GNU Backgammon's mwc2eq: at 3-away 5-away with the cube at 2, winning the game leaves
+    # 1-away 5-away and losing it 3-away 3-away; those two MWCs are +1 and -1 EMG.
+    from bgwidget.ai.context import Context
+    from bgwidget.ai.met import match_winning_chance
+
+    context = Context(cube=2, match_length=7, away=(3, 5))
+    win, lose = context.single_game()
+    assert (win, lose) == (match_winning_chance(1, 5), match_winning_chance(3, 3))
+    assert context.emg(win) == pytest.approx(1.0)
+    assert context.emg(lose) == pytest.approx(-1.0)
+    assert context.emg((win + lose) / 2) == pytest.approx(0.0)
+    assert context.swap().away == (5, 3)
+    with pytest.raises(CubeError):
+        Context().single_game()  # money play has no match winning chances

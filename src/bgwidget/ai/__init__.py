@@ -30,6 +30,7 @@ from bgwidget.ai.players import (
     register_level,
 )
 from bgwidget.ai.search import Candidate, Evaluator
+from bgwidget.game import Game
 from bgwidget.moves import Play
 from bgwidget.position import Position
 
@@ -87,6 +88,7 @@ def analyse(
     evaluator: Evaluator = evaluate_positions,
     *,
     engine: str = "bgwidget",
+    game: Game | None = None,
 ) -> Analysis:
     """The candidate plays of ``dice`` for the player on roll, best first, at ``level``'s depth.
 
@@ -95,16 +97,26 @@ def analyse(
     bgsage to the same depth instead (:func:`bgwidget.ai.sage.analyse`; every legal play, the
     best few at that depth; ``evaluator`` is not used). ``[]`` when no play is possible.
 
+    With ``game`` (a :class:`~bgwidget.game.Game` whose ``start_position`` is ``position``), the
+    candidates are judged in its stakes (:func:`bgwidget.ai.analysis.judge`): each has ``mwc``
+    (the mover's match winning chance after the play, None in money play) and ``emg``
+    (normalised equity in a match, cubeful equity in money play), ranked and with ``error`` by
+    ``emg``. Without it, ``emg`` is the cubeless equity and ``mwc`` None.
+
     Raises :class:`LevelError` for an unknown level, engine or evaluator,
     :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a ``position``
-    that is not a Position, :class:`ImportError` for ``"sage"`` without bgsage.
+    that is not a Position, :class:`bgwidget.GameError` for a ``game`` that is not a Game at
+    ``position``, :class:`ImportError` for ``"sage"`` without bgsage.
     """
     if not isinstance(engine, str) or engine not in ENGINES:
         raise LevelError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     ply = level_ply(level)
     if engine == "sage":
+        if game is not None:
+            analysis.check_game(game, position)
+            return analysis.judge(sage.analyse(position, dice, ply), game)
         return sage.analyse(position, dice, ply)
-    return analysis.analyse(position, dice, ply, evaluator)
+    return analysis.analyse(position, dice, ply, evaluator, game=game)
 
 
 def evaluate(

@@ -13,20 +13,24 @@ The computer levels (:mod:`bgwidget.ai.players`) say which depth each of them us
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from bgwidget.ai.context import Context
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
 from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
+from bgwidget.game import Game, GameError
 from bgwidget.moves import check_roll
 from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["EXPERT_CANDIDATES", "PLIES", "Analysis", "analyse", "evaluate"]
+__all__ = ["EXPERT_CANDIDATES", "PLIES", "Analysis", "analyse", "check_game", "evaluate", "judge"]
 
 PLIES = (0, 1)
 """The depths this module searches to (GNU Backgammon's numbering)."""
@@ -86,18 +90,25 @@ def analyse(
     dice: tuple[int, int],
     ply: int = 1,
     evaluator: Evaluator = evaluate_positions,
+    *,
+    game: Game | None = None,
 ) -> Analysis:
     """The candidate plays of ``dice`` for the player on roll, best first, searched to ``ply``.
 
     Each :class:`~bgwidget.ai.search.Candidate` has the play, its five cubeless chances and
     cubeless equity (points per game) for the player making it, and its error against the best.
-    At 0-ply every legal play is ranked; at 1-ply the (up to) eight best by 0-ply. Deterministic
-    for a given input. ``[]`` when no play is possible. Raises
+    At 0-ply every legal play is ranked; at 1-ply the (up to) eight best by 0-ply. With ``game``
+    (a :class:`~bgwidget.game.Game` whose :attr:`~bgwidget.game.Game.start_position` is
+    ``position``) the candidates are then ranked by their cubeful value in the game's stakes
+    (:func:`judge`). Deterministic for a given input. ``[]`` when no play is possible. Raises
     :class:`~bgwidget.ai.errors.LevelError` for a ply other than 0 or 1 or an evaluator that is
     not one, :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a
-    ``position`` that is not a Position.
+    ``position`` that is not a Position, :class:`bgwidget.GameError` for a ``game`` that is not
+    a Game at ``position``.
     """
     _check(position, ply, evaluator)
+    if game is not None:
+        check_game(game, position)
     plays = position.legal_plays(*check_roll(dice))
     if not plays:
         return Analysis()
@@ -114,7 +125,38 @@ def analyse(
         win, gammon, backgammon, lose_gammon, lose_backgammon = (float(x) for x in chances[i])
         five = (win, gammon, backgammon, lose_gammon, lose_backgammon)
         rows.append(Candidate(plays[i], five, float(values[i]), float(best - values[i]), ply))
-    return Analysis(rows)
+    return Analysis(rows) if game is None else judge(rows, game)
+
+
+def check_game(game: object, position: Position) -> None:
+    """Raises :class:`bgwidget.GameError` unless ``game`` is a Game whose turn starts at ``position``."""
+    if not isinstance(game, Game):
+        raise GameError(f"the stakes come from a Game, not {type(game).__name__}")
+    if game.start_position != position:
+        raise GameError(
+            f"the game's turn starts from {game.start_position.position_id()}, not the analysed "
+            f"{position.position_id()}"
+        )
+
+
+def judge(candidates: Sequence[Candidate], game: Game) -> Analysis:
+    """``candidates`` of the seat on roll in ``game`` ranked in the game's stakes, best first.
+
+    Each gains ``mwc`` (match winning chance after the play, for the mover; None in money play)
+    and ``emg`` (normalised equity in a match, cubeful points per game for a cube of 1 in money
+    play), both after the opponent's best cube action (:meth:`~bgwidget.ai.context.Context.after_play`);
+    ``error`` is then the ``emg`` given up against the best. Raises :class:`bgwidget.GameError`
+    for a ``game`` that is not a Game.
+    """
+    context = Context.of(game, game.start_position.turn) if candidates else None
+    judged = []
+    for candidate in candidates:
+        over = candidate.play.result.outcome() is not None
+        mwc, emg = context.after_play(candidate.probabilities, over=over)  # type: ignore[union-attr]
+        judged.append((candidate, mwc, emg))
+    judged.sort(key=lambda row: -row[2])  # stable: ties keep the search's order
+    best = judged[0][2] if judged else 0.0
+    return Analysis(replace(c, mwc=mwc, emg=emg, error=best - emg) for c, mwc, emg in judged)
 
 
 def evaluate(position: Position, ply: int = 1, evaluator: Evaluator = evaluate_positions) -> tuple[float, ...]:

@@ -40,7 +40,12 @@ class Candidate:
     ``probabilities``: (win, win gammon, win backgammon, lose gammon, lose backgammon) for the
     player who makes the play, cubeless. ``equity``: cubeless equity for that player in points
     per game. ``error``: equity given up against the best candidate (0 for the best; >= 0).
-    ``ply``: the depth it was evaluated at (GNU Backgammon's numbering).
+    ``ply``: the depth it was evaluated at (GNU Backgammon's numbering). ``mwc``: the mover's
+    match winning chance (0..1) after the play, cubeful, None in money play or when no game
+    gave the stakes. ``emg``: the number candidates are ranked by, for the mover: normalised
+    equity (EMG) in a match, cubeful equity in points per game for a cube of 1 in money play
+    (see :mod:`bgwidget.ai.context`); without a game, the cubeless ``equity``. ``error`` is
+    measured in ``emg``.
     """
 
     play: Play
@@ -48,6 +53,12 @@ class Candidate:
     equity: float
     error: float
     ply: int
+    mwc: float | None = None
+    emg: float = None  # type: ignore[assignment]  # set to ``equity`` when not given
+
+    def __post_init__(self) -> None:
+        if self.emg is None:
+            object.__setattr__(self, "emg", self.equity)
 
     @property
     def notation(self) -> str:

@@ -1,0 +1,145 @@
+"""The stakes of a decision: cube, score and rules, and the numbers they turn chances into.
+
+A :class:`Context` holds what a :class:`~bgwidget.game.Game` says about the stakes, seen by one
+seat: the cube and who owns it, the away scores, Crawford and post-Crawford, the money-play
+options. It turns cubeless chances into the numbers players compare:
+
+* **MWC**, match winning chance (0..1), through the match equity table (:mod:`bgwidget.ai.met`)
+  and Janowski's cube model (:mod:`bgwidget.ai.cube`);
+* **EMG**, normalised equity: the MWC mapped linearly so that losing a single game at the current
+  cube is -1 and winning one is +1, ``(2 * mwc - (win + lose)) / (win - lose)``: GNU Backgammon's
+  ``mwc2eq`` (``eval.c``), which it shows as "EMG" (equivalent-to-money-game) equity.
+  In money play, the cubeful equity in points per game for a cube of 1.
+
+A match beyond the table (a side more than 25 away) is judged as money play, as
+:func:`~bgwidget.ai.cube.cube_decision` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from bgwidget.ai.cube import CubeDecision, cube_decision
+from bgwidget.ai.errors import CubeError
+from bgwidget.ai.evaluator import flip
+from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
+from bgwidget.game import Game, GameError
+
+__all__ = ["Context", "optimal"]
+
+_SWAPPED_OWNER = {"centre": "centre", "player": "opponent", "opponent": "player"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """The stakes seen by one seat (``owner`` and ``away`` are from that seat's side).
+
+    ``owner``: ``"centre"``, ``"player"`` (this seat owns the cube) or ``"opponent"``.
+    ``away``: points (this seat, opponent) still needed; ``(0, 0)`` and ``match_length`` 0 in
+    money play. The fields are :func:`~bgwidget.ai.cube.cube_decision`'s keyword arguments.
+    """
+
+    cube: int = 1
+    owner: str = "centre"
+    match_length: int = 0
+    away: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    post_crawford: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> Context:
+        """The stakes of ``game`` for ``seat`` (0 or 1) now: its cube, owner, score and rules.
+
+        Post-Crawford: under the Crawford rule, a game other than the Crawford game with a side
+        1-away. Raises :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game or a
+        ``seat`` that is not 0 or 1.
+        """
+        if not isinstance(game, Game):
+            raise GameError(f"the stakes come from a Game, not {type(game).__name__}")
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise GameError(f"a seat is 0 or 1, not {seat!r}")
+        rules = game.rules
+        owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
+        context = cls(cube=game.cube_value, owner=owner, jacoby=rules.jacoby, beavers=rules.beavers)
+        if not rules.match_length:
+            return context
+        length, score = rules.match_length, game.score
+        return replace(
+            context,
+            match_length=length,
+            away=(length - score[seat], length - score[1 - seat]),
+            crawford=game.crawford,
+            post_crawford=rules.crawford and length > 1 and not game.crawford and length - 1 in score,
+        )
+
+    @property
+    def match_play(self) -> bool:
+        """Whether numbers are match winning chances (a match within the table)."""
+        return bool(self.match_length) and max(self.away) <= MATCH_LENGTH_LIMIT
+
+    def swap(self) -> Context:
+        """The same stakes seen by the other seat."""
+        return replace(self, owner=_SWAPPED_OWNER[self.owner], away=(self.away[1], self.away[0]))
+
+    def single_game(self) -> tuple[float, float]:
+        """``(win, lose)``: this seat's MWC after winning, and after losing, a single game at the cube.
+
+        Only in match play (:attr:`match_play`); raises :class:`~bgwidget.ai.errors.CubeError` otherwise.
+        """
+        need, opponent_need = self.away
+        if not self.match_play:
+            raise CubeError("match winning chances need a match within the match equity table")
+        mwc = match_winning_chance
+        return (
+            mwc(need - self.cube, opponent_need, self.post_crawford),
+            mwc(need, opponent_need - self.cube, self.post_crawford),
+        )
+
+    def emg(self, mwc: float) -> float:
+        """Normalised equity (EMG) of a match winning chance ``mwc`` for this seat (``mwc2eq``)."""
+        win, lose = self.single_game()
+        return (2 * mwc - (win + lose)) / (win - lose)
+
+    def decision(self, chances: Sequence[float], *, over: bool = False) -> CubeDecision:
+        """The cube decision of this seat, on roll with cubeless ``chances`` (win, wg, wbg, lg, lbg).
+
+        ``over``: the game has ended; the chances are then its exact result and no cube can help
+        (efficiency 0). Raises :class:`~bgwidget.ai.errors.CubeError` as
+        :func:`~bgwidget.ai.cube.cube_decision` does.
+        """
+        extra = {"efficiency": 0.0} if over else {}
+        return cube_decision(
+            chances,
+            cube=self.cube,
+            owner=self.owner,
+            match_length=self.match_length,
+            away=self.away,
+            crawford=self.crawford,
+            post_crawford=self.post_crawford,
+            jacoby=self.jacoby,
+            beavers=self.beavers,
+            **extra,
+        )
+
+    def after_play(self, chances: Sequence[float], *, over: bool = False) -> tuple[float | None, float]:
+        """``(mwc, emg)`` for this seat, the mover, after a play that leaves it cubeless ``chances``.
+
+        The opponent is then on roll and takes its best cube action (no double, or double and
+        this seat's best answer). ``mwc`` is None in money play, where ``emg`` is the cubeful
+        equity in points per game for a cube of 1. ``over``: the play ended the game.
+        """
+        value = optimal(self.swap().decision(flip(chances), over=over))
+        if not self.match_play:
+            return None, -value
+        mwc = 1.0 - value
+        return mwc, self.emg(mwc)
+
+
+def optimal(decision: CubeDecision) -> float:
+    """The cubeful value, for the side on roll, of its best cube action and the best answer to it."""
+    if decision.should_double:
+        return min(decision.double_take, decision.double_pass)
+    return decision.no_double
