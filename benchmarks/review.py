@@ -139,6 +139,8 @@ def compare(review, theirs):
         counts["paired"] += 1
         gnubg_error = theirs[key] >= GNUBG_DOUBTFUL
         counts[f"both {kind}"] += gnubg_error and bool(d.mark)
+        # the same, our error judged at gnubg's own threshold (the marks' thresholds may differ)
+        counts[f"both at gnubg's threshold {kind}"] += gnubg_error and d.error >= GNUBG_DOUBTFUL
         if gnubg_error or d.mark:
             sizes.append(abs(d.error - theirs[key]))
     for key, size in theirs.items():
@@ -203,6 +205,8 @@ def main():
     g = totals["gnubg play"] + totals["gnubg cube"]
     b = totals["both play"] + totals["both cube"]
     print(f"  all  : ours finds {share(b, g).strip()} of gnubg's errors (target >= 85%)")
+    b = totals["both at gnubg's threshold play"] + totals["both at gnubg's threshold cube"]
+    print(f"  all  : our error >= {GNUBG_DOUBTFUL} (gnubg's doubtful) on {share(b, g).strip()} of gnubg's errors")
     if all_sizes:
         all_sizes.sort()
         print(
