@@ -5,7 +5,9 @@
 ``analyse(position, dice, level)`` ranks the candidates at the level's depth
 (:mod:`bgwidget.ai.analysis`, or bgsage with ``engine="sage"``, :mod:`bgwidget.ai.sage`);
 ``evaluate(position, level)`` gives the five cubeless chances of the player on roll before it
-rolls; ``cube_decision(chances, ...)`` the cube actions (:mod:`bgwidget.ai.cube`).
+rolls; ``cube_decision(chances, ...)`` the cube actions (:mod:`bgwidget.ai.cube`);
+``review(game_or_match, level)`` rates every play and cube decision of a game or match and the
+luck of every roll (:mod:`bgwidget.ai.review`).
 :func:`bgwidget.play_match` plays a whole match between two players.
 """
 
@@ -29,6 +31,7 @@ from bgwidget.ai.players import (
     offers_double,
     register_level,
 )
+from bgwidget.ai.review import Decision, Review, ReviewError, Summary, review
 from bgwidget.ai.search import Candidate, Evaluator
 from bgwidget.game import Game
 from bgwidget.moves import Play
@@ -41,9 +44,13 @@ __all__ = [
     "Candidate",
     "CubeDecision",
     "CubeError",
+    "Decision",
     "LevelError",
     "Player",
     "PlayerError",
+    "Review",
+    "ReviewError",
+    "Summary",
     "analyse",
     "answers_double",
     "choose_play",
@@ -53,6 +60,7 @@ __all__ = [
     "get_player",
     "offers_double",
     "register_level",
+    "review",
 ]
 
 ENGINES = ("bgwidget", "sage")
