@@ -1,15 +1,14 @@
 """The review shown to a person (bgwidget.ai.report): the table, the HTML summary and the figure.
 
-The reviews here are built by hand from the contract's fields (a real Match; decisions and
-summaries with chosen numbers), so that every value the report shows can be checked against the
-number put in: the report computes nothing of its own but where each point of the figure goes.
+The reviews here are built by hand (a real Match, :class:`~bgwidget.ai.review.Decision` values
+with chosen numbers), so that every value the report shows can be checked against the number put
+in: the report computes nothing of its own but where each point of the figure goes.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from bgwidget import Match, Position
 from bgwidget.ai import report
 from bgwidget.ai.cube import CubeDecision
+from bgwidget.ai.review import Decision, Review
 from bgwidget.labels import LanguageError, label
 
 pandas = pytest.importorskip("pandas")
@@ -25,51 +25,6 @@ matplotlib = pytest.importorskip("matplotlib")
 START = Position.initial()
 # FORMATS.md: 4HPwATDgc/ABUA: the side on roll at 6:5 8:3 13:5 24:1 bar:1, the other at the start.
 ON_THE_BAR = Position.from_position_id("4HPwATDgc/ABUA")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """The contract's decision, by hand."""
-
-    game: int
-    move: int
-    seat: int
-    kind: str
-    position: Position
-    dice: tuple[int, int] | None
-    made: str
-    best: str
-    error: float
-    mark: str = ""
-    forced: bool = False
-    luck: float | None = None
-    luck_mark: str = ""
-    mwc: float | None = None
-    candidates: list | None = None
-    cube: CubeDecision | None = None
-
-
-@dataclass
-class Summary:
-    decisions: int
-    unforced: int
-    marks: dict = field(default_factory=dict)
-    total_error: float = 0.0
-    average_error: float = 0.0
-    pr: float = 0.0
-    luck: float = 0.0
-    luck_adjusted: float = 0.0
-
-
-@dataclass
-class Review:
-    match: Match
-    decisions: list
-    summaries: tuple
-    complete: bool = True
-
-    def summary(self, seat):
-        return self.summaries[seat]
 
 
 def two_games(length: int, names=("Bottom", "Top")) -> Match:
@@ -93,11 +48,7 @@ def match_review(names=("Bottom", "Top"), complete=True) -> Review:
         ),
         Decision(1, 2, 0, "play", START, (5, 2), "13/8 13/11", "13/8 6/4", 0.09, "bad", luck=0.01, mwc=0.28),
     ]
-    summaries = (
-        Summary(3, 3, {"bad": 1, "very bad": 1}, 0.27, 0.09, 45.0, 0.22, -0.9),
-        Summary(2, 1, {"doubtful": 1}, 0.052, 0.052, 26.0, -0.3, 1.3),
-    )
-    return Review(two_games(5, names), decisions, summaries, complete)
+    return Review(two_games(5, names), decisions, complete)
 
 
 def test_the_table_has_one_row_per_decision_with_its_values():
@@ -129,7 +80,9 @@ def test_the_summary_shows_each_players_numbers_and_the_worst_errors():
     assert rows["Decisions"] == ["3", "2"] and rows["Unforced decisions"] == ["3", "1"]
     assert rows["doubtful"] == ["0", "1"] and rows["bad"] == ["1", "0"] and rows["very bad"] == ["1", "0"]
     assert rows["Total error"] == ["0.270", "0.052"] and rows["Performance rating (PR)"] == ["45.0", "26.0"]
-    assert rows["Luck"] == ["+0.220", "-0.300"] and rows["Luck-adjusted result"] == ["-0.900", "+1.300"]
+    assert rows["Average error per unforced decision"] == ["0.0900", "0.0520"]  # the forced play left out
+    # each game passed at a 1-cube (-1 for the bottom seat, twice), less its luck, plus the top seat's
+    assert rows["Luck"] == ["+0.220", "-0.300"] and rows["Luck-adjusted result"] == ["-2.520", "+2.520"]
     assert label("en", "review.unitsMatch") in page and "stopped" not in page
     # the worst three errors, largest first: the passed take, the bad play, the doubtful double
     worst = page.split("Worst decisions")[1]
@@ -231,3 +184,38 @@ def test_money_play_draws_the_bottom_seats_cubeful_equity():
     assert marked(figure, "blunders") == [(1, -0.8)] and marked(figure, "errors") == [(4, -0.4)]
     assert axes.get_ylabel() == label("en", "review.plot.equity", name="Bottom")
     assert label("en", "review.unitsMoney") in report.html(review)
+
+
+def test_a_decision_on_the_board_has_the_cube_and_score_it_was_made_with():
+    from bgwidget.svg import board_svg as svg
+
+    def board_svg(*args, **kwargs):  # each drawing numbers its ids: compare the pictures without them
+        return re.sub(r"bgs\d+", "bgs", svg(*args, **kwargs))
+
+    def board(*args, **kwargs):
+        return re.sub(r"bgs\d+", "bgs", report.board(*args, **kwargs))
+
+    match = Match(length=5, seed=1, names=("Ann", "<Bob>"))
+    game = match.game
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    before_double = game.position
+    game.double()  # the top seat doubles, the bottom seat takes: a 2-cube the bottom seat owns
+    game.take()
+    game.roll((6, 4))
+    rolled = game.position
+    game.play("24/14")
+    take = Decision(0, 2, 0, "take", before_double, None, "take", "take", 0.0)
+    play = Decision(0, 2, 1, "play", rolled, (6, 4), "24/14", "24/18 13/9", 0.05, "doubtful")
+    review = Review(match, [take, play])
+    drawn = dict(names=("Ann", "<Bob>"), score=(0, 0), match_length=5)
+    assert board(review, take) == board_svg(before_double, **drawn)  # the cube before the double
+    assert board(review, play) == board_svg(rolled, dice=(6, 4), cube=2, cube_owner=0, **drawn)
+    assert board(review, play, "24/18 13/9") == board_svg(
+        rolled.parse_play("24/18 13/9", 6, 4).result, cube=2, cube_owner=0, **drawn
+    )
+    assert "&lt;Bob&gt;" in report.board(review, play, language="fr")
+    with pytest.raises(report.ReportError):
+        report.board(review, play.__class__(**{**play.__dict__, "move": 3}))  # not one of the review's
+    with pytest.raises(report.ReportError):
+        report.board(review, take, "24/14")  # no roll to play

@@ -18,13 +18,14 @@ import html as _html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bgwidget.game import Game
 from bgwidget.labels import check_language, label
 
 if TYPE_CHECKING:
     import pandas
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "ReportError", "dataframe", "html", "plot", "points"]
+__all__ = ["COLUMNS", "ReportError", "board", "dataframe", "html", "plot", "points"]
 
 COLUMNS = (
     "game",
@@ -323,3 +324,49 @@ def plot(review: Any, game: int | None = None, language: str = "en") -> Figure:
         axes.legend(loc="best", fontsize=8)
     figure.tight_layout()
     return figure
+
+
+def _cube_before(game: Game, decision: Any) -> tuple[int, int | None]:
+    """The cube's value and owner when ``decision`` was made, found by replaying ``game``."""
+    replay = Game.replay(game.setup, [])
+    for action in game.record:
+        rolled = replay.rolled
+        if replay.position == decision.position and (
+            decision.dice is None or (rolled is not None and sorted(rolled) == sorted(decision.dice))
+        ):
+            break
+        replay.apply(action)
+    return replay.cube_value, replay.cube_owner
+
+
+def board(review: Any, decision: Any, play: str | None = None, language: str = "en") -> str:
+    """The board of ``decision`` (one of ``review.decisions``) as an SVG string.
+
+    Without ``play``: the position decided in as the player saw it, the roll on the dice for a
+    play (an answer to a double: the doubler on roll, the cube before the double). With ``play``
+    (a notation of the roll, such as the decision's ``made`` or ``best``; ``""`` for no move): the
+    position after it, the opponent to roll. The names, score, match length and the cube (value
+    and owner, replayed from the game's record) are the match's; words in ``language``
+    (:func:`bgwidget.svg.board_svg`).
+
+    Raises :class:`ReportError` for something that is not a review or a decision of it,
+    :class:`bgwidget.IllegalPlayError` for a ``play`` the roll does not allow,
+    :class:`~bgwidget.labels.LanguageError` for another language.
+    """
+    from bgwidget.svg import board_svg  # the static picture of the view layer, as the notebook shows it
+
+    review = _checked(review)
+    if not any(decision is d for d in review.decisions):
+        raise ReportError("decision is one of the review's decisions")
+    game = review.match.games[decision.game]
+    cube, owner = _cube_before(game, decision)
+    drawn = dict(names=review.match.names, score=game.score, match_length=review.match.length, language=language)
+    if play is None:
+        return board_svg(decision.position, dice=decision.dice, cube=cube, cube_owner=owner, **drawn)
+    if decision.dice is None:
+        raise ReportError("a play is drawn after the roll of a play decision, not a cube decision")
+    if play == "" and not decision.position.legal_plays(*decision.dice):
+        after = decision.position.swap()  # no move: the opponent rolls in the same position
+    else:
+        after = decision.position.parse_play(play, *decision.dice).result
+    return board_svg(after, cube=cube, cube_owner=owner, **drawn)
