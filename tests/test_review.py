@@ -1,0 +1,285 @@
+"""ai.review: planted errors found at their size, the rest fine; luck fair; forced plays; save and load.
+
+The games are seeded: seat 1 is the Expert throughout; seat 0 is the Expert except at planted
+turns, where it plays the WORST legal play, doubles when it should not, or answers a double the
+wrong way. Each planted error's size is known beforehand from another path through the engine
+(the 0-ply analysis of every legal play, :func:`bgwidget.ai.game_cube_decision` and the match
+equity table), and GNU Backgammon's own net (gnubg-nn) confirms the planted plays are blunders.
+``BGWIDGET_FUZZ=long`` reviews more games for the luck check.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from bgwidget import Match, ai
+from bgwidget.ai.engines import gnubg_board
+from bgwidget.ai.evaluator import equity
+from bgwidget.ai.met import match_winning_chance
+from bgwidget.ai.players import Expert, game_cube_decision
+from bgwidget.ai.review import Review, ReviewError, mark
+from bgwidget.ai.search import one_ply
+from helpers import fuzz_scale
+
+PLANT_PLAY = 0.3  # a planted play gives up at least this much at 0-ply, and half as much at 1-ply
+PLANT_CUBE = 0.08  # a planted cube error gives up at least this much by the cube layer (EMG)
+
+
+def _scale(game, seat):
+    """EMG per unit of the cube layer's numbers for ``seat`` (2 / (win - lose) in a match, else 1)."""
+    length = game.rules.match_length
+    if not length:
+        return 1.0
+    need, other = length - game.score[seat], length - game.score[1 - seat]
+    post = length - 1 in game.score and not game.crawford
+    win = match_winning_chance(need - game.cube_value, other, post)
+    lose = match_winning_chance(need, other - game.cube_value, post)
+    return 2.0 / (win - lose)
+
+
+def planted_match(seed, length=0, games=1):
+    """A seeded match with planted errors by seat 0; returns (match, planted), planted mapping
+    (game index, kind, Position ID, dice) to the error's expected size (EMG)."""
+    expert = Expert()
+    match = Match(length, seed=seed) if length else Match(seed=seed)
+    planted = {}
+    turns = 0
+    for index in range(games):
+        game = match.game if index == 0 else match.new_game()
+        while game.result is None:
+            if game.phase == "opening":
+                game.roll()
+            elif game.phase == "roll":
+                seat = game.start_position.turn
+                if game.can_double():
+                    cube = game_cube_decision(game, expert)
+                    no_double, doubled = cube.no_double, min(cube.double_take, cube.double_pass)
+                    wrong = seat == 0 and (no_double - doubled) * _scale(game, 0) >= PLANT_CUBE and turns % 3 == 0
+                    if cube.should_double or wrong:
+                        if wrong:
+                            key = (index, "double", game.start_position.position_id(), None)
+                            planted[key] = (no_double - doubled) * _scale(game, 0)
+                        scale = _scale(game, seat)
+                        game.double()
+                        take = cube.should_take
+                        gap = abs(cube.double_take - cube.double_pass) * scale
+                        if seat == 1 and gap >= PLANT_CUBE:  # seat 0 answers the wrong way
+                            take = not take
+                            planted[(index, "take", game.start_position.position_id(), None)] = gap
+                        game.take() if take else game.pass_()
+                        continue
+                game.roll()
+            else:
+                position, dice = game.start_position, game.rolled
+                seat = position.turn
+                play = expert.choose_play(position, dice)
+                if seat == 0:
+                    turns += 1
+                    worst = ai.analyse(position, dice, "medium", game=game)[-1]
+                    if turns % 4 == 0 and worst.error >= PLANT_PLAY:
+                        # Sized cubeless at 1-ply, the review's depth: the Expert's play against it.
+                        expert_value, worst_value = equity(one_ply([play, worst.play]))
+                        size = float(expert_value - worst_value)
+                        if size >= PLANT_PLAY / 2:
+                            play = worst.play
+                            planted[(index, "play", position.position_id(), dice)] = size
+                game.play(str(play))
+    return match, planted
+
+
+def key(d):
+    return (d.game, d.kind, d.position.position_id(), d.dice)
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    cases = []
+    for seed, length in ((2, 0), (11, 5)):
+        match, planted = planted_match(seed, length)
+        cases.append((match, planted, ai.review(match, progress=False)))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def short():
+    """A short seeded money game (seed 3: one game, the cube passed early) and its review."""
+    match, _ = planted_match(3)
+    return match, ai.review(match, progress=False)
+
+
+def test_planted_errors_are_found_at_their_size_and_the_rest_is_fine(reviewed, pytestconfig):
+    kinds = set()
+    for _, planted, review in reviewed:
+        assert review.complete
+        found = {key(d): d for d in review.decisions}
+        assert set(planted) <= set(found)
+        for k, size in planted.items():
+            d = found[k]
+            kinds.add(d.kind)
+            assert d.seat == 0 and d.mark, (k, d.error, size)
+            if d.kind == "play":
+                # The review's error is cubeful, the plant's size cubeless: the same magnitude.
+                assert d.error == pytest.approx(size, rel=0.5, abs=0.05), k
+                assert d.made != d.best
+            else:
+                assert d.error == pytest.approx(size, rel=1e-6), k
+                assert d.made != d.best
+        rest = [d for d in review.decisions if key(d) not in planted]
+        assert all(d.mark in ("", "doubtful") for d in rest), [(d.kind, d.error) for d in rest if d.mark]
+        assert sum(bool(d.mark) for d in rest) <= 2
+        assert sum(d.error for d in rest) / len(rest) < 0.01
+    assert kinds == {"play", "double", "take"}  # every kind of planted error was met
+
+
+def test_planted_plays_are_blunders_by_gnubg_too(reviewed, gnubg_nn):
+    # GNU Backgammon's 0-ply net, cubeless: its best play against the planted one.
+    for _, planted, review in reviewed:
+        for d in review.decisions:
+            if key(d) not in planted or d.kind != "play":
+                continue
+            steps = gnubg_nn.best_move(gnubg_board(d.position), *d.dice, 0)
+            best = d.position.parse_play(" ".join(f"{a}/{b}" for a, b in steps), *d.dice)
+            made = d.position.parse_play(d.made, *d.dice)
+
+            def gnubg_equity(after):
+                win, wg, wbg, lg, lbg = gnubg_nn.probabilities(gnubg_board(after), 0)
+                return -(2 * win - 1 + wg - lg + wbg - lbg)  # the opponent is on roll after the play
+
+            assert gnubg_equity(best.result) - gnubg_equity(made.result) > 0.1
+
+
+def test_every_decision_is_well_formed(reviewed):
+    for match, _, review in reviewed:
+        assert [d.game for d in review.decisions] == sorted(d.game for d in review.decisions)
+        for d in review.decisions:
+            assert d.error >= 0 and d.mark == ("" if d.forced else mark(d.error))
+            if d.kind == "play":
+                plays = d.position.legal_plays(*d.dice)
+                assert d.forced == (len(plays) <= 1)
+                assert d.luck is not None and d.cube is None
+                if plays:
+                    assert d.candidates[0].notation == d.best and d.made in [c.notation for c in d.candidates]
+                    assert d.candidates[0].error == 0 and d.error == pytest.approx(
+                        next(c.error for c in d.candidates if c.notation == d.made)
+                    )
+            else:
+                assert d.candidates is None and d.cube is not None and d.dice is None
+            assert (d.mwc is None) == (match.length == 0)
+            if d.mwc is not None:
+                assert 0 <= d.mwc <= 1
+        summary = review.summary(0)
+        assert summary.decisions == sum(d.seat == 0 for d in review.decisions)
+        assert summary.pr == pytest.approx(500 * summary.average_error)
+        assert summary.total_error == pytest.approx(sum(d.error for d in review.decisions if d.seat == 0))
+
+
+def test_forced_plays_are_flagged_and_left_out_of_the_rating(reviewed):
+    forced = [d for _, _, review in reviewed for d in review.decisions if d.forced]
+    assert forced, "the seeded games have forced plays or dances"
+    assert all(d.error == 0 and not d.mark for d in forced)
+    _, _, review = reviewed[0]
+    for seat in (0, 1):
+        s = review.summary(seat)
+        counted = [d for d in review.decisions if d.seat == seat and not d.forced and not d.trivial]
+        assert s.unforced == len(counted)
+        assert s.average_error == pytest.approx(sum(d.error for d in counted) / len(counted))
+
+
+def test_luck_averages_to_about_zero(reviewed, pytestconfig):
+    lucks = [d.luck for _, _, review in reviewed for d in review.decisions if d.luck is not None]
+    for seed in range(100, 100 + fuzz_scale() - 1):  # the long run reviews more games
+        match, _ = planted_match(seed)
+        lucks += [d.luck for d in ai.review(match, progress=False).decisions if d.luck is not None]
+    n = len(lucks)
+    mean = sum(lucks) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in lucks) / (n - 1))
+    error = sd / math.sqrt(n)
+    with pytestconfig.pluginmanager.get_plugin("capturemanager").global_and_fixture_disabled():
+        print(f"\nluck over {n} rolls: mean {mean:+.4f} EMG, standard error {error:.4f}")
+    assert abs(mean) < 4 * error
+    assert 0.1 < sd < 0.6  # a roll's luck is typically a few tenths of a game
+
+
+def test_the_opening_rolls_luck_is_against_the_15_opening_rolls(short):
+    _, review = short
+    first = review.decisions[0]
+    assert first.kind == "play" and first.move == 1 and first.dice[0] != first.dice[1]
+    from bgwidget.ai.context import Context
+    from bgwidget.ai.evaluator import evaluate_positions
+    from bgwidget.ai.review import _Reviewer
+
+    reviewer = _Reviewer(1, evaluate_positions)
+    lucks = [
+        reviewer.luck(first.position, (d1, d2), Context(), True)[0]
+        for d1 in range(1, 7)
+        for d2 in range(1, 7)
+        if d1 != d2
+    ]
+    assert sum(lucks) == pytest.approx(0, abs=1e-9)
+
+
+def test_the_cube_chances_are_those_of_evaluate():
+    from bgwidget.ai.analysis import evaluate
+    from bgwidget.ai.evaluator import evaluate_positions
+    from bgwidget.ai.review import _Reviewer
+    from helpers import random_positions
+
+    reviewer = _Reviewer(1, evaluate_positions)
+    for position in random_positions(5, 7):
+        assert reviewer.chances(position) == pytest.approx(evaluate(position, 1))
+
+
+def test_a_review_survives_save_and_load(reviewed):
+    for _, _, review in reviewed:
+        text = json.dumps(review.to_dict())
+        loaded = Review.from_dict(json.loads(text))
+        assert loaded.decisions == review.decisions
+        assert loaded.complete == review.complete and loaded.level == review.level
+        assert loaded.match.score == review.match.score and len(loaded.match.games) == len(review.match.games)
+        assert loaded.summary(0) == review.summary(0)
+    with pytest.raises(ReviewError):
+        Review.from_dict({"format": "something else"})
+    with pytest.raises(ReviewError):
+        Review.from_dict({**reviewed[0][2].to_dict(), "decisions": [{"game": 0}]})
+
+
+def test_a_stopped_review_keeps_what_was_done(short):
+    from bgwidget.ai.evaluator import evaluate_positions
+
+    match, full = short
+    calls = 0
+
+    def stopping(positions):
+        nonlocal calls
+        calls += 1
+        if calls > 10:
+            raise KeyboardInterrupt  # the notebook's stop button
+        return evaluate_positions(positions)
+
+    partial = ai.review(match, progress=False, evaluator=stopping)
+    assert not partial.complete
+    assert len(partial.decisions) > 0
+    assert len(partial.decisions) < len(full.decisions)
+    assert partial.decisions == full.decisions[: len(partial.decisions)]
+
+
+def test_bad_input_is_refused(short):
+    with pytest.raises(ReviewError):
+        ai.review("a match")
+    match, _ = short
+    with pytest.raises(ReviewError):
+        ai.review(match, progress="yes")
+    with pytest.raises(ai.LevelError):
+        ai.review(match, level="grandmaster")
+    with pytest.raises(ReviewError):
+        ai.Review(match, []).summary(2)
+
+
+def test_a_game_is_reviewed_as_a_match_of_one_game(short):
+    match, full = short
+    review = ai.review(match.games[0], progress=False)
+    assert len(review.match.games) == 1
+    assert review.decisions == full.decisions
