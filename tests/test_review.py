@@ -283,3 +283,25 @@ def test_a_game_is_reviewed_as_a_match_of_one_game(short):
     review = ai.review(match.games[0], progress=False)
     assert len(review.match.games) == 1
     assert review.decisions == full.decisions
+
+
+def test_move_numbers_are_the_lines_of_the_mat_file(reviewed, short):
+    # GNU Backgammon's .mat export numbers its lines; seat 1 writes in the left column, seat 0
+    # in the right (bgwidget.formats.to_mat writes the same layout).
+    from bgwidget.formats import to_mat
+
+    for match, review in [(case[0], case[2]) for case in reviewed] + [short]:
+        games = to_mat(match).split(" Game ")[1:]
+        for d in review.decisions:
+            lines = {int(line[:3]): line for line in games[d.game].splitlines() if line[:3].strip().isdigit()}
+            line = lines[d.move]
+            cell = (line[5:33] if d.seat == 1 else line[33:]).strip()
+            if d.kind == "play":
+                a, b = d.dice
+                assert cell.startswith((f"{a}{b}:", f"{b}{a}:")), (d, line)
+            elif d.kind == "take":
+                assert cell.startswith(("Takes", "Drops", "Beavers")), (d, line)
+            elif d.made == "double":
+                assert cell.startswith("Doubles"), (d, line)
+            else:  # no double: the roll that follows is on the same line
+                assert ":" in cell, (d, line)
