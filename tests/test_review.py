@@ -305,3 +305,31 @@ def test_move_numbers_are_the_lines_of_the_mat_file(reviewed, short):
                 assert cell.startswith("Doubles"), (d, line)
             else:  # no double: the roll that follows is on the same line
                 assert ":" in cell, (d, line)
+
+
+def test_luck_at_double_match_point_agrees_with_gnubg(gnubg_nn):
+    # At double match point the game is the match: a roll's luck is 2 * (p(roll) - average p), p
+    # the roller's cubeless win chance after its best play. GNU Backgammon's 0-ply net gives an
+    # independent p (its best play, its chances); ours must agree to a few hundredths.
+    from bgwidget.ai.context import Context
+    from bgwidget.ai.evaluator import evaluate_positions
+    from bgwidget.ai.review import _Reviewer
+    from bgwidget.ai.search import ROLLS
+    from helpers import game_positions
+
+    context = Context(match_length=3, away=(1, 1), post_crawford=True)
+    reviewer = _Reviewer(1, evaluate_positions)
+    differences = []
+    for position in game_positions(40, 5)[::4]:
+        wins = []
+        for d1, d2, _ in ROLLS:
+            after = position.swap()
+            if position.legal_plays(d1, d2):
+                steps = gnubg_nn.best_move(gnubg_board(position), d1, d2, 0)
+                after = position.parse_play(" ".join(f"{a}/{b}" for a, b in steps), d1, d2).result
+            wins.append(1.0 if after.outcome() else 1 - gnubg_nn.probabilities(gnubg_board(after), 0)[0])
+        average = sum(weight * p for (_, _, weight), p in zip(ROLLS, wins))
+        for (d1, d2, _), p in zip(ROLLS, wins):
+            differences.append(reviewer.luck(position, (d1, d2), context, False)[0] - 2 * (p - average))
+    assert sum(map(abs, differences)) / len(differences) < 0.04
+    assert max(map(abs, differences)) < 0.2
