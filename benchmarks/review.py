@@ -17,7 +17,7 @@ roll for a play. Printed: per match, the decisions, each side's errors, those bo
 share of gnubg's errors ours finds (target: at least 85%) and of ours gnubg finds, and each
 side's time (target: a 7-point match reviewed in under a minute); then the totals, and by kind.
 
-    .venv/bin/python benchmarks/review.py [--level expert] [--quick]
+    .venv/bin/python benchmarks/review.py [--level expert] [--quick] [--misses]
 
 GNU Backgammon (GPL) is only run as a program here, never imported by the package.
 """
@@ -126,6 +126,18 @@ def our_decisions(review):
     }
 
 
+def misses(review, theirs):
+    """gnubg's errors that ours does not mark, as lines to read."""
+    ours = our_decisions(review)
+    lines = []
+    for key, size in theirs.items():
+        d = ours.get(key)
+        if size >= GNUBG_DOUBTFUL and (d is None or not d.mark):
+            what = "not paired" if d is None else f"ours {d.error:.3f}: made {d.made!r}, best {d.best!r}"
+            lines.append(f"    game {key[0] + 1} {key[1]:<6} {key[2]} {key[3] or ''}: gnubg {size:.3f}, {what}")
+    return lines
+
+
 def compare(review, theirs):
     """Counts for one match: decisions paired, each side's errors and those both mark, by kind."""
     ours = our_decisions(review)
@@ -158,6 +170,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="expert", help="our review's level (default: expert, ai.review's own)")
     parser.add_argument("--quick", action="store_true", help="the first two matches only")
+    parser.add_argument("--misses", action="store_true", help="list gnubg's errors that ours does not mark")
     args = parser.parse_args()
     matches = MATCHES[:2] if args.quick else MATCHES
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
@@ -181,7 +194,8 @@ def main():
             start = time.perf_counter()
             review = ai.review(match, args.level, progress=False)
             ours_time = time.perf_counter() - start
-            counts, sizes = compare(review, gnubg_decisions(folder / label / "analysis.txt"))
+            theirs = gnubg_decisions(folder / label / "analysis.txt")
+            counts, sizes = compare(review, theirs)
             totals.update(counts)
             all_sizes += sizes
             totals["seconds ours"] += ours_time
@@ -194,6 +208,8 @@ def main():
                 f"{gnubg_times[label]:>8.1f}{gnubg_errors:>10}{our_errors:>8}{both:>6}"
                 f"{share(both, gnubg_errors):>11}{share(both, our_errors):>12}"
             )
+            if args.misses:
+                print("\n".join(misses(review, theirs)))
     seconds = f"ours {totals['seconds ours']:.1f} s, gnubg {totals['seconds gnubg']:.1f} s"
     print(f"\ntotal over {len(played)} matches: {seconds}")
     for kind in ("play", "cube"):
