@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -219,3 +220,11 @@ def test_a_decision_on_the_board_has_the_cube_and_score_it_was_made_with():
         report.board(review, play.__class__(**{**play.__dict__, "move": 3}))  # not one of the review's
     with pytest.raises(report.ReportError):
         report.board(review, take, "24/14")  # no roll to play
+
+
+def test_without_pandas_or_matplotlib_the_error_says_what_to_install(monkeypatch):
+    review = match_review()
+    for package, show in (("pandas", report.dataframe), ("matplotlib", report.plot)):
+        monkeypatch.setitem(sys.modules, package, None)  # as if it were not installed
+        with pytest.raises(ImportError, match=rf"needs {package}: pip install 'bgwidget\[review\]'"):
+            show(review)

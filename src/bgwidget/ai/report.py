@@ -67,7 +67,7 @@ class ReportError(ValueError):
 def _import(package: str) -> Any:
     try:
         return __import__(package)
-    except ImportError as error:  # pragma: no cover - depends on what is installed
+    except ImportError as error:
         raise ImportError(
             f"the review's {'table' if package == 'pandas' else 'figure'} needs {package}: "
             "pip install 'bgwidget[review]'"
