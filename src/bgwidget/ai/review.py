@@ -16,10 +16,12 @@ Units: errors and luck are **EMG**, normalised equity in a match (GNU Backgammon
 winning a single game at the current cube +1, losing one -1), cubeful equity in points per game
 for a cube of 1 in money play; MWC is a match winning chance, 0..1.
 
-Marks are GNU Backgammon's default thresholds on the error: doubtful from 0.04, bad from 0.08,
-very bad from 0.16 (its ``arSkillLevel``, Settings > Analysis). Luck marks follow its luck
-thresholds (``arLuckLevel``): a roll worth 0.6 or more above the average is a joker ("very
-lucky"), 0.6 or more below an anti-joker ("very unlucky").
+Marks are GNU Backgammon's default thresholds on the error, as GNU Backgammon 1.07 prints them
+(``show analysis``, "Analysis thresholds"): doubtful from 0.03, bad from 0.06, very bad from
+0.12 (older releases and manuals said 0.04, 0.08, 0.16). Luck marks follow its luck thresholds
+(the same listing): a roll worth 0.6 or more above the average is a joker ("very lucky"), 0.6
+or more below an anti-joker ("very unlucky"); like GNU Backgammon, luck is judged at 0-ply,
+cubeful.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LUCK_JOKER", "MARKS", "Decision", "Review", "ReviewError", "Summary", "mark", "review"]
 
-MARKS = (("very bad", 0.16), ("bad", 0.08), ("doubtful", 0.04))
-"""GNU Backgammon's default error thresholds (EMG), worst first: an error at or above one gets its mark."""
+MARKS = (("very bad", 0.12), ("bad", 0.06), ("doubtful", 0.03))
+"""GNU Backgammon 1.07's default error thresholds (EMG), worst first: an error at or above one gets its mark."""
 
 LUCK_JOKER = 0.6
 """GNU Backgammon's "very lucky" threshold (EMG): luck at or above it is a joker, at or below
@@ -92,7 +94,7 @@ class Decision:
     (EMG; None for cube decisions), ``luck_mark``: ``""``, ``"joker"`` or ``"anti-joker"``.
     ``mwc``: the decider's match winning chance before deciding, assuming the best decision
     (None in money play). ``trivial``: a double/no-double decision made right whose two actions
-    are 0.16 EMG or more apart, left out of the rating as eXtreme Gammon leaves trivial cube
+    are a blunder (0.12 EMG) or more apart, left out of the rating as eXtreme Gammon leaves trivial cube
     decisions out.
     """
 
