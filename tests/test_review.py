@@ -242,8 +242,13 @@ def test_a_review_survives_save_and_load(reviewed):
         assert loaded.summary(0) == review.summary(0)
     with pytest.raises(ReviewError):
         Review.from_dict({"format": "something else"})
+    saved = reviewed[0][2].to_dict()
+    for broken in ({**saved, "decisions": [{"game": 0}]}, {**saved, "complete": None}, {**saved, "match": {}}):
+        with pytest.raises(ReviewError):
+            Review.from_dict(broken)
+    del saved["level"]
     with pytest.raises(ReviewError):
-        Review.from_dict({**reviewed[0][2].to_dict(), "decisions": [{"game": 0}]})
+        Review.from_dict(saved)
 
 
 def test_a_stopped_review_keeps_what_was_done(short):

@@ -265,11 +265,12 @@ class Review:
         try:
             match = from_json(json.dumps(data["match"]))
             decisions = [Decision.from_dict(d) for d in data["decisions"]]
+            complete, level = data["complete"], data["level"]
         except (KeyError, TypeError, ValueError) as error:  # FormatError is a ValueError
             raise ReviewError(f"not a saved review: {error}") from None
-        if not isinstance(match, Match):
-            raise ReviewError("a saved review holds a match")
-        return cls(match, decisions, bool(data["complete"]), str(data["level"]))
+        if not isinstance(match, Match) or not isinstance(complete, bool) or not isinstance(level, str):
+            raise ReviewError("a saved review holds a match, whether it is complete and its level")
+        return cls(match, decisions, complete, level)
 
     def to_dataframe(self) -> pandas.DataFrame:
         """One row per decision (:func:`bgwidget.ai.report.dataframe`; needs pandas)."""
