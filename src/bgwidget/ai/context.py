@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from bgwidget.ai.cube import CubeDecision, cube_decision
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.evaluator import flip
@@ -103,7 +105,7 @@ class Context:
         win, lose = self.single_game()
         return (2 * mwc - (win + lose)) / (win - lose)
 
-    def decision(self, chances: Sequence[float], *, over: bool = False) -> CubeDecision:
+    def decision(self, chances: Sequence[float] | np.ndarray, *, over: bool = False) -> CubeDecision:
         """The cube decision of this seat, on roll with cubeless ``chances`` (win, wg, wbg, lg, lbg).
 
         ``over``: the game has ended; the chances are then its exact result and no cube can help
@@ -112,7 +114,7 @@ class Context:
         """
         extra = {"efficiency": 0.0} if over else {}
         return cube_decision(
-            chances,
+            [float(x) for x in chances],
             cube=self.cube,
             owner=self.owner,
             match_length=self.match_length,
@@ -124,14 +126,14 @@ class Context:
             **extra,
         )
 
-    def after_play(self, chances: Sequence[float], *, over: bool = False) -> tuple[float | None, float]:
+    def after_play(self, chances: Sequence[float] | np.ndarray, *, over: bool = False) -> tuple[float | None, float]:
         """``(mwc, emg)`` for this seat, the mover, after a play that leaves it cubeless ``chances``.
 
         The opponent is then on roll and takes its best cube action (no double, or double and
         this seat's best answer). ``mwc`` is None in money play, where ``emg`` is the cubeful
         equity in points per game for a cube of 1. ``over``: the play ended the game.
         """
-        value = optimal(self.swap().decision(flip(chances), over=over))
+        value = optimal(self.swap().decision(flip(np.asarray(chances)), over=over))
         if not self.match_play:
             return None, -value
         mwc = 1.0 - value
