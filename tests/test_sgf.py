@@ -168,7 +168,7 @@ GOOD = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]RU[Crawford]\n;B[21lnab]\n;W
         ("(;GM[6]) x", "expected '\\('"),
         (GOOD.replace("lnab", "lnaz"), "game 1, node 2"),
         (GOOD.replace("21lnab", "22lnab"), "opening roll cannot be doubles"),
-        (GOOD.replace("mhxv", "mh"), "not complete"),
+        (GOOD.replace("mhxv", "mh"), "not finished"),
         (GOOD.replace("mhxv", "m!xv"), "not a move"),
         (GOOD.replace("W[52mhxv]", "B[take]"), "game 1, node 3"),
         (GOOD.replace("W[52mhxv]", "AB[a]"), "set-up properties"),

@@ -12,7 +12,7 @@ from the catalogue ``labels.json`` (keys ``why.<reason>``) that the board's JS s
 ...     print(error.reason, error.facts["point"])
 ...     print(error.explain("fr"))
 point-held 19
-La flèche 19 est fermée : votre adversaire y a 2 pions.
+La flèche 19 est fermée : votre adversaire y a 5 pions.
 
 A programming error (an argument of the wrong type, a malformed save) is reason ``"invalid"`` and
 its English ``detail`` is all it says: only refusals of real actions are taught.
