@@ -1,8 +1,10 @@
-"""Layer 6, the words: the languages of the board and the labels that Python draws or names.
+"""Layer 0, the words: the catalogue of every sentence a person reads, in each language.
 
-The labels live in ``labels.json`` beside this module, which the JS view imports too
-(``js/src/i18n.js``), so that the static SVG, the widget's default names and the view say the
-same words. Issue 13 grows this into the whole catalogue.
+The catalogue is ``labels.json`` beside this module (``{"en": {key: text}, "fr": ..., "sv": ...}``),
+which the JS view bundles too (``js/src/i18n.js``), so that refusals (:mod:`bgwidget.refusal`,
+keys ``why.<reason>``), the board's status and results (:mod:`bgwidget.words`), the static SVG,
+exercises and review reports say the same words. It imports nothing of the project, so that
+every layer may use it.
 """
 
 from __future__ import annotations
