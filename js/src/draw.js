@@ -202,21 +202,32 @@ function cubeLayer(state) {
   );
 }
 
+/** The steps of a play from `before` as arrows; `dash` draws them dashed (the best play in review). */
+function stepArrows(id, seat, before, steps, dash) {
+  let board = before;
+  let out = "";
+  const dashed = dash ? ` stroke-dasharray="9 6"` : "";
+  for (const [from, to] of steps) {
+    const nFrom = countAt(board, seat, from);
+    const [x1, y1] = locate(seat, from, nFrom - 1, nFrom);
+    board = applyStep(board, seat, from, to);
+    const nTo = countAt(board, seat, to);
+    const [x2, y2] = locate(seat, to, nTo - 1, nTo);
+    if (!dash) out += `<circle cx="${x1}" cy="${y1}" r="${g.R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
+    out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLORS.lit}" stroke-width="3" stroke-opacity="0.75" stroke-linecap="round"${dashed} marker-end="url(#${id}-arrow)"/>`;
+  }
+  return out;
+}
+
 function arrows(id, state) {
   const last = state.last_play;
   if (!last || !last.steps?.length || !last.before || (state.moved && state.moved.length)) return "";
-  let board = last.before;
-  let out = "";
-  for (const [from, to] of last.steps) {
-    const nFrom = countAt(board, last.seat, from);
-    const [x1, y1] = locate(last.seat, from, nFrom - 1, nFrom);
-    board = applyStep(board, last.seat, from, to);
-    const nTo = countAt(board, last.seat, to);
-    const [x2, y2] = locate(last.seat, to, nTo - 1, nTo);
-    out += `<circle cx="${x1}" cy="${y1}" r="${g.R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
-    out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLORS.lit}" stroke-width="3" stroke-opacity="0.75" stroke-linecap="round" marker-end="url(#${id}-arrow)"/>`;
+  let out = `<g class="bg-last" data-last-play="${esc(last.text || "")}" pointer-events="none">${stepArrows(id, last.seat, last.before, last.steps, false)}</g>`;
+  const review = state.review;
+  if (review && review.best_steps?.length && review.best !== last.text) {
+    out += `<g class="bg-best" data-best-play="${esc(review.best)}" pointer-events="none">${stepArrows(id, last.seat, last.before, review.best_steps, true)}</g>`;
   }
-  return `<g class="bg-last" data-last-play="${esc(last.text || "")}" pointer-events="none">${out}</g>`;
+  return out;
 }
 
 function strip(state, seat) {

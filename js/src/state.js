@@ -35,6 +35,7 @@
  * @property {boolean} new_game
  * @property {boolean} hint
  * @property {boolean} edit
+ * @property {boolean} review  a review of the match may start
  */
 
 /**
@@ -54,10 +55,23 @@
  */
 
 /**
- * The Expert's advice: {kind: "plays", seat, before, candidates: [{text, equity, error, win,
- * gammon, steps}]} best first, or {kind: "cube", action, double, take, too_good, beaver, reason,
+ * The Expert's advice: {kind: "plays", seat, before, candidates: [{text, equity, emg, mwc, error,
+ * win, gammon, steps}]} best first (ranked by emg: normalised equity in a match, cubeful equity
+ * in money play; mwc the match winning chance after the play, null in money play), or {kind: "cube", action, double, take, too_good, beaver, reason,
  * no_double, double_take, double_pass, match_play}.
  * @typedef {object} Hint
+ */
+
+/**
+ * A line of the game's record as a .mat file numbers it: [seat 1's cell, seat 0's cell].
+ * @typedef {{number: number, cells: string[]}} RecordLine
+ */
+
+/**
+ * Review mode's decision shown: index, count, errors, complete, game (1-based), move, seat, kind
+ * ("play", "double", "take"), dice, made, best, error, mark, forced, luck, luck_mark, mwc,
+ * best_steps (the best play's steps, drawn dashed) and text (the decision in words).
+ * @typedef {object} Review
  */
 
 /**
@@ -98,6 +112,9 @@
  * @property {string} language
  * @property {number} animation
  * @property {LastPlay | null} last_play
+ * @property {RecordLine[]} record  the game's plays and cube actions so far
+ * @property {boolean} reviewing  the match is being reviewed
+ * @property {Review | null} review  review mode's decision shown; null while the game is shown
  * @property {number} revision
  */
 

@@ -30,6 +30,16 @@ export const CSS = `
 .bg-plays li[aria-selected="true"] { background: var(--jp-brand-color1, #1976d2); color: var(--jp-ui-inverse-font-color0, #ffffff); }
 .bg-notation { display: flex; gap: 6px; }
 .bg-hint { margin: 6px 0; }
+.bg-main { display: flex; gap: 8px; align-items: flex-start; }
+.bg-main .bg-board { flex: 1 1 auto; min-width: 0; }
+.bg-record { flex: 0 0 15em; max-height: 28em; overflow-y: auto; border: 1px solid var(--jp-border-color1, #bdbdbd);
+  border-radius: 6px; background: var(--jp-layout-color0, #ffffff); }
+.bg-record table { border-collapse: collapse; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
+.bg-record caption { text-align: left; padding: 2px 6px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; }
+.bg-review, .bg-files { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+.bg-review[data-mark="bad"], .bg-review[data-mark="very bad"] { color: var(--jp-warn-color0, #a14600); }
+.bg-board .bg-best line { stroke-opacity: 0.9; }
 .bg-hint table { border-collapse: collapse; font-family: var(--jp-code-font-family, monospace); }
 .bg-hint caption { text-align: left; font-family: var(--jp-ui-font-family, system-ui, sans-serif); padding: 2px 0; }
 .bg-hint th, .bg-hint td { padding: 2px 10px; text-align: right; }

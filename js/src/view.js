@@ -13,6 +13,12 @@ import { uniqueId } from "./ids.js";
 import { CSS } from "./style.js";
 
 const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
+// Review mode's buttons: where each goes among the decisions (a `review-go` intent), and its label.
+const REVIEW_STEPS = [
+  ["first", "board.reviewFirst"], ["previous", "board.reviewPrevious"], ["next", "board.reviewNext"],
+  ["last", "board.reviewLast"], ["next-error", "board.reviewNextError"],
+];
+const REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
 
 function h(tag, attrs = {}, text) {
   const el = document.createElement(tag);
@@ -75,8 +81,20 @@ export class View {
     this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
+    this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
+    this.main = h("div", { class: "bg-main" });
+    this.main.append(this.board, this.record);
+    this.reviewPanel = this.buildReviewPanel();
+    this.files = h("div", { class: "bg-files" });
+    this.fileButtons = ["json", "mat"].map((format) => {
+      const b = h("button", { type: "button", "data-testid": `export-${format}` });
+      b.addEventListener("click", () => this.intent({ type: "export", format }));
+      return b;
+    });
+    this.files.append(...this.fileButtons);
     this.root.append(
-      this.board, this.status, this.controls, this.resignPanel, this.keyboard, this.hintPanel, this.editPanel,
+      this.main, this.status, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+      this.editPanel, this.files,
     );
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
@@ -91,6 +109,12 @@ export class View {
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("keydown", (e) => {
+      // In review mode the arrow keys (and Home, End) step through the decisions.
+      const to = this.state?.review && !e.target.closest?.("input, select") ? REVIEW_KEYS[e.key] : undefined;
+      if (to) {
+        e.preventDefault();
+        this.intent({ type: "review-go", to });
+      }
       if (e.key === "Escape" && this.selected !== null) {
         this.selected = null;
         this.draw();
@@ -131,6 +155,84 @@ export class View {
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
+  }
+
+  /** Review mode: start it, step through the decisions, leave it. */
+  buildReviewPanel() {
+    const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
+    panel.hidden = true;
+    this.reviewButton = h("button", { type: "button", "data-testid": "review" });
+    this.reviewButton.hidden = true;
+    this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
+    this.controls.append(this.reviewButton);
+    this.reviewCount = h("span", { "data-testid": "review-count" });
+    this.reviewSteps = REVIEW_STEPS.map(([to]) => {
+      const b = h("button", { type: "button", "data-testid": `review-${to}` });
+      b.addEventListener("click", () => this.intent({ type: "review-go", to }));
+      return b;
+    });
+    this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
+    this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
+    panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    return panel;
+  }
+
+  drawReview(s) {
+    const lang = s.language;
+    const review = s.review;
+    this.reviewButton.textContent = t(lang, "board.review");
+    this.reviewButton.hidden = !s.can?.review;
+    this.reviewPanel.hidden = !review;
+    this.root.dataset.review = review ? String(review.index) : "";
+    if (!review) return;
+    this.reviewPanel.dataset.mark = review.mark;
+    this.reviewPanel.dataset.kind = review.kind;
+    this.reviewCount.textContent = t(lang, "board.reviewCount", { n: review.index + 1, count: review.count });
+    this.reviewSteps.forEach((b, i) => {
+      b.textContent = t(lang, REVIEW_STEPS[i][1]);
+      const to = REVIEW_STEPS[i][0];
+      b.disabled = (to === "first" || to === "previous") ? review.index === 0 : review.index === review.count - 1;
+    });
+    this.reviewLeave.textContent = t(lang, "board.reviewLeave");
+  }
+
+  /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's). */
+  drawRecord(s) {
+    const lines = s.record || [];
+    const key = JSON.stringify(lines) + s.language + s.names.join("\n");
+    if (this.record.dataset.key === key) return;
+    this.record.dataset.key = key;
+    const table = h("table", {});
+    table.append(h("caption", {}, t(s.language, "board.record")));
+    const head = h("tr", {});
+    head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
+    table.append(h("thead", {}));
+    table.tHead.append(head);
+    const body = h("tbody", {});
+    for (const line of lines) {
+      const tr = h("tr", { "data-record-line": String(line.number) });
+      tr.append(h("td", {}, `${line.number})`), ...line.cells.map((cell) => h("td", {}, cell)));
+      body.append(tr);
+    }
+    table.append(body);
+    this.record.replaceChildren(table);
+    this.record.scrollTop = this.record.scrollHeight; // the latest line in view
+  }
+
+  drawFiles(s) {
+    this.fileButtons[0].textContent = t(s.language, "board.exportJson");
+    this.fileButtons[1].textContent = t(s.language, "board.exportMat");
+  }
+
+  /** A file Python sent (an export): downloaded by the browser under its name. */
+  download(message) {
+    const url = URL.createObjectURL(new Blob([message.text], { type: message.mime || "text/plain" }));
+    const a = h("a", { href: url, download: message.name });
+    a.hidden = true;
+    this.root.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   /** The resignation's choice: a single game, a gammon or a backgammon (1, 2 or 3 times the cube). */
@@ -179,7 +281,7 @@ export class View {
     if (this.animation) this.animation.skip = true;
     const last = state.last_play;
     const fresh = last && (!prev || JSON.stringify(prev.last_play) !== JSON.stringify(last));
-    if (fresh && state.animation > 0 && !state.human?.[last.seat] && !state.edit) {
+    if (fresh && state.animation > 0 && !state.human?.[last.seat] && !state.edit && !state.review) {
       const run = { skip: false };
       this.animation = run;
       this.root.dataset.animating = "true";
@@ -255,6 +357,9 @@ export class View {
     this.drawKeyboard(s);
     this.drawEdit(s);
     this.drawResign(s);
+    this.drawReview(s);
+    this.drawRecord(s);
+    this.drawFiles(s);
     this.root.dataset.phase = s.phase;
     this.root.dataset.turn = String(s.turn);
     this.root.dataset.revision = String(s.revision);

@@ -14,8 +14,14 @@ Intents, every point in board numbering (1..24 from the bottom player's side, ``
 (``from``: why the checker there cannot move; always refused, with the reason), and for
 setting up positions ``edit``, ``edit-move`` (``seat``, ``from``, ``to``), ``edit-turn``
 (``turn``), ``edit-dice`` (``dice``: ``[d1, d2]`` or ``[]``), ``edit-id`` (``id``, a Position
-ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``. An intent may carry
-the ``revision`` of the state it was made on; an older one is refused as stale.
+ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``; ``export`` (``format``:
+``"json"`` or ``"mat"``: the match's text is sent to the view to download, see ``send``); and for
+reviewing the match ``review`` (``level``, default ``"expert"``: :func:`bgwidget.ai.review` of a
+copy of the match, off the event loop as the computer's turn is), ``review-go`` (``to``:
+``"first"``, ``"previous"``, ``"next"``, ``"last"`` or ``"next-error"``) and ``review-leave``
+(back to the game as it was; the game's intents are refused while a review runs or is shown).
+An intent may carry the ``revision`` of the state it was made on; an older one is refused as
+stale.
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
 running asyncio event loop (a Jupyter kernel's) on a copy of the game, and applied back on the
@@ -46,8 +52,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from bgwidget import ai
+from bgwidget.ai.errors import LevelError
 from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
+from bgwidget.ai.review import Review
 from bgwidget.dice import Dice, DiceStateError, check_seed
+from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
 from bgwidget.labels import check_language, label
 from bgwidget.match import Match
@@ -58,14 +67,19 @@ from bgwidget.rules import Rules
 from bgwidget.viewstate import Place, ViewState, mover_point, view_state
 from bgwidget.words import Words, say
 
-__all__ = ["Advice", "Edit", "IntentError", "Session", "check_animation", "match_at_game"]
+__all__ = ["Advice", "Edit", "IntentError", "Reviewing", "Session", "check_animation", "match_at_game"]
+
+REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
+"""Where a ``review-go`` intent goes among the review's decisions."""
 
 
 class IntentError(Refusal):
     """An intent that is malformed, stale, or not allowed for the seat that sent it: a
     :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
     computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
-    ``"no-person"``, ``"no-hint"``, or ``"invalid"`` for a malformed intent."""
+    ``"no-person"``, ``"no-hint"``, ``"reviewing"`` (a review runs or is shown), ``"not-reviewing"``,
+    ``"no-error"`` (no error after the decision shown), ``"no-mat"`` (a game set up from a position
+    has no ``.mat``), or ``"invalid"`` for a malformed intent."""
 
 
 @dataclass
@@ -74,6 +88,15 @@ class Edit:
 
     position: Position
     dice: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Reviewing:
+    """Review mode: the :class:`~bgwidget.ai.review.Review` shown and the index of the decision
+    shown in its ``decisions`` (0 when it has none)."""
+
+    review: Review
+    index: int = 0
 
 
 class Advice(NamedTuple):
@@ -127,6 +150,9 @@ class Session:
         Whether the computer thinks in a worker thread of the running asyncio loop (see the module).
     ``publish``
         Called with each new :class:`~bgwidget.viewstate.ViewState`.
+    ``send``
+        Called with each message for the view alone: ``{"type": "download", "name": file name,
+        "text": the file's text, "mime": its media type}`` for an ``export`` intent.
 
     Raises :class:`ValueError` (a :class:`~bgwidget.ai.LevelError` for an unknown player) for bad
     settings.
@@ -150,6 +176,7 @@ class Session:
         animation: float = 0.3,
         background: bool = False,
         publish: Callable[[ViewState], None] | None = None,
+        send: Callable[[dict], None] | None = None,
     ) -> None:
         if not isinstance(players, (tuple, list)) or len(players) != 2:
             raise ValueError(f"players are two: one for each seat, not {players!r}")
@@ -204,6 +231,11 @@ class Session:
         self.thinking = False
         """True while the computer is choosing in the background."""
         self._publish = publish
+        self._send = send
+        self.reviewing: Reviewing | None = None
+        """The review shown (review mode), or None while the game is shown."""
+        self.review_running = False
+        """True while the match is being reviewed in the background."""
         self._callbacks: list[Callable[[int, Play], None]] = []
         self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
         self._pending: Any = None  # the one computation running (a future), or the wait after it
@@ -354,9 +386,17 @@ class Session:
                 f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
                 reason="stale",
             )
+        kind = intent["type"]
+        if kind == "export":
+            self._export(intent.get("format"))
+            return
         if self.thinking:
             raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
-        kind = intent["type"]
+        if kind.startswith("review"):
+            self._apply_review(kind, intent)
+            return
+        if self.reviewing is not None or self.review_running:
+            raise IntentError("the board shows a review: leave it to play on", reason="reviewing")
         if kind.startswith("edit"):
             self._apply_edit(kind, intent)
             return
@@ -455,7 +495,7 @@ class Session:
             self._require_person(seat, "move")
             position, rolled = game.start_position, game.rolled
             assert rolled is not None  # the dice are rolled in "move"
-            return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert"))
+            return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert", game=game))
         answering = game.phase == "cube" and _offer_kind(game) == "double"
         if game.phase != "roll" and not answering:
             raise IntentError(
@@ -478,6 +518,91 @@ class Session:
             until = max(until, self._message_until[1])
         self._news.append(words)
         self._message_until = (game, until)
+
+    # ----------------------------------------------------------------- export and review
+
+    def export(self, format: str) -> tuple[str, str]:
+        """The match as a file: ``(file name, text)`` for ``format`` ``"json"``
+        (:func:`~bgwidget.formats.to_json`) or ``"mat"`` (:func:`~bgwidget.formats.to_mat`).
+
+        Raises :class:`IntentError` for another format, with reason ``"no-mat"`` for a ``.mat``
+        of a match with a game set up from a position (the format cannot hold one).
+        """
+        if format not in ("json", "mat"):
+            raise IntentError(f"export is to 'json' or 'mat', not {format!r}")
+        if format == "json":
+            text = to_json(self.match, indent=1)
+        else:
+            try:
+                text = to_mat(self.match)
+            except FormatError as error:
+                raise IntentError(str(error), reason="no-mat") from None
+        return f"{_file_stem(self.names)}.{format}", text
+
+    def _export(self, format: Any) -> None:
+        name, text = self.export(format)
+        if self._send is not None:
+            mime = "application/json" if format == "json" else "text/plain"
+            self._send({"type": "download", "name": name, "text": text, "mime": mime})
+
+    def review(self, level: str = "expert") -> None:
+        """Review the match at ``level`` and show it (see the module: off the event loop in the
+        background, at once otherwise). Raises :class:`IntentError` while one runs or the computer
+        plays, :class:`~bgwidget.ai.LevelError` for an unknown level."""
+        if not isinstance(level, str) or level not in ai.LEVELS:
+            raise LevelError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+        self._apply_review("review", {"level": level})
+        self._after_change()
+
+    def show_review(self, review: Review) -> None:
+        """Show ``review`` (a :class:`~bgwidget.ai.review.Review`, such as one made in Python) at its
+        first decision. Raises :class:`IntentError` for something else or while a review runs."""
+        if not isinstance(review, Review):
+            raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
+        if self.review_running:
+            raise IntentError("a review is running: wait for it", reason="reviewing")
+        self.reviewing = Reviewing(review)
+        self._after_change()
+
+    def _apply_review(self, kind: str, intent: dict) -> None:
+        if self.review_running:
+            raise IntentError("a review is running: wait for it", reason="reviewing")
+        if kind == "review":
+            level = intent.get("level", "expert")
+            if not isinstance(level, str) or level not in ai.LEVELS:
+                raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+            if self.reviewing is None:
+                self._start_review(level)
+            return
+        shown = self.reviewing
+        if shown is None:
+            raise IntentError("no review is shown: start one with 'review'", reason="not-reviewing")
+        if kind == "review-leave":
+            self.reviewing = None
+        elif kind == "review-go":
+            shown.index = _review_step(shown, intent.get("to"))
+        else:
+            raise IntentError(f"unknown intent type {kind!r}")
+
+    def _start_review(self, level: str) -> None:
+        match = copy.deepcopy(self.match)  # the review keeps its match; the game goes on in this one
+        loop = _running_loop() if self.background else None
+        if loop is None:
+            self.reviewing = Reviewing(ai.review(match, level, progress=False))
+            return
+        self.review_running = True
+        future = loop.run_in_executor(None, lambda: ai.review(match, level, progress=False))
+
+        def done(fut: asyncio.Future) -> None:  # on the loop's own thread
+            self.review_running = False
+            try:
+                self.reviewing = Reviewing(fut.result())
+            except Exception as error:  # a bug: shown, reported, and the game goes on
+                self._say(("board.reviewFailed", {"error": _short(error)}), before_roll=True)
+                loop.call_exception_handler({"message": "the review failed", "exception": error})
+            self._after_change()
+
+        future.add_done_callback(done)
 
     # ----------------------------------------------------------------- setting up positions
 
@@ -537,7 +662,8 @@ class Session:
 
     def _computer_to_act(self) -> bool:
         game = self.game
-        if self.edit is not None or game.phase in ("game-over", "match-over"):
+        reviewing = self.reviewing is not None or self.review_running  # the game waits meanwhile
+        if self.edit is not None or reviewing or game.phase in ("game-over", "match-over"):
             return False
         if game.phase == "opening":
             return not any(self.human)
@@ -738,6 +864,26 @@ def check_animation(animation: Any) -> None:
         or animation < 0
     ):
         raise ValueError(f"animation is a finite number of seconds >= 0, not {animation!r}")
+
+
+def _review_step(shown: Reviewing, to: Any) -> int:
+    """The index a ``review-go`` intent goes to (see :data:`REVIEW_STEPS`)."""
+    if to not in REVIEW_STEPS:
+        raise IntentError(f"a review goes to one of {', '.join(REVIEW_STEPS)}, not {to!r}")
+    decisions, index = shown.review.decisions, shown.index
+    last = max(len(decisions) - 1, 0)
+    if to == "next-error":
+        for later in range(index + 1, len(decisions)):
+            if decisions[later].mark:
+                return later
+        raise IntentError("no error after this decision", reason="no-error")
+    return {"first": 0, "previous": max(index - 1, 0), "next": min(index + 1, last), "last": last}[to]
+
+
+def _file_stem(names: Sequence[str]) -> str:
+    """A file name from the seats' names: letters, digits, ``-`` and ``_`` only ("Ann-vs-Bo")."""
+    parts = ["".join(ch for ch in name if ch.isalnum() or ch in "-_")[:30] for name in names]
+    return "-vs-".join(part or "player" for part in parts)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -22,10 +22,12 @@ from bgwidget.moves import Move
 from bgwidget.position import BAR, Position, mirror
 from bgwidget.rules import CUBE_OFFERS
 from bgwidget.svg import board_arrays, point_labels
-from bgwidget.words import result_text, say
+from bgwidget.words import points_text, result_text, say
 
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
-    from bgwidget.session import Advice, Session
+    from bgwidget.ai.review import Decision
+    from bgwidget.game import Game
+    from bgwidget.session import Advice, Reviewing, Session
 
 __all__ = [
     "Place",
@@ -99,8 +101,39 @@ Can = TypedDict(
         "new_game": bool,
         "hint": bool,
         "edit": bool,
+        "review": bool,
     },
 )
+
+
+class RecordLine(TypedDict):
+    number: int  # the line's number as a .mat file numbers it
+    cells: list[str]  # [seat 1's, seat 0's] (the .mat file's columns): "52: 13/8 13/11", "Doubles to 2"...
+
+
+class ReviewView(TypedDict):
+    """The decision shown in review mode (the board draws its position; ``hint`` holds its
+    candidates or cube numbers, ``last_play`` the play made)."""
+
+    index: int  # in the review's decisions, 0-based
+    count: int  # how many decisions
+    errors: int  # how many have a mark
+    complete: bool  # False: the review was stopped before the end
+    game: int  # 1-based
+    move: int  # 1-based, as .mat numbers the game's lines
+    seat: int  # who decides
+    kind: str  # "play", "double" or "take"
+    dice: list[int]
+    made: str  # notation, or "double", "no double", "take", "pass", "beaver"
+    best: str
+    error: float  # equity lost (EMG in a match, cubeful money equity in money play)
+    mark: str  # "", "doubtful", "bad", "very bad"
+    forced: bool
+    luck: float | None
+    luck_mark: str  # "", "joker", "anti-joker"
+    mwc: float | None  # the decider's match winning chance before the decision, None in money play
+    best_steps: list[list]  # the best play's steps in board numbering ([] for a cube decision)
+    text: str  # the decision in the board's language: who, what was done, what was best, the mark
 
 
 class LastRoll(TypedDict):
@@ -131,8 +164,10 @@ class Refused(TypedDict):
 
 class PlayCandidate(TypedDict):
     text: str
-    equity: float  # points per game for the mover (match winning chances in a match)
-    error: float  # equity lost against the best, 0 for the best
+    equity: float  # cubeless points per game for the mover
+    emg: float  # what the plays are ranked by: normalised equity (EMG) in a match, cubeful equity in money play
+    mwc: float | None  # the mover's match winning chance after the play, None in money play
+    error: float  # ``emg`` lost against the best, 0 for the best
     win: float
     gammon: float
     steps: list[list]  # [[from, to, hit], ...] in board numbering
@@ -198,6 +233,9 @@ class ViewState(TypedDict):
     language: str
     animation: float  # seconds per checker step of the computer's play
     last_play: LastPlay | None
+    record: list[RecordLine]  # the game's plays and cube actions so far, in the board's language
+    reviewing: bool  # the match is being reviewed (in the background)
+    review: ReviewView | None  # review mode: the decision shown; None while the game is shown
     revision: int  # changes with every state published
 
 
@@ -274,6 +312,7 @@ def view_state(session: Session) -> ViewState:
             "new_game": not editing and game.result is not None,
             "hint": person and (game.phase in ("roll", "move") or answering_double),
             "edit": not session.thinking,
+            "review": not (session.thinking or editing or session.review_running) and session.reviewing is None,
         },
         "score": list(session.match.score),
         "match_length": session.match.length,
@@ -305,6 +344,9 @@ def view_state(session: Session) -> ViewState:
         "language": session.language,
         "animation": session.animation,
         "last_play": None,
+        "record": record_of(game, session.language),
+        "reviewing": session.review_running,
+        "review": None,
         "revision": session.revision,
     }
     if session.last_play is not None and not editing:
@@ -315,8 +357,142 @@ def view_state(session: Session) -> ViewState:
             "steps": steps_of(played_by, play.moves),
             "before": board_of(before),
         }
+    if session.reviewing is not None:
+        _show_review(state, session.reviewing, session)
     state["status"] = status_of(session, state)
     return state
+
+
+def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
+    """Turn ``state`` into review mode's: the decision shown on the board, nothing to play."""
+    from bgwidget.ai.report import _cube_before as cube_before  # the cube then, replayed from the record
+    from bgwidget.session import Advice  # the session imports this module first
+
+    review, language = shown.review, session.language
+    for key in ("roll", "move", "double", "take", "pass", "undo", "done", "resign", "new_game", "hint", "edit"):
+        state["can"][key] = False  # type: ignore[literal-required]
+    state.update(steps={}, movable=[], plays=[], moved=[], last_roll=None, last_play=None, hint=None)
+    if not review.decisions:
+        state["review"] = None
+        return
+    decision = review.decisions[shown.index]
+    position = decision.position
+    arrays = board_arrays(position)
+    state.update(points=arrays["points"], bar=arrays["bar"], off=arrays["off"], pips=arrays["pips"])
+    state.update(turn=position.turn, position_id=position.position_id())
+    state["dice"] = list(decision.dice or [])
+    state["dice_left"] = sorted(state["dice"], reverse=True)
+    value, owner = cube_before(review.match.games[decision.game], decision)
+    offered = decision.kind == "take"
+    state["cube"] = {**state["cube"], "value": value, "owner": owner, "offered": offered,
+                     "offered_value": 2 * value if offered else None}
+    state["score"] = list(review.match.games[decision.game].score)
+    best_steps: list[list] = []
+    if decision.candidates:
+        state["hint"] = hint_of(Advice(decision.seat, position, list(decision.candidates)), language)
+        made = next((c for c in decision.candidates if c.notation == decision.made), None)
+        if made is not None:
+            state["last_play"] = LastPlay(
+                seat=decision.seat, text=decision.made, steps=steps_of(decision.seat, made.play.moves),
+                before=board_of(position),
+            )
+        best_steps = steps_of(decision.seat, decision.candidates[0].play.moves)
+    elif decision.cube is not None:
+        state["hint"] = hint_of(Advice(decision.seat, position, decision=decision.cube), language)
+    state["review"] = ReviewView(
+        index=shown.index,
+        count=len(review.decisions),
+        errors=sum(bool(d.mark) for d in review.decisions),
+        complete=review.complete,
+        game=decision.game + 1,
+        move=decision.move,
+        seat=decision.seat,
+        kind=decision.kind,
+        dice=list(decision.dice or []),
+        made=decision.made,
+        best=decision.best,
+        error=round(decision.error, 3),
+        mark=decision.mark,
+        forced=decision.forced,
+        luck=None if decision.luck is None else round(decision.luck, 3),
+        luck_mark=decision.luck_mark,
+        mwc=None if decision.mwc is None else round(decision.mwc, 3),
+        best_steps=best_steps,
+        text=review_text(decision, language, session.names),
+    )
+
+
+def review_text(decision: Decision, language: str, names: list[str] | tuple[str, ...]) -> str:
+    """The decision in words: "Game 1, move 3: Ann played 13/8 13/11 (best: 24/18 13/11), error
+    0.062, bad · roll: joker (+0.310)" in ``language``."""
+    def action(text: str) -> str:
+        if decision.kind == "play":
+            return text or label(language, "review.noMove")
+        return label(language, "review.action." + _ACTIONS[text])
+
+    parts = [
+        label(
+            language,
+            "board.reviewDecision",
+            game=decision.game + 1,
+            move=decision.move,
+            name=names[decision.seat],
+            made=action(decision.made),
+            best=action(decision.best),
+            error=f"{decision.error:.3f}",
+        )
+    ]
+    if decision.forced:
+        parts.append(label(language, "board.reviewForced"))
+    elif decision.mark:
+        parts.append(label(language, "review.mark." + _MARKS[decision.mark]))
+    if decision.luck is not None:
+        luck = f"{decision.luck:+.3f}"
+        key = {"joker": "board.reviewJoker", "anti-joker": "board.reviewAntiJoker"}.get(decision.luck_mark, "board.reviewLuck")
+        parts.append(label(language, key, luck=luck))
+    if decision.mwc is not None:
+        parts.append(label(language, "board.reviewMwc", mwc=f"{100 * decision.mwc:.1f}%"))
+    return " · ".join(parts)
+
+
+_ACTIONS = {"double": "double", "no double": "noDouble", "take": "take", "pass": "pass", "beaver": "beaver"}
+_MARKS = {"doubtful": "doubtful", "bad": "bad", "very bad": "veryBad"}
+
+
+def record_of(game: Game, language: str) -> list[RecordLine]:
+    """The game's plays and cube actions so far as a .mat file lays them out: numbered lines,
+    seat 1's column then seat 0's, each cell the roll and the play in notation ("52: 13/8 13/11",
+    the mover's numbering) or a cube action in ``language``."""
+    cells: list[tuple[int, str]] = []
+    roll, value = "", 1  # the last roll, the cube's value on offer
+    for entry in game.record:
+        kind = entry["type"]
+        if kind == "opening":
+            roll = "{}{}".format(*sorted(entry["dice"], reverse=True))
+        elif kind == "roll":
+            roll = "{}{}".format(*entry["dice"])
+        elif kind == "move":
+            cells.append((entry["seat"], f"{roll}: {entry['play'] or label(language, 'review.noMove')}"))
+        elif kind in ("double", "beaver", "raccoon"):
+            value = entry["cube"] if kind == "double" else 2 * value
+            cells.append((entry["seat"], label(language, f"board.record.{kind}", value=value)))
+        elif kind == "resign":
+            cells.append((entry["seat"], label(language, "board.record.resign", points=points_text(language, entry["points"]))))
+        elif kind in ("take", "pass", "accept", "decline"):
+            cells.append((entry["seat"], label(language, f"board.record.{kind}")))
+    lines: list[RecordLine] = []
+    left: str | None = None  # seat 1's cell waiting for seat 0's on the same line
+    for seat, text in cells:
+        if seat == 1:
+            if left is not None:
+                lines.append(RecordLine(number=len(lines) + 1, cells=[left, ""]))
+            left = text
+        else:
+            lines.append(RecordLine(number=len(lines) + 1, cells=[left or "", text]))
+            left = None
+    if left is not None:
+        lines.append(RecordLine(number=len(lines) + 1, cells=[left, ""]))
+    return lines
 
 
 def refusal_of(session: Session) -> Refused | None:
@@ -334,7 +510,13 @@ def status_of(session: Session, state: ViewState) -> str:
     parts = [text for text in (state["refused"], state["message"]) if text]
     seat = state["turn"]
     phase = state["phase"]
-    if state["edit"]:
+    if session.reviewing is not None:  # review mode: the decision shown, not the game
+        review = state["review"]
+        parts.append(review["text"] if review is not None else label(language, "board.reviewNone"))
+        return " · ".join(parts)
+    if state["reviewing"]:
+        parts.append(label(language, "board.reviewing"))
+    elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
     elif state["thinking"]:
         parts.append(say(language, names, ("thinking", {"seat": seat})))
@@ -376,6 +558,8 @@ def hint_of(advice: Advice | None, language: str = "en") -> PlaysHint | CubeHint
                 PlayCandidate(
                     text=c.notation,
                     equity=round(c.equity, 3),
+                    emg=round(c.emg, 3),
+                    mwc=None if c.mwc is None else round(c.mwc, 3),
                     error=round(c.error, 3),
                     win=round(c.probabilities[0], 3),
                     gammon=round(c.probabilities[1], 3),

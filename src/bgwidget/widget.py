@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from bgwidget.ai.players import Player
+from bgwidget.ai.review import Review
 from bgwidget.game import Game
 from bgwidget.labels import LANGUAGES, check_language
 from bgwidget.match import Match
@@ -163,6 +164,7 @@ class BoardWidget(anywidget.AnyWidget):
             animation=animation,
             background=_in_kernel() if background is None else bool(background),
             publish=self._publish,
+            send=self.send,
         )
         self.on_msg(self._on_msg)
 
@@ -198,7 +200,34 @@ class BoardWidget(anywidget.AnyWidget):
         started = match_at_game(match, game, actions=actions, seed=seed, confirm=confirm)
         return cls(match=started, players=players, **settings)
 
+    @classmethod
+    def from_review(cls, review: Review, **settings: Any) -> BoardWidget:
+        """A board showing ``review`` (a :class:`~bgwidget.ai.review.Review` made with
+        :func:`bgwidget.ai.review`) at its first decision; leaving the review shows its match
+        where it ended. ``settings`` are :meth:`from_match`'s (``players``, ``language``...).
+
+        Raises :class:`~bgwidget.session.IntentError` (a ``ValueError``) for something else.
+        """
+        if not isinstance(review, Review):
+            raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
+        games = review.match.games
+        board = cls.from_match(review.match, len(games), actions=len(games[-1].record), **settings)
+        board.session.show_review(review)
+        return board
+
     # ----------------------------------------------------------------- Python API
+
+    def review(self, level: str = "expert") -> None:
+        """Review the match at ``level`` (:func:`bgwidget.ai.review`) and show its decisions on
+        the board: buttons and the arrow keys step through them, the next-error button jumps
+        to the next marked one, and leaving the review returns to the game as it was. Inside a
+        kernel the review runs in a worker thread (the board says so meanwhile). The review
+        shown is ``session.reviewing.review``.
+
+        Raises :class:`~bgwidget.ai.LevelError` for an unknown level,
+        :class:`~bgwidget.session.IntentError` while the computer plays or a review runs.
+        """
+        self._session.review(level)
 
     @property
     def session(self) -> Session:

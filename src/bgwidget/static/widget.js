@@ -326,6 +326,41 @@ function nextIndex(index, length, key) {
 // ../src/bgwidget/labels.json
 var labels_default = {
   en: {
+    "board.reviewDecision": "Game {game}, move {move}: {name} \u2014 played {made}, best {best}, error {error}",
+    "board.reviewForced": "forced",
+    "board.reviewLuck": "luck of the roll {luck}",
+    "board.reviewJoker": "joker {luck}",
+    "board.reviewAntiJoker": "anti-joker {luck}",
+    "board.reviewMwc": "match winning chance before: {mwc}",
+    "board.reviewing": "Reviewing the match\u2026",
+    "board.reviewFailed": "The review failed: {error}",
+    "board.review": "Review",
+    "board.reviewLeave": "Back to the game",
+    "board.reviewFirst": "First",
+    "board.reviewPrevious": "Previous",
+    "board.reviewNext": "Next",
+    "board.reviewLast": "Last",
+    "board.reviewNextError": "Next error",
+    "board.reviewCount": "Decision {n} of {count}",
+    "board.reviewNone": "No decision to review yet.",
+    "board.exportJson": "Save JSON",
+    "board.exportMat": "Save .mat",
+    "board.record": "Moves",
+    "board.record.double": "Doubles to {value}",
+    "board.record.beaver": "Beavers to {value}",
+    "board.record.raccoon": "Raccoons to {value}",
+    "board.record.take": "Takes",
+    "board.record.pass": "Passes",
+    "board.record.resign": "Resigns {points}",
+    "board.record.accept": "Accepts",
+    "board.record.decline": "Declines",
+    "board.mwc": "MWC",
+    "board.emg": "EMG",
+    "board.equity": "Equity",
+    "why.reviewing": "The board is showing a review: leave it to play on.",
+    "why.not-reviewing": "No review is shown.",
+    "why.no-error": "No error after this decision.",
+    "why.no-mat": "A .mat file plays every game from the opening roll: this match has a game set up from a position. Save it as JSON instead.",
     "review.decisions": "Decisions",
     "review.unforced": "Unforced decisions",
     "review.mark.doubtful": "doubtful",
@@ -533,6 +568,41 @@ var labels_default = {
     nameComputer: "Computer"
   },
   fr: {
+    "board.reviewDecision": "Partie {game}, coup {move} : {name} \u2014 jou\xE9 {made}, meilleur {best}, erreur {error}",
+    "board.reviewForced": "forc\xE9",
+    "board.reviewLuck": "chance du lancer {luck}",
+    "board.reviewJoker": "joker {luck}",
+    "board.reviewAntiJoker": "anti-joker {luck}",
+    "board.reviewMwc": "chances de gagner le match avant : {mwc}",
+    "board.reviewing": "Analyse du match en cours\u2026",
+    "board.reviewFailed": "L\u2019analyse a \xE9chou\xE9 : {error}",
+    "board.review": "Analyser",
+    "board.reviewLeave": "Retour \xE0 la partie",
+    "board.reviewFirst": "D\xE9but",
+    "board.reviewPrevious": "Pr\xE9c\xE9dent",
+    "board.reviewNext": "Suivant",
+    "board.reviewLast": "Fin",
+    "board.reviewNextError": "Erreur suivante",
+    "board.reviewCount": "D\xE9cision {n} sur {count}",
+    "board.reviewNone": "Aucune d\xE9cision \xE0 analyser pour l\u2019instant.",
+    "board.exportJson": "Enregistrer en JSON",
+    "board.exportMat": "Enregistrer en .mat",
+    "board.record": "Coups",
+    "board.record.double": "Double \xE0 {value}",
+    "board.record.beaver": "Beaver \xE0 {value}",
+    "board.record.raccoon": "Raccoon \xE0 {value}",
+    "board.record.take": "Accepte",
+    "board.record.pass": "Refuse",
+    "board.record.resign": "Abandonne {points}",
+    "board.record.accept": "Accepte l\u2019abandon",
+    "board.record.decline": "Refuse l\u2019abandon",
+    "board.mwc": "Chances de match",
+    "board.emg": "EMG",
+    "board.equity": "\xC9quit\xE9",
+    "why.reviewing": "Le plateau montre une analyse : quittez-la pour continuer \xE0 jouer.",
+    "why.not-reviewing": "Aucune analyse n\u2019est affich\xE9e.",
+    "why.no-error": "Pas d\u2019erreur apr\xE8s cette d\xE9cision.",
+    "why.no-mat": "Un fichier .mat joue chaque partie depuis le lancer d\u2019ouverture : ce match a une partie mise en place depuis une position. Enregistrez-le en JSON.",
     "review.decisions": "D\xE9cisions",
     "review.unforced": "D\xE9cisions non forc\xE9es",
     "review.mark.doubtful": "douteux",
@@ -740,6 +810,41 @@ var labels_default = {
     nameComputer: "Ordinateur"
   },
   sv: {
+    "board.reviewDecision": "Parti {game}, drag {move}: {name} \u2014 spelade {made}, b\xE4st {best}, fel {error}",
+    "board.reviewForced": "tvingat",
+    "board.reviewLuck": "slagets tur {luck}",
+    "board.reviewJoker": "joker {luck}",
+    "board.reviewAntiJoker": "anti-joker {luck}",
+    "board.reviewMwc": "chans att vinna matchen f\xF6re: {mwc}",
+    "board.reviewing": "Matchen analyseras\u2026",
+    "board.reviewFailed": "Analysen misslyckades: {error}",
+    "board.review": "Analysera",
+    "board.reviewLeave": "Tillbaka till partiet",
+    "board.reviewFirst": "F\xF6rsta",
+    "board.reviewPrevious": "F\xF6reg\xE5ende",
+    "board.reviewNext": "N\xE4sta",
+    "board.reviewLast": "Sista",
+    "board.reviewNextError": "N\xE4sta fel",
+    "board.reviewCount": "Beslut {n} av {count}",
+    "board.reviewNone": "Inga beslut att analysera \xE4nnu.",
+    "board.exportJson": "Spara som JSON",
+    "board.exportMat": "Spara som .mat",
+    "board.record": "Drag",
+    "board.record.double": "Dubblar till {value}",
+    "board.record.beaver": "Beaver till {value}",
+    "board.record.raccoon": "Raccoon till {value}",
+    "board.record.take": "Tar",
+    "board.record.pass": "Passar",
+    "board.record.resign": "Ger upp {points}",
+    "board.record.accept": "Godtar",
+    "board.record.decline": "Avb\xF6jer",
+    "board.mwc": "Matchchans",
+    "board.emg": "EMG",
+    "board.equity": "Equity",
+    "why.reviewing": "Br\xE4det visar en analys: l\xE4mna den f\xF6r att spela vidare.",
+    "why.not-reviewing": "Ingen analys visas.",
+    "why.no-error": "Inget fel efter det h\xE4r beslutet.",
+    "why.no-mat": "En .mat-fil spelar varje parti fr\xE5n \xF6ppningsslaget: den h\xE4r matchen har ett parti uppst\xE4llt fr\xE5n en position. Spara den som JSON i st\xE4llet.",
     "review.decisions": "Beslut",
     "review.unforced": "Ej tvingade beslut",
     "review.mark.doubtful": "tveksamt",
@@ -1091,21 +1196,30 @@ function cubeLayer(state) {
   const s = CUBE;
   return `<g data-cube="${value}" data-owner="${owner}" data-offered="${!!cube.offered}" class="bg-cube">` + shadow(x, y, s, cs.rx) + `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${cs.rx}" fill="${COLORS.cube}" stroke="${COLORS.cube_edge}" stroke-width="${S.edge_width}"/><text x="${q2(x + s / 2)}" y="${q2(y + s / 2 + cs.dy)}" text-anchor="middle" font-size="${shown >= 10 ? cs.size_two_digits : cs.size}" font-weight="${cs.weight}" fill="${COLORS.cube_text}">${shown}</text></g>`;
 }
+function stepArrows(id, seat, before, steps, dash) {
+  let board = before;
+  let out = "";
+  const dashed = dash ? ` stroke-dasharray="9 6"` : "";
+  for (const [from, to] of steps) {
+    const nFrom = countAt(board, seat, from);
+    const [x1, y1] = locate(seat, from, nFrom - 1, nFrom);
+    board = applyStep(board, seat, from, to);
+    const nTo = countAt(board, seat, to);
+    const [x2, y2] = locate(seat, to, nTo - 1, nTo);
+    if (!dash) out += `<circle cx="${x1}" cy="${y1}" r="${R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
+    out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLORS.lit}" stroke-width="3" stroke-opacity="0.75" stroke-linecap="round"${dashed} marker-end="url(#${id}-arrow)"/>`;
+  }
+  return out;
+}
 function arrows(id, state) {
   const last = state.last_play;
   if (!last || !last.steps?.length || !last.before || state.moved && state.moved.length) return "";
-  let board = last.before;
-  let out = "";
-  for (const [from, to] of last.steps) {
-    const nFrom = countAt(board, last.seat, from);
-    const [x1, y1] = locate(last.seat, from, nFrom - 1, nFrom);
-    board = applyStep(board, last.seat, from, to);
-    const nTo = countAt(board, last.seat, to);
-    const [x2, y2] = locate(last.seat, to, nTo - 1, nTo);
-    out += `<circle cx="${x1}" cy="${y1}" r="${R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
-    out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${COLORS.lit}" stroke-width="3" stroke-opacity="0.75" stroke-linecap="round" marker-end="url(#${id}-arrow)"/>`;
+  let out = `<g class="bg-last" data-last-play="${esc(last.text || "")}" pointer-events="none">${stepArrows(id, last.seat, last.before, last.steps, false)}</g>`;
+  const review = state.review;
+  if (review && review.best_steps?.length && review.best !== last.text) {
+    out += `<g class="bg-best" data-best-play="${esc(review.best)}" pointer-events="none">${stepArrows(id, last.seat, last.before, review.best_steps, true)}</g>`;
   }
-  return `<g class="bg-last" data-last-play="${esc(last.text || "")}" pointer-events="none">${out}</g>`;
+  return out;
 }
 function strip(state, seat) {
   const y0 = seat === 1 ? 0 : H - HEAD;
@@ -1304,6 +1418,16 @@ var CSS = `
 .bg-plays li[aria-selected="true"] { background: var(--jp-brand-color1, #1976d2); color: var(--jp-ui-inverse-font-color0, #ffffff); }
 .bg-notation { display: flex; gap: 6px; }
 .bg-hint { margin: 6px 0; }
+.bg-main { display: flex; gap: 8px; align-items: flex-start; }
+.bg-main .bg-board { flex: 1 1 auto; min-width: 0; }
+.bg-record { flex: 0 0 15em; max-height: 28em; overflow-y: auto; border: 1px solid var(--jp-border-color1, #bdbdbd);
+  border-radius: 6px; background: var(--jp-layout-color0, #ffffff); }
+.bg-record table { border-collapse: collapse; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
+.bg-record caption { text-align: left; padding: 2px 6px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; }
+.bg-review, .bg-files { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+.bg-review[data-mark="bad"], .bg-review[data-mark="very bad"] { color: var(--jp-warn-color0, #a14600); }
+.bg-board .bg-best line { stroke-opacity: 0.9; }
 .bg-hint table { border-collapse: collapse; font-family: var(--jp-code-font-family, monospace); }
 .bg-hint caption { text-align: left; font-family: var(--jp-ui-font-family, system-ui, sans-serif); padding: 2px 0; }
 .bg-hint th, .bg-hint td { padding: 2px 10px; text-align: right; }
@@ -1314,6 +1438,14 @@ var CSS = `
 
 // src/view.js
 var BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
+var REVIEW_STEPS = [
+  ["first", "board.reviewFirst"],
+  ["previous", "board.reviewPrevious"],
+  ["next", "board.reviewNext"],
+  ["last", "board.reviewLast"],
+  ["next-error", "board.reviewNextError"]
+];
+var REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
 function h(tag, attrs = {}, text) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -1372,14 +1504,27 @@ var View = class {
     this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
+    this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
+    this.main = h("div", { class: "bg-main" });
+    this.main.append(this.board, this.record);
+    this.reviewPanel = this.buildReviewPanel();
+    this.files = h("div", { class: "bg-files" });
+    this.fileButtons = ["json", "mat"].map((format) => {
+      const b = h("button", { type: "button", "data-testid": `export-${format}` });
+      b.addEventListener("click", () => this.intent({ type: "export", format }));
+      return b;
+    });
+    this.files.append(...this.fileButtons);
     this.root.append(
-      this.board,
+      this.main,
       this.status,
+      this.reviewPanel,
       this.controls,
       this.resignPanel,
       this.keyboard,
       this.hintPanel,
-      this.editPanel
+      this.editPanel,
+      this.files
     );
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
@@ -1392,6 +1537,11 @@ var View = class {
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("keydown", (e) => {
+      const to = this.state?.review && !e.target.closest?.("input, select") ? REVIEW_KEYS[e.key] : void 0;
+      if (to) {
+        e.preventDefault();
+        this.intent({ type: "review-go", to });
+      }
       if (e.key === "Escape" && this.selected !== null) {
         this.selected = null;
         this.draw();
@@ -1429,6 +1579,79 @@ var View = class {
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
+  }
+  /** Review mode: start it, step through the decisions, leave it. */
+  buildReviewPanel() {
+    const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
+    panel.hidden = true;
+    this.reviewButton = h("button", { type: "button", "data-testid": "review" });
+    this.reviewButton.hidden = true;
+    this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
+    this.controls.append(this.reviewButton);
+    this.reviewCount = h("span", { "data-testid": "review-count" });
+    this.reviewSteps = REVIEW_STEPS.map(([to]) => {
+      const b = h("button", { type: "button", "data-testid": `review-${to}` });
+      b.addEventListener("click", () => this.intent({ type: "review-go", to }));
+      return b;
+    });
+    this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
+    this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
+    panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    return panel;
+  }
+  drawReview(s) {
+    const lang = s.language;
+    const review = s.review;
+    this.reviewButton.textContent = t(lang, "board.review");
+    this.reviewButton.hidden = !s.can?.review;
+    this.reviewPanel.hidden = !review;
+    this.root.dataset.review = review ? String(review.index) : "";
+    if (!review) return;
+    this.reviewPanel.dataset.mark = review.mark;
+    this.reviewPanel.dataset.kind = review.kind;
+    this.reviewCount.textContent = t(lang, "board.reviewCount", { n: review.index + 1, count: review.count });
+    this.reviewSteps.forEach((b, i) => {
+      b.textContent = t(lang, REVIEW_STEPS[i][1]);
+      const to = REVIEW_STEPS[i][0];
+      b.disabled = to === "first" || to === "previous" ? review.index === 0 : review.index === review.count - 1;
+    });
+    this.reviewLeave.textContent = t(lang, "board.reviewLeave");
+  }
+  /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's). */
+  drawRecord(s) {
+    const lines = s.record || [];
+    const key = JSON.stringify(lines) + s.language + s.names.join("\n");
+    if (this.record.dataset.key === key) return;
+    this.record.dataset.key = key;
+    const table = h("table", {});
+    table.append(h("caption", {}, t(s.language, "board.record")));
+    const head = h("tr", {});
+    head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
+    table.append(h("thead", {}));
+    table.tHead.append(head);
+    const body = h("tbody", {});
+    for (const line of lines) {
+      const tr = h("tr", { "data-record-line": String(line.number) });
+      tr.append(h("td", {}, `${line.number})`), ...line.cells.map((cell) => h("td", {}, cell)));
+      body.append(tr);
+    }
+    table.append(body);
+    this.record.replaceChildren(table);
+    this.record.scrollTop = this.record.scrollHeight;
+  }
+  drawFiles(s) {
+    this.fileButtons[0].textContent = t(s.language, "board.exportJson");
+    this.fileButtons[1].textContent = t(s.language, "board.exportMat");
+  }
+  /** A file Python sent (an export): downloaded by the browser under its name. */
+  download(message) {
+    const url = URL.createObjectURL(new Blob([message.text], { type: message.mime || "text/plain" }));
+    const a = h("a", { href: url, download: message.name });
+    a.hidden = true;
+    this.root.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1e3);
   }
   /** The resignation's choice: a single game, a gammon or a backgammon (1, 2 or 3 times the cube). */
   buildResignPanel() {
@@ -1472,7 +1695,7 @@ var View = class {
     if (this.animation) this.animation.skip = true;
     const last = state.last_play;
     const fresh = last && (!prev || JSON.stringify(prev.last_play) !== JSON.stringify(last));
-    if (fresh && state.animation > 0 && !state.human?.[last.seat] && !state.edit) {
+    if (fresh && state.animation > 0 && !state.human?.[last.seat] && !state.edit && !state.review) {
       const run = { skip: false };
       this.animation = run;
       this.root.dataset.animating = "true";
@@ -1554,6 +1777,9 @@ var View = class {
     this.drawKeyboard(s);
     this.drawEdit(s);
     this.drawResign(s);
+    this.drawReview(s);
+    this.drawRecord(s);
+    this.drawFiles(s);
     this.root.dataset.phase = s.phase;
     this.root.dataset.turn = String(s.turn);
     this.root.dataset.revision = String(s.revision);
@@ -1838,9 +2064,14 @@ var View = class {
 function render({ model, el }) {
   const view = new View(el, (intent) => model.send(intent));
   const update = () => view.setState(model.get("state"));
+  const message = (msg) => msg?.type === "download" && view.download(msg);
   model.on("change:state", update);
+  model.on("msg:custom", message);
   update();
-  return () => model.off("change:state", update);
+  return () => {
+    model.off("change:state", update);
+    model.off("msg:custom", message);
+  };
 }
 var widget_default = { render };
 export {
