@@ -41,7 +41,7 @@ from helpers import fuzz_scale, print_counts
 SCALE = fuzz_scale()
 EXAMPLES = 200 * SCALE
 INTENTS = 40  # per example
-COUNTS = {"intents": 0, "refused": 0, "games finished": 0, "svg arguments": 0}
+COUNTS = {"intents": 0, "refused": 0, "games finished": 0, "reviews and exports": 0, "svg arguments": 0}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -94,6 +94,8 @@ def test_the_schema_check_can_fail():
 def places_ok(state: dict) -> bool:
     """Every place in the state is a board place: 1..24, "bar" or "off"."""
     places = list(state["movable"]) + [p for step in state["moved"] for p in step[:2]]
+    if state["review"] is not None:
+        places += [p for step in state["review"]["best_steps"] for p in step[:2]]
     for key, targets in state["steps"].items():
         places += [key if key in ("bar", "off") else int(key)] + [t["to"] for t in targets]
     if state["last_play"] is not None:
@@ -107,12 +109,17 @@ PLACES = [*range(1, 25), "bar", "off"]
 JUNK = [None, True, 0, -1, 25, 26, 3.0, math.nan, math.inf, "", "13", "bar ", "x" * 200, [], {}, [8, 5], {"a": 1}]
 TYPES = ["roll", "move", "why", "undo", "done", "play", "double", "take", "pass", "resign", "new-game", "hint", "edit"]
 TYPES += ["edit-move", "edit-turn", "edit-dice", "edit-id", "edit-done", "edit-cancel"]
+TYPES += ["export", "review", "review-go", "review-leave"]
+REVIEW_STEPS = ["first", "previous", "next", "last", "next-error"]
+READ_ONLY = ("export", "review", "review-go", "review-leave")  # never change the match
 
 
 def well_formed(state: dict, rng: random.Random) -> dict:
     """An intent a view could send in ``state``: usually one the state allows."""
     can = {key for key, allowed in state["can"].items() if allowed}
-    if state["edit"]:
+    if state["review"] is not None:
+        kind = rng.choice(["review-go", "review-go", "review-go", "review-leave", "export", "roll", "hint"])
+    elif state["edit"]:
         kind = rng.choice(["edit-move", "edit-move", "edit-turn", "edit-dice", "edit-id", "edit-done", "edit-cancel"])
     elif can and rng.random() < 0.8:
         kind = rng.choice(sorted(can)).replace("new_game", "new-game").replace("move", "step")
@@ -143,6 +150,12 @@ def well_formed(state: dict, rng: random.Random) -> dict:
         intent["turn"] = rng.choice([0, 1])
     elif kind == "edit-dice":
         intent["dice"] = rng.choice([[], [rng.randint(1, 6), rng.randint(1, 6)], [0, 7]])
+    elif kind == "export":
+        intent["format"] = rng.choice(["json", "mat", "mat", "pdf"])
+    elif kind == "review":
+        intent["level"] = rng.choice(["easy", "easy", "easy", "grandmaster"])  # Easy: a quick review
+    elif kind == "review-go":
+        intent["to"] = rng.choice([*REVIEW_STEPS, "sideways"])
     elif kind == "edit-id":
         ids = ["4HPwATDgc/ABMA", "4HPwATDgc/ABUA", "4AAAsAAAAAAAAA", "AAAAAAAAAAAAAA", "AAAA/38AAAD/fw", "nonsense"]
         intent["id"] = rng.choice(ids)
@@ -157,7 +170,8 @@ def forged(rng: random.Random, junk: Any) -> Any:
     if choice < 0.2:
         return junk
     intent = {"type": rng.choice([*TYPES, "fly", "", "ROLL"])}
-    for key in rng.sample(["from", "to", "die", "notation", "points", "seat", "turn", "dice", "id", "revision"], 3):
+    keys = ["from", "to", "die", "notation", "points", "seat", "turn", "dice", "id", "revision", "format", "level"]
+    for key in rng.sample(keys, 3):
         intent[key] = junk if rng.random() < 0.5 else rng.choice(JUNK)
     return intent
 
@@ -199,6 +213,8 @@ def send(session: Session, deliver, intent: Any) -> None:
     """Deliver one intent and check what the boundary promises."""
     before = whole_state(session)
     revision = session.revision
+    if isinstance(intent, dict) and intent.get("type") == "review" and intent.get("level") not in ("easy", "grandmaster"):
+        intent = {**intent, "level": "easy"}  # Medium or Expert reviews are right, but slow for a fuzz
     deliver(intent)  # raises nothing
     COUNTS["intents"] += 1
     state = session.state()
@@ -208,6 +224,9 @@ def send(session: Session, deliver, intent: Any) -> None:
     if session.refused:
         COUNTS["refused"] += 1
         assert whole_state(session) == before, intent
+    elif isinstance(intent, dict) and intent.get("type") in READ_ONLY:
+        COUNTS["reviews and exports"] += 1
+        assert whole_state(session)[1] == before[1], intent  # the match is as it was
 
 
 def play(session: Session, deliver, data, published: list) -> None:

@@ -5,16 +5,24 @@ import { t } from "./i18n.js";
 const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
 const percent = (x) => `${(100 * x).toFixed(1)}%`;
 
-/** One line per candidate: rank, play, equity, error (0 for the best). */
+/** One line per candidate: rank, play, equity (the ranking's: EMG in a match, cubeful in money
+ * play; the cubeless equity when the hint has no emg), error (0 for the best), winning chance,
+ * and the match winning chance after the play ("" in money play). */
 export function candidateRows(hint) {
   if (!hint || hint.kind !== "plays") return [];
   return hint.candidates.map((c, i) => ({
     rank: i + 1,
     text: c.text,
-    equity: signed(c.equity),
+    equity: signed(c.emg ?? c.equity),
     error: c.error ? signed(-c.error) : "",
     win: percent(c.win),
+    mwc: c.mwc == null ? "" : percent(c.mwc),
   }));
+}
+
+/** Whether the candidates are judged in a match (they carry match winning chances). */
+export function inMatch(hint) {
+  return !!hint && hint.kind === "plays" && hint.candidates.some((c) => c.mwc != null);
 }
 
 /** The cube advice in words, then the three equities. */

@@ -7,7 +7,7 @@ import { hitTest } from "./geometry.js";
 import {
   applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets,
 } from "./board.js";
-import { candidateRows, cubeText, previewState } from "./hint.js";
+import { candidateRows, cubeText, inMatch, previewState } from "./hint.js";
 import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
 import { CSS } from "./style.js";
@@ -383,12 +383,13 @@ export class View {
       return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint)));
     }
     const head = h("tr");
-    for (const label of ["#", t(lang, "plays"), t(lang, "equity"), t(lang, "error"), t(lang, "win")]) {
-      head.append(h("th", {}, label));
-    }
+    const match = inMatch(hint); // in a match: EMG and the match winning chance after each play
+    const labels = ["#", t(lang, "plays"), t(lang, match ? "board.emg" : "equity"), t(lang, "error"), t(lang, "win")];
+    for (const label of match ? [...labels, t(lang, "board.mwc")] : labels) head.append(h("th", {}, label));
     const rows = candidateRows(hint).map((row, i) => {
       const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
-      for (const cell of [row.rank, row.text, row.equity, row.error, row.win]) tr.append(h("td", {}, String(cell)));
+      const cells = [row.rank, row.text, row.equity, row.error, row.win];
+      for (const cell of match ? [...cells, row.mwc] : cells) tr.append(h("td", {}, String(cell)));
       const show = (index) => () => {
         this.preview = index;
         this.draw();

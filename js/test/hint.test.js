@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { candidateRows, cubeText, previewState } from "../src/hint.js";
+import { candidateRows, cubeText, inMatch, previewState } from "../src/hint.js";
 
 const plays = {
   kind: "plays", seat: 0, before: { points: [], bar: [0, 0], off: [0, 0] },
@@ -12,10 +12,25 @@ const plays = {
 
 test("candidates become ranked rows with signed equities and errors", () => {
   assert.deepEqual(candidateRows(plays), [
-    { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%" },
-    { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%" },
+    { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%", mwc: "" },
+    { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%", mwc: "" },
   ]);
   assert.deepEqual(candidateRows(null), []);
+  assert.equal(inMatch(plays), false);
+});
+
+test("in a match the rows rank by EMG and show the match winning chance after the play", () => {
+  const match = {
+    ...plays,
+    candidates: [
+      { ...plays.candidates[0], emg: 0.21, mwc: 0.566 },
+      { ...plays.candidates[1], emg: -0.05, mwc: 0.512, error: 0.26 },
+    ],
+  };
+  assert.equal(inMatch(match), true);
+  const rows = candidateRows(match);
+  assert.deepEqual([rows[0].equity, rows[0].mwc, rows[1].equity, rows[1].error, rows[1].mwc],
+    ["+0.210", "56.6%", "−0.050", "−0.260", "51.2%"]);
 });
 
 test("a previewed candidate is drawn as the last play, from the position before it", () => {

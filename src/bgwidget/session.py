@@ -561,6 +561,8 @@ class Session:
             raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
         if self.review_running:
             raise IntentError("a review is running: wait for it", reason="reviewing")
+        if not review.decisions:
+            raise IntentError("the review has no decision to show", reason="not-reviewing")
         self.reviewing = Reviewing(review)
         self._after_change()
 
@@ -588,7 +590,7 @@ class Session:
         match = copy.deepcopy(self.match)  # the review keeps its match; the game goes on in this one
         loop = _running_loop() if self.background else None
         if loop is None:
-            self.reviewing = Reviewing(ai.review(match, level, progress=False))
+            self._shown(ai.review(match, level, progress=False))
             return
         self.review_running = True
         future = loop.run_in_executor(None, lambda: ai.review(match, level, progress=False))
@@ -596,13 +598,20 @@ class Session:
         def done(fut: asyncio.Future) -> None:  # on the loop's own thread
             self.review_running = False
             try:
-                self.reviewing = Reviewing(fut.result())
+                self._shown(fut.result())
             except Exception as error:  # a bug: shown, reported, and the game goes on
                 self._say(("board.reviewFailed", {"error": _short(error)}), before_roll=True)
                 loop.call_exception_handler({"message": "the review failed", "exception": error})
             self._after_change()
 
         future.add_done_callback(done)
+
+    def _shown(self, review: Review) -> None:
+        """Review mode for ``review``; a review without decisions (no roll yet) only says so."""
+        if review.decisions:
+            self.reviewing = Reviewing(review)
+        else:
+            self._say(("board.reviewNone", {}))
 
     # ----------------------------------------------------------------- setting up positions
 

@@ -372,9 +372,6 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
     for key in ("roll", "move", "double", "take", "pass", "undo", "done", "resign", "new_game", "hint", "edit"):
         state["can"][key] = False  # type: ignore[literal-required]
     state.update(steps={}, movable=[], plays=[], moved=[], last_roll=None, last_play=None, hint=None)
-    if not review.decisions:
-        state["review"] = None
-        return
     decision = review.decisions[shown.index]
     position = decision.position
     arrays = board_arrays(position)
@@ -512,7 +509,8 @@ def status_of(session: Session, state: ViewState) -> str:
     phase = state["phase"]
     if session.reviewing is not None:  # review mode: the decision shown, not the game
         review = state["review"]
-        parts.append(review["text"] if review is not None else label(language, "board.reviewNone"))
+        assert review is not None  # a review shown has a decision
+        parts.append(review["text"])
         return " · ".join(parts)
     if state["reviewing"]:
         parts.append(label(language, "board.reviewing"))

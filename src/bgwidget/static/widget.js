@@ -1349,10 +1349,14 @@ function candidateRows(hint) {
   return hint.candidates.map((c, i) => ({
     rank: i + 1,
     text: c.text,
-    equity: signed(c.equity),
+    equity: signed(c.emg ?? c.equity),
     error: c.error ? signed(-c.error) : "",
-    win: percent(c.win)
+    win: percent(c.win),
+    mwc: c.mwc == null ? "" : percent(c.mwc)
   }));
+}
+function inMatch(hint) {
+  return !!hint && hint.kind === "plays" && hint.candidates.some((c) => c.mwc != null);
 }
 function cubeText(lang, hint) {
   if (!hint || hint.kind !== "cube") return "";
@@ -1802,12 +1806,13 @@ var View = class {
       return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint)));
     }
     const head = h("tr");
-    for (const label of ["#", t(lang, "plays"), t(lang, "equity"), t(lang, "error"), t(lang, "win")]) {
-      head.append(h("th", {}, label));
-    }
+    const match = inMatch(hint);
+    const labels = ["#", t(lang, "plays"), t(lang, match ? "board.emg" : "equity"), t(lang, "error"), t(lang, "win")];
+    for (const label of match ? [...labels, t(lang, "board.mwc")] : labels) head.append(h("th", {}, label));
     const rows = candidateRows(hint).map((row, i) => {
       const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
-      for (const cell of [row.rank, row.text, row.equity, row.error, row.win]) tr.append(h("td", {}, String(cell)));
+      const cells = [row.rank, row.text, row.equity, row.error, row.win];
+      for (const cell of match ? [...cells, row.mwc] : cells) tr.append(h("td", {}, String(cell)));
       const show = (index) => () => {
         this.preview = index;
         this.draw();

@@ -1,0 +1,234 @@
+"""The board's move record, export and review mode (issue 14), driven through the Session and the widget.
+
+Hand-checked positions and plays from the starting position; the review's own numbers come from
+:func:`bgwidget.ai.review` (tested against GNU Backgammon in ``test_review.py``): here the board
+must show exactly those, step through them, and leave the game as it was.
+"""
+
+import asyncio
+import json
+
+import pytest
+
+from bgwidget import Position, ai
+from bgwidget.formats import from_json, from_mat, to_json
+from bgwidget.session import Session
+from bgwidget.svg import board_arrays
+from bgwidget.widget import BoardWidget
+
+
+def played(send=None, **settings) -> Session:
+    """Two people, a 3-point match: 31 opening for seat 0 (8/5 6/5), 64 for seat 1 (24/14),
+    seat 0 doubles, seat 1 takes, seat 0 rolls 21 and hits with 13/11* 6/5."""
+    session = Session(players=("human", "human"), match_length=3, seed=7, animation=0, send=send, **settings)
+    session.roll((3, 1))
+    session.play("8/5 6/5")
+    session.roll((6, 4))
+    session.play("24/14")
+    assert session.handle({"type": "double"}) is None
+    assert session.handle({"type": "take"}) is None
+    session.roll((2, 1))
+    session.play("13/11* 6/5")
+    return session
+
+
+def test_the_record_is_numbered_as_a_mat_file_numbers_it():
+    session = played()
+    assert session.state()["record"] == [
+        {"number": 1, "cells": ["", "31: 8/5 6/5"]},
+        {"number": 2, "cells": ["64: 24/14", "Doubles to 2"]},
+        {"number": 3, "cells": ["Takes", "21: 13/11* 6/5"]},
+    ]
+    # The .mat file of the same game has the same three numbered lines.
+    mat_lines = [line for line in session.export("mat")[1].splitlines() if line.strip()[:2] in ("1)", "2)", "3)")]
+    assert len(mat_lines) == 3 and "Doubles => 2" in mat_lines[1] and "Takes" in mat_lines[2]
+    session.language = "fr"
+    assert session.state()["record"][1]["cells"] == ["64: 24/14", "Double à 2"]
+    session.language = "sv"
+    assert session.state()["record"][2]["cells"][0] == "Tar"
+
+
+def test_export_sends_the_match_as_json_and_mat():
+    sent: list = []
+    session = played(send=sent.append)
+    assert session.handle({"type": "export", "format": "json"}) is None
+    assert session.handle({"type": "export", "format": "mat"}) is None
+    (j, m) = sent
+    assert (j["type"], j["name"], j["mime"]) == ("download", "Bottom-vs-Top.json", "application/json")
+    assert from_json(j["text"]).games[0].record == session.match.games[0].record
+    assert m["name"] == "Bottom-vs-Top.mat" and " 3 point match" in m["text"]
+    back = from_mat(m["text"])
+    plays = [e["play"] for e in back.games[0].record if e["type"] == "move"]
+    assert plays == ["8/5 6/5", "24/14", "13/11* 6/5"]
+
+
+def test_a_mat_of_a_game_set_up_from_a_position_says_why_and_sends_nothing():
+    sent: list = []
+    session = Session(players=("human", "human"), position=Position.from_position_id("4AAAsAAAAAAAAA"), send=sent.append)
+    before = to_json(session.match)
+    reason = session.handle({"type": "export", "format": "mat"})
+    assert session.refusal.reason == "no-mat" and "JSON" in reason and sent == []
+    assert to_json(session.match) == before
+    assert session.handle({"type": "export", "format": "pdf"}) is not None and sent == []
+    assert session.handle({"type": "export", "format": "json"}) is None and len(sent) == 1
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    """A session in review mode of a short played game, and the review (at Medium: quick)."""
+    session = played()
+    before = session.state()
+    assert session.handle({"type": "review", "level": "medium"}) is None
+    return session, before
+
+
+def test_review_mode_shows_each_decision_as_the_review_has_it(reviewed):
+    session, _ = reviewed
+    review = session.reviewing.review
+    decisions = review.decisions
+    # 31 play, seat 1's cube and 64 play, seat 0's double, seat 1's take, 21 play
+    assert [(d.kind, d.seat, d.made) for d in decisions] == [
+        ("play", 0, "8/5 6/5"),
+        ("double", 1, "no double"),
+        ("play", 1, "24/14"),
+        ("double", 0, "double"),
+        ("take", 1, "take"),
+        ("play", 0, "13/11* 6/5"),
+    ]
+    session.handle({"type": "review-go", "to": "first"})
+    state = session.state()
+    first = decisions[0]
+    assert state["review"]["index"] == 0 and state["review"]["count"] == 6
+    assert state["points"] == board_arrays(first.position)["points"] == board_arrays(Position.initial())["points"]
+    assert state["dice"] == [3, 1] and state["last_play"]["text"] == "8/5 6/5"
+    assert state["last_play"]["steps"] == [[8, 5, False], [6, 5, False]]
+    assert [c["text"] for c in state["hint"]["candidates"]] == [c.notation for c in first.candidates]
+    assert state["review"]["best"] == first.best == "8/5 6/5"  # the best opening 31
+    assert state["review"]["error"] == 0 and state["review"]["mark"] == ""
+    assert state["review"]["text"].startswith("Game 1, move 1: Bottom — played 8/5 6/5, best 8/5 6/5, error 0.000")
+    assert state["status"] == state["review"]["text"]
+    assert not any(state["can"][key] for key in ("roll", "move", "double", "hint", "edit", "resign", "review"))
+    session.handle({"type": "review-go", "to": "next"})
+    session.handle({"type": "review-go", "to": "next"})
+    state = session.state()  # seat 1's 64, drawn from seat 1's side: its 24/14 is board 1 -> 11
+    assert state["review"]["index"] == 2 and state["turn"] == 1
+    assert state["last_play"]["steps"] == [[1, 7, False], [7, 11, False]]
+    assert state["review"]["best_steps"] == [
+        [a, b, h] for a, b, h in state["hint"]["candidates"][0]["steps"]
+    ]
+    assert state["review"]["mwc"] == round(decisions[2].mwc, 3)
+
+
+def test_a_take_is_shown_with_the_double_on_offer_and_the_cube_numbers(reviewed):
+    session, _ = reviewed
+    session.handle({"type": "review-go", "to": "last"})
+    session.handle({"type": "review-go", "to": "previous"})
+    state = session.state()
+    take = session.reviewing.review.decisions[4]
+    assert state["review"]["kind"] == "take" and state["review"]["made"] == "take"
+    assert state["cube"]["offered"] and state["cube"]["value"] == 1 and state["cube"]["offered_value"] == 2
+    assert state["hint"]["kind"] == "cube" and state["hint"]["double_take"] == round(take.cube.double_take, 3)
+    assert state["hint"]["match_play"] is True
+    session.language = "fr"
+    assert "joué prendre, meilleur prendre" in session.state()["review"]["text"]
+    session.language = "en"
+
+
+def test_stepping_stops_at_the_ends_and_next_error_finds_the_next_marked_decision(reviewed):
+    session, _ = reviewed
+    decisions = session.reviewing.review.decisions
+    session.handle({"type": "review-go", "to": "first"})
+    assert session.handle({"type": "review-go", "to": "previous"}) is None
+    assert session.state()["review"]["index"] == 0
+    session.handle({"type": "review-go", "to": "last"})
+    session.handle({"type": "review-go", "to": "next"})
+    assert session.state()["review"]["index"] == 5
+    session.handle({"type": "review-go", "to": "first"})
+    marked = [i for i, d in enumerate(decisions) if d.mark]
+    for i in marked:
+        assert session.handle({"type": "review-go", "to": "next-error"}) is None
+        assert session.state()["review"]["index"] == i
+    index = session.state()["review"]["index"]
+    assert session.handle({"type": "review-go", "to": "next-error"}) == "No error after this decision."
+    assert session.state()["review"]["index"] == index
+    assert session.handle({"type": "review-go", "to": "sideways"}) is not None
+
+
+def test_the_game_waits_while_reviewed_and_leaving_returns_to_it(reviewed):
+    session, before = reviewed
+    record = to_json(session.match)
+    for intent in ({"type": "roll"}, {"type": "hint"}, {"type": "edit"}, {"type": "new-game"}):
+        assert session.handle(intent) == "The board is showing a review: leave it to play on."
+        assert session.refusal.reason == "reviewing"
+    assert session.handle({"type": "review"}) is None  # already shown: nothing new
+    assert to_json(session.match) == record
+    assert session.handle({"type": "review-leave"}) is None
+    after = session.state()
+    ignore = ("revision",)
+    assert {k: v for k, v in after.items() if k not in ignore} == {k: v for k, v in before.items() if k not in ignore}
+    assert session.handle({"type": "review-go", "to": "next"}) == "No review is shown."
+
+
+def test_review_before_any_play_says_there_is_nothing_to_review():
+    session = Session(players=("human", "human"), animation=0)
+    assert session.handle({"type": "review", "level": "easy"}) is None
+    assert session.reviewing is None and "No decision to review yet." in session.state()["status"]
+    assert session.handle({"type": "review", "level": "grandmaster"}) is not None
+
+
+def test_the_review_runs_off_the_event_loop_and_the_board_says_so():
+    async def run():
+        states: list = []
+        session = played(publish=states.append, background=True)
+        session.handle({"type": "review", "level": "easy"})
+        assert session.review_running and states[-1]["reviewing"]
+        assert states[-1]["status"].startswith("Reviewing the match…") and not states[-1]["can"]["review"]
+        assert session.handle({"type": "review-go", "to": "next"}) is not None  # not shown yet
+        for _ in range(600):
+            if not session.review_running:
+                break
+            await asyncio.sleep(0.05)
+        return session, states
+
+    session, states = asyncio.run(run())
+    assert states[-1]["review"]["count"] == 6 and not states[-1]["reviewing"]
+
+
+def test_hint_in_a_match_ranks_by_emg_with_mwc_and_money_play_has_none():
+    session = Session(players=("human", "human"), match_length=3, seed=1, animation=0)
+    session.roll((3, 1))
+    session.handle({"type": "hint"})
+    candidates = session.state()["hint"]["candidates"]
+    expected = ai.analyse(session.game.start_position, (3, 1), level="expert", game=session.game)
+    assert [c["text"] for c in candidates] == [c.notation for c in expected]
+    assert candidates[0]["text"] == "8/5 6/5"
+    assert [c["emg"] for c in candidates] == sorted((c["emg"] for c in candidates), reverse=True)
+    assert all(0 < c["mwc"] < 1 for c in candidates) and candidates[0]["mwc"] == round(expected[0].mwc, 3)
+    money = Session(players=("human", "human"), seed=1, animation=0)
+    money.roll((3, 1))
+    money.handle({"type": "hint"})
+    assert all(c["mwc"] is None for c in money.state()["hint"]["candidates"])
+
+
+def test_the_widget_reviews_shows_a_review_made_in_python_and_sends_downloads():
+    review = ai.review(played().match, "easy", progress=False)
+    widget = BoardWidget.from_review(review, animation=0, background=False)
+    assert widget.state["review"]["index"] == 0 and widget.state["review"]["count"] == 6
+    widget._on_msg(widget, {"type": "review-go", "to": "last"}, [])
+    assert widget.state["review"]["index"] == 5
+    widget._on_msg(widget, {"type": "review-leave"}, [])
+    assert widget.state["review"] is None and widget.state["record"][-1]["cells"][1] == "21: 13/11* 6/5"
+    sent: list = []
+    widget.send = sent.append  # as the kernel would hand it to the view
+    widget.session._send = widget.send
+    widget._on_msg(widget, {"type": "export", "format": "json"}, [])
+    assert json.loads(sent[0]["text"])["games"][0]["record"] == review.match.games[0].record
+    board = BoardWidget(players=("human", "human"), match_length=3, seed=7, animation=0, background=False)
+    board.roll((3, 1))
+    board.play("8/5 6/5")
+    board.review("easy")
+    assert board.state["review"]["made"] == "8/5 6/5"
+    with pytest.raises(ai.LevelError):
+        board.review("grandmaster")
+    with pytest.raises(ValueError):
+        BoardWidget.from_review("not a review")
