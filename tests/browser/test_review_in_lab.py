@@ -1,0 +1,72 @@
+"""Review mode, the move record and export on the board in JupyterLab (issue 14): a short game
+played in the notebook, its record beside the board, a JSON download, then the review started
+with the button and stepped through with the buttons and the arrow keys. Every wait is for a
+state of the page (a data-review index, a data-revision, a download), never for time."""
+
+import json
+
+from .lab import ROOT, open_notebook, write_notebook
+from .test_board_in_lab import WAIT, click_and_wait
+
+GAME = """from bgwidget.widget import BoardWidget
+w = BoardWidget(players=('human', 'human'), match_length=3, seed=7, animation=0)
+w.roll((3, 1)); w.play('8/5 6/5'); w.roll((6, 4)); w.play('24/14')
+w.intent({'type': 'double'}); w.intent({'type': 'take'})
+w.roll((2, 1)); w.play('13/11* 6/5')
+w"""
+
+
+def review_index(page) -> str:
+    return page.evaluate(f"() => document.querySelector('{ROOT}').dataset.review")
+
+
+def wait_review(page, index: str) -> None:
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.review === '{index}'", timeout=WAIT)
+
+
+def test_record_export_and_review_by_buttons_and_keys(lab, page, artifacts):
+    write_notebook(lab.folder, "review", GAME)
+    open_notebook(page, lab, "review")
+    rows = page.locator(f"{ROOT} [data-testid='record'] tbody tr")
+    assert rows.count() == 3
+    assert rows.nth(2).text_content() == "3)Takes21: 13/11* 6/5"
+
+    with page.expect_download(timeout=WAIT) as download:
+        page.locator(f"{ROOT} [data-testid='export-json']").click()
+    assert download.value.suggested_filename == "Bottom-vs-Top.json"
+    saved = json.loads(open(download.value.path()).read())
+    assert [e.get("play") for e in saved["games"][0]["record"] if e["type"] == "move"] == [
+        "8/5 6/5", "24/14", "13/11* 6/5",
+    ]
+
+    page.locator(f"{ROOT} [data-testid='review']").click()  # the Expert reviews in the kernel's worker thread
+    wait_review(page, "0")
+    status = page.locator(f"{ROOT} [data-testid='status']")
+    assert status.text_content().startswith("Game 1, move 1: Bottom — played 8/5 6/5, best 8/5 6/5")
+    assert page.locator(f"{ROOT} [data-last-play='8/5 6/5']").count() == 1
+    assert page.locator(f"{ROOT} [data-testid='review-count']").text_content() == "Decision 1 of 6"
+    assert page.locator(f"{ROOT} [data-testid='roll']").is_hidden()
+
+    click_and_wait(page, "[data-testid='review-next']")
+    assert review_index(page) == "1"
+    assert page.locator(f"{ROOT} [data-hint-cube]").count() == 1  # seat 1's cube decision: its numbers
+    page.locator(ROOT).focus()
+    page.keyboard.press("ArrowRight")
+    wait_review(page, "2")
+    assert page.locator(f"{ROOT} [data-last-play='24/14']").count() == 1
+    assert page.locator(f"{ROOT} [data-hint-play]").count() >= 2  # the candidates, with the play made
+    page.locator(ROOT).screenshot(path=str(artifacts / "review-decision.png"))
+    page.keyboard.press("End")
+    wait_review(page, "5")
+    assert page.locator(f"{ROOT} [data-testid='review-next']").is_disabled()
+    page.keyboard.press("ArrowLeft")
+    wait_review(page, "4")
+    assert page.locator(f"{ROOT} [data-testid='review-panel']").get_attribute("data-kind") == "take"
+    assert page.locator(f"{ROOT} [data-cube]").count() == 1
+    click_and_wait(page, "[data-testid='review-first']")
+    assert review_index(page) == "0"
+
+    click_and_wait(page, "[data-testid='review-leave']")
+    assert review_index(page) == ""
+    assert page.locator(f"{ROOT} [data-testid='roll']").is_visible()  # the game as it was: Top to roll
+    assert rows.count() == 3
