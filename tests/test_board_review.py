@@ -64,7 +64,9 @@ def test_export_sends_the_match_as_json_and_mat():
 
 def test_a_mat_of_a_game_set_up_from_a_position_says_why_and_sends_nothing():
     sent: list = []
-    session = Session(players=("human", "human"), position=Position.from_position_id("4AAAsAAAAAAAAA"), send=sent.append)
+    session = Session(
+        players=("human", "human"), position=Position.from_position_id("4AAAsAAAAAAAAA"), send=sent.append
+    )
     before = to_json(session.match)
     reason = session.handle({"type": "export", "format": "mat"})
     assert session.refusal.reason == "no-mat" and "JSON" in reason and sent == []
@@ -113,9 +115,7 @@ def test_review_mode_shows_each_decision_as_the_review_has_it(reviewed):
     state = session.state()  # seat 1's 64, drawn from seat 1's side: its 24/14 is board 1 -> 11
     assert state["review"]["index"] == 2 and state["turn"] == 1
     assert state["last_play"]["steps"] == [[1, 7, False], [7, 11, False]]
-    assert state["review"]["best_steps"] == [
-        [a, b, h] for a, b, h in state["hint"]["candidates"][0]["steps"]
-    ]
+    assert state["review"]["best_steps"] == [[a, b, h] for a, b, h in state["hint"]["candidates"][0]["steps"]]
     assert state["review"]["mwc"] == round(decisions[2].mwc, 3)
 
 

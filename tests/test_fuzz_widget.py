@@ -213,7 +213,11 @@ def send(session: Session, deliver, intent: Any) -> None:
     """Deliver one intent and check what the boundary promises."""
     before = whole_state(session)
     revision = session.revision
-    if isinstance(intent, dict) and intent.get("type") == "review" and intent.get("level") not in ("easy", "grandmaster"):
+    if (
+        isinstance(intent, dict)
+        and intent.get("type") == "review"
+        and intent.get("level") not in ("easy", "grandmaster")
+    ):
         intent = {**intent, "level": "easy"}  # Medium or Expert reviews are right, but slow for a fuzz
     deliver(intent)  # raises nothing
     COUNTS["intents"] += 1

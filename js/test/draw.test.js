@@ -72,6 +72,20 @@ test("the last play is marked with an arrow per step", () => {
   assert.equal(count(drawBoard({ ...base, last_play: last, moved: [[8, 5, false]] }), /marker-end=/g), 0);
 });
 
+test("in review the best play is drawn dashed beside the play made, unless they are the same", () => {
+  const last = {
+    seat: 0, text: "13/10 6/5", steps: [[13, 10, false], [6, 5, false]],
+    before: { points: START, bar: [0, 0], off: [0, 0] },
+  };
+  const review = { best: "8/5 6/5", best_steps: [[8, 5, false], [6, 5, false]] };
+  const svg = drawBoard({ ...base, last_play: last, review });
+  assert.equal(count(svg, /marker-end=/g), 4);
+  assert.equal(count(svg, /stroke-dasharray="9 6"/g), 2);
+  assert.ok(svg.includes('data-best-play="8/5 6/5"'));
+  const same = drawBoard({ ...base, last_play: { ...last, text: "8/5 6/5" }, review });
+  assert.ok(!same.includes("data-best-play"));
+});
+
 test("point numbers are the labels Python publishes, in board order", () => {
   const numbers = (svg) => [...svg.matchAll(/data-number="\d+">(\d+)</g)].map((m) => Number(m[1]));
   const mirrored = Array.from({ length: 24 }, (_, i) => 24 - i);

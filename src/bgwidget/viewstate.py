@@ -370,19 +370,25 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
 
     review, language = shown.review, session.language
     for key in ("roll", "move", "double", "take", "pass", "undo", "done", "resign", "new_game", "hint", "edit"):
-        state["can"][key] = False  # type: ignore[literal-required]
-    state.update(steps={}, movable=[], plays=[], moved=[], last_roll=None, last_play=None, hint=None)
+        state["can"][key] = False
+    state["steps"], state["movable"], state["plays"], state["moved"] = {}, [], [], []
+    state["last_roll"], state["last_play"], state["hint"] = None, None, None
     decision = review.decisions[shown.index]
     position = decision.position
     arrays = board_arrays(position)
-    state.update(points=arrays["points"], bar=arrays["bar"], off=arrays["off"], pips=arrays["pips"])
-    state.update(turn=position.turn, position_id=position.position_id())
+    state["points"], state["bar"], state["off"], state["pips"] = (arrays[k] for k in ("points", "bar", "off", "pips"))
+    state["turn"], state["position_id"] = position.turn, position.position_id()
     state["dice"] = list(decision.dice or [])
     state["dice_left"] = sorted(state["dice"], reverse=True)
     value, owner = cube_before(review.match.games[decision.game], decision)
     offered = decision.kind == "take"
-    state["cube"] = {**state["cube"], "value": value, "owner": owner, "offered": offered,
-                     "offered_value": 2 * value if offered else None}
+    state["cube"] = {
+        **state["cube"],
+        "value": value,
+        "owner": owner,
+        "offered": offered,
+        "offered_value": 2 * value if offered else None,
+    }
     state["score"] = list(review.match.games[decision.game].score)
     best_steps: list[list] = []
     if decision.candidates:
@@ -390,7 +396,9 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
         made = next((c for c in decision.candidates if c.notation == decision.made), None)
         if made is not None:
             state["last_play"] = LastPlay(
-                seat=decision.seat, text=decision.made, steps=steps_of(decision.seat, made.play.moves),
+                seat=decision.seat,
+                text=decision.made,
+                steps=steps_of(decision.seat, made.play.moves),
                 before=board_of(position),
             )
         best_steps = steps_of(decision.seat, decision.candidates[0].play.moves)
@@ -422,6 +430,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
 def review_text(decision: Decision, language: str, names: list[str] | tuple[str, ...]) -> str:
     """The decision in words: "Game 1, move 3: Ann played 13/8 13/11 (best: 24/18 13/11), error
     0.062, bad · roll: joker (+0.310)" in ``language``."""
+
     def action(text: str) -> str:
         if decision.kind == "play":
             return text or label(language, "review.noMove")
@@ -445,7 +454,7 @@ def review_text(decision: Decision, language: str, names: list[str] | tuple[str,
         parts.append(label(language, "review.mark." + _MARKS[decision.mark]))
     if decision.luck is not None:
         luck = f"{decision.luck:+.3f}"
-        key = {"joker": "board.reviewJoker", "anti-joker": "board.reviewAntiJoker"}.get(decision.luck_mark, "board.reviewLuck")
+        key = _LUCK.get(decision.luck_mark, "board.reviewLuck")
         parts.append(label(language, key, luck=luck))
     if decision.mwc is not None:
         parts.append(label(language, "board.reviewMwc", mwc=f"{100 * decision.mwc:.1f}%"))
@@ -454,6 +463,7 @@ def review_text(decision: Decision, language: str, names: list[str] | tuple[str,
 
 _ACTIONS = {"double": "double", "no double": "noDouble", "take": "take", "pass": "pass", "beaver": "beaver"}
 _MARKS = {"doubtful": "doubtful", "bad": "bad", "very bad": "veryBad"}
+_LUCK = {"joker": "board.reviewJoker", "anti-joker": "board.reviewAntiJoker"}
 
 
 def record_of(game: Game, language: str) -> list[RecordLine]:
@@ -474,7 +484,8 @@ def record_of(game: Game, language: str) -> list[RecordLine]:
             value = entry["cube"] if kind == "double" else 2 * value
             cells.append((entry["seat"], label(language, f"board.record.{kind}", value=value)))
         elif kind == "resign":
-            cells.append((entry["seat"], label(language, "board.record.resign", points=points_text(language, entry["points"]))))
+            points = points_text(language, entry["points"])
+            cells.append((entry["seat"], label(language, "board.record.resign", points=points)))
         elif kind in ("take", "pass", "accept", "decline"):
             cells.append((entry["seat"], label(language, f"board.record.{kind}")))
     lines: list[RecordLine] = []

@@ -4,6 +4,7 @@ with the button and stepped through with the buttons and the arrow keys. Every w
 state of the page (a data-review index, a data-revision, a download), never for time."""
 
 import json
+from pathlib import Path
 
 from .lab import ROOT, open_notebook, write_notebook
 from .test_board_in_lab import WAIT, click_and_wait
@@ -34,9 +35,11 @@ def test_record_export_and_review_by_buttons_and_keys(lab, page, artifacts):
     with page.expect_download(timeout=WAIT) as download:
         page.locator(f"{ROOT} [data-testid='export-json']").click()
     assert download.value.suggested_filename == "Bottom-vs-Top.json"
-    saved = json.loads(open(download.value.path()).read())
+    saved = json.loads(Path(download.value.path()).read_text())
     assert [e.get("play") for e in saved["games"][0]["record"] if e["type"] == "move"] == [
-        "8/5 6/5", "24/14", "13/11* 6/5",
+        "8/5 6/5",
+        "24/14",
+        "13/11* 6/5",
     ]
 
     page.locator(f"{ROOT} [data-testid='review']").click()  # the Expert reviews in the kernel's worker thread
