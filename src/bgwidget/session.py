@@ -536,7 +536,7 @@ class Session:
             try:
                 text = to_mat(self.match)
             except FormatError as error:
-                raise IntentError(str(error), reason="no-mat") from None
+                raise IntentError(str(error), reason="no-mat", format=".mat", other="JSON") from None
         return f"{_file_stem(self.names)}.{format}", text
 
     def _export(self, format: Any) -> None:
