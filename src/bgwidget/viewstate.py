@@ -365,7 +365,7 @@ def view_state(session: Session) -> ViewState:
 
 def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
     """Turn ``state`` into review mode's: the decision shown on the board, nothing to play."""
-    from bgwidget.ai.report import _cube_before as cube_before  # the cube then, replayed from the record
+    from bgwidget.ai.report import cube_before  # the cube then, replayed from the record
     from bgwidget.session import Advice  # the session imports this module first
 
     review, language = shown.review, session.language

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import pandas
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "ReportError", "board", "dataframe", "html", "plot", "points"]
+__all__ = ["COLUMNS", "ReportError", "board", "cube_before", "dataframe", "html", "plot", "points"]
 
 COLUMNS = (
     "game",
@@ -326,8 +326,9 @@ def plot(review: Any, game: int | None = None, language: str = "en") -> Figure:
     return figure
 
 
-def _cube_before(game: Game, decision: Any) -> tuple[int, int | None]:
-    """The cube's value and owner when ``decision`` was made, found by replaying ``game``."""
+def cube_before(game: Game, decision: Any) -> tuple[int, int | None]:
+    """``(value, owner)`` of the cube when ``decision`` (of ``game``) was made, found by replaying
+    ``game``'s record; owner is the seat (0, 1) or None while the cube is centred."""
     replay = Game.replay(game.setup, [])
     for action in game.record:
         rolled = replay.rolled
@@ -359,7 +360,7 @@ def board(review: Any, decision: Any, play: str | None = None, language: str = "
     if not any(decision is d for d in review.decisions):
         raise ReportError("decision is one of the review's decisions")
     game = review.match.games[decision.game]
-    cube, owner = _cube_before(game, decision)
+    cube, owner = cube_before(game, decision)
     drawn = dict(names=review.match.names, score=game.score, match_length=review.match.length, language=language)
     if play is None:
         return board_svg(decision.position, dice=decision.dice, cube=cube, cube_owner=owner, **drawn)
