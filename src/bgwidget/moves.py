@@ -437,7 +437,8 @@ class PartialPlay:
         first rule that stops the step, checked in a teacher's order: whose checker it is, the bar
         first, direction, the dice rolled, bearing off (all fifteen home, the higher-die rule),
         closed landing and intermediate points, then the rules that choose among possible steps
-        (both dice, the larger die, as many of a double as possible); see :data:`REASONS`.
+        (both dice, the larger die, as many of a double as possible); the reasons are the catalogue's
+        ``why.*`` keys (see :mod:`bgwidget.refusal`).
         Raises :class:`IllegalPlayError` (reason ``"invalid"``) for a point or die that is not one.
         """
         if to_point is not None:
@@ -558,8 +559,8 @@ class PartialPlay:
         if die is None or refusal.reason in _BEFORE_DICE:
             return refusal
         if die not in self._left:
-            dice = "-".join(map(str, self.dice))
-            return IllegalPlayError(reason="die-used" if die in self._all else "die-not-rolled", die=die, dice=dice)
+            reason = "die-used" if die in self._all else "die-not-rolled"
+            return IllegalPlayError(reason=reason, die=die, dice=_roll_text(self.dice))
         if die not in _hops((die,), from_point - to_point, to_point == OFF_POINT):
             return IllegalPlayError(reason="die-mismatch", die=die, **{"from": from_point, "to": to_point})
         return refusal
@@ -572,7 +573,7 @@ class PartialPlay:
         """Why no legal play lets a checker go from ``from_point`` to ``to_point`` now."""
         me, them, left = self._me, self._them, self._left
         move = f"{_name(from_point)}/{_name(to_point)}"
-        dice = "-".join(map(str, self.dice))
+        dice = _roll_text(self.dice)
 
         def refuse(reason: str, **facts: Any) -> IllegalPlayError:
             return IllegalPlayError(reason=reason, **facts)
@@ -637,6 +638,11 @@ _BEFORE_DICE = (
     "backwards",
 )
 """The reasons found before the dice are looked at: they stand whichever die is asked for."""
+
+
+def _roll_text(dice: Sequence[int]) -> str:
+    """A roll as refusals name it: ``"6-5"``."""
+    return "-".join(map(str, dice))
 
 
 def _check_point(point: object) -> None:
@@ -766,7 +772,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     tokens = text.lower().replace(",", " ").split()
     if tokens in ([], ["pass"]) or tokens == ["cannot", "move"]:
         if plays:
-            raise IllegalPlayError(reason="must-play", dice=f"{die1}-{die2}")
+            raise IllegalPlayError(reason="must-play", dice=_roll_text((die1, die2)))
         return Play((), position.swap())
     after = list(position.player)
     hits: Counter = Counter()
@@ -788,7 +794,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
                 raise NotationError(reason="backwards", move=token, **{"from": here, "to": there})
         for here, there, landing in zip(points, points[1:], landings):
             if there != OFF_POINT and here - there not in distances:
-                raise IllegalPlayError(reason="no-die", dice=f"{die1}-{die2}", pips=here - there, move=token)
+                raise IllegalPlayError(reason="no-die", dice=_roll_text((die1, die2)), pips=here - there, move=token)
             landed.add(there)
             if landing.endswith("*"):
                 if there == OFF_POINT:
@@ -841,4 +847,4 @@ def _first_refusal(
         partial.play  # noqa: B018 - the dice left unplayed, if any, are the refusal
     except IllegalPlayError as refusal:
         return refusal
-    return IllegalPlayError(reason="not-legal", move=text, dice="-".join(map(str, dice)))
+    return IllegalPlayError(reason="not-legal", move=text, dice=_roll_text(dice))
