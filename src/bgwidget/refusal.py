@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bgwidget.labels import has_label, label
+from bgwidget.labels import check_language, has_label, label
 
 __all__ = ["POINT_FACTS", "Refusal"]
 
@@ -55,7 +55,7 @@ class Refusal(ValueError):
         Raises :class:`bgwidget.labels.LanguageError` for a language the catalogue does not have.
         """
         if self.reason == "invalid":
-            label(language, "pips")  # checks the language
+            check_language(language)
             return self.detail
         facts = {key: _point(language, value) if key in POINT_FACTS else value for key, value in self.facts.items()}
         key = f"why.{self.reason}"
