@@ -271,6 +271,30 @@ def test_a_stopped_review_keeps_what_was_done(short):
     assert partial.decisions == full.decisions[: len(partial.decisions)]
 
 
+def test_progress_is_reported_turn_by_turn(short):
+    match, full = short
+    calls = []
+    review = ai.review(match, progress=lambda done, total: calls.append((done, total)))
+    turns = sum(1 for game in match.games for action in game.record if action["type"] == "move")
+    plays = sum(1 for d in full.decisions if d.kind == "play")  # dances included
+    assert turns == plays > 0
+    assert calls == [(done, turns) for done in range(1, turns + 1)]
+    assert review.decisions == full.decisions
+
+
+def test_progress_can_stop_the_review(short):
+    match, full = short
+
+    def stop_at_three(done, total):
+        if done == 3:
+            raise KeyboardInterrupt
+
+    partial = ai.review(match, progress=stop_at_three)
+    assert not partial.complete
+    assert sum(1 for d in partial.decisions if d.kind == "play") == 3
+    assert partial.decisions == full.decisions[: len(partial.decisions)]
+
+
 def test_bad_input_is_refused(short):
     with pytest.raises(ReviewError):
         ai.review("a match")

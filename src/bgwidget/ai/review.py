@@ -27,7 +27,7 @@ cubeful.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -307,7 +307,7 @@ def review(
     game_or_match: Game | Match,
     level: str | Any = "expert",
     *,
-    progress: bool = True,
+    progress: bool | Callable[[int, int], object] = True,
     evaluator: Evaluator = evaluate_positions,
 ) -> Review:
     """The review of a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match` at ``level``'s depth.
@@ -316,12 +316,16 @@ def review(
     could double, and per answer to a double, in play order across the games; luck for every
     roll. ``level`` is a level name or a player with a ``ply`` (as :func:`bgwidget.ai.analyse`
     takes); ``evaluator`` the function from positions to chances it searches with. A game is
-    reviewed as a match of that one game. ``progress`` shows a progress bar (``tqdm.auto``: a
-    notebook widget in Jupyter) over the turns. A KeyboardInterrupt (the notebook's stop button)
-    ends the review early: what was reviewed is returned, with ``complete`` False.
+    reviewed as a match of that one game. ``progress``: True shows a progress bar (``tqdm.auto``:
+    a notebook widget in Jupyter) over the turns, False nothing; a callable is called as
+    ``progress(done, total)`` after each turn is reviewed, ``total`` being the number of turns
+    (the records' ``"move"`` actions, dances included) in the whole match, known before the
+    first call, and ``done`` counting 1, 2, ... up to ``total``. A KeyboardInterrupt (the
+    notebook's stop button, or raised by ``progress``) ends the review early: what was reviewed
+    is returned, with ``complete`` False.
 
     Raises :class:`ReviewError` for something that is not a Game or Match (or a game that cannot
-    stand as a match on its own) or a ``progress`` that is not True or False, and
+    stand as a match on its own) or a ``progress`` that is not True, False or callable, and
     :class:`~bgwidget.ai.errors.LevelError` for a level without a depth or an evaluator that is
     not one.
     """
@@ -331,20 +335,24 @@ def review(
     ply = level_ply(level)
     if not callable(evaluator):
         raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
-    if not isinstance(progress, bool):
-        raise ReviewError(f"progress is True or False, not {progress!r}")
+    if not isinstance(progress, bool) and not callable(progress):
+        raise ReviewError(f"progress is True, False or a callable progress(done, total), not {progress!r}")
     name = level if isinstance(level, str) else str(getattr(level, "name", "custom"))
     reviewer = _Reviewer(ply, evaluator)
     decisions: list[Decision] = []
     turns = sum(1 for game in match.games for action in game.record if action["type"] == "move")
-    bar = tqdm(total=turns, disable=not progress, desc="review", unit="turn")
+    bar = tqdm(total=turns, disable=progress is not True, desc="review", unit="turn")
+    done = 0
     complete = True
     try:
         for index, game in enumerate(match.games):
             for decision in reviewer.game(index, game):
                 decisions.append(decision)
-                if decision.kind == "play":
+                if decision.kind == "play":  # a turn: a play or a dance
+                    done += 1
                     bar.update()
+                    if callable(progress):
+                        progress(done, turns)
     except KeyboardInterrupt:
         complete = False
     finally:
