@@ -7,12 +7,14 @@ must show exactly those, step through them, and leave the game as it was.
 
 import asyncio
 import json
+import threading
 
 import pytest
 
 from bgwidget import Position, ai
 from bgwidget.formats import from_json, from_mat, to_json
-from bgwidget.session import Session
+from bgwidget.labels import label
+from bgwidget.session import IntentError, Session
 from bgwidget.svg import board_arrays
 from bgwidget.widget import BoardWidget
 
@@ -232,3 +234,92 @@ def test_the_widget_reviews_shows_a_review_made_in_python_and_sends_downloads():
         board.review("grandmaster")
     with pytest.raises(ValueError):
         BoardWidget.from_review("not a review")
+
+
+def review_in_background(session, states, intents=(), until=lambda s: not s.review_running):
+    """Start a review of ``session`` on a running loop, send ``intents`` once it has published its
+    first turn, and wait (for states, never a fixed time) until ``until(session)``."""
+
+    async def run():
+        assert session.handle({"type": "review", "level": "easy"}) is None
+        for _ in range(600):
+            if states[-1]["review_progress"] is not None:
+                break
+            await asyncio.sleep(0.01)
+        answers = [session.handle(intent) for intent in intents]
+        for _ in range(600):
+            if until(session):
+                break
+            await asyncio.sleep(0.01)
+        return answers
+
+    return asyncio.run(run())
+
+
+def test_the_review_publishes_its_progress_turn_by_turn_in_the_boards_language():
+    states: list = []
+    session = played(publish=states.append, background=True, language="fr")
+    review_in_background(session, states)
+    running = [s for s in states if s["reviewing"]]
+    progress = [(s["review_progress"]["done"], s["review_progress"]["total"]) for s in running if s["review_progress"]]
+    # three turns in the match (8/5 6/5, 24/14, 13/11* 6/5); the last one is always published
+    assert progress[-1] == (3, 3) and all(total == 3 for _, total in progress) and progress == sorted(progress)
+    assert running[0]["review_progress"] is None and running[0]["status"].startswith("Analyse du match en cours… ·")
+    last = next(s for s in running if s["review_progress"] == {"done": 3, "total": 3})
+    assert last["status"].startswith("Analyse en cours… 3 tours sur 3 ·") and not last["can"]["review"]
+    assert states[-1]["review"]["count"] == 6 and states[-1]["review_progress"] is None
+    session.language = "sv"
+    assert label("sv", "board.reviewProgress", done=42, total=180) == "Analyserar… 42 av 180 drag"
+    assert label("en", "board.reviewProgress", done=42, total=180) == "Reviewing… 42 of 180 turns"
+
+
+def test_cancel_stops_the_review_and_the_board_is_as_it_was(monkeypatch):
+    real, seen, gate = ai.review, [], threading.Event()
+
+    def spy(match, level, progress):  # the real review, held after its first turn until the cancel
+        def watched(done, total):
+            seen.append((done, total))
+            progress(done, total)
+            if done == 1:
+                gate.wait(30)
+
+        try:
+            return real(match, level, progress=watched)
+        except Exception as error:
+            seen.append(type(error).__name__)
+            raise
+
+    monkeypatch.setattr(ai, "review", spy)
+    states: list = []
+    session = played(publish=states.append, background=True)
+    before = session.state()
+    record = to_json(session.match)
+    answers = review_in_background(
+        session,
+        states,
+        intents=[{"type": "review-cancel"}],
+        until=lambda s: gate.set() or "_ReviewCancelled" in seen,
+    )
+    assert answers == [None] and seen == [(1, 3), (2, 3), "_ReviewCancelled"]  # stopped at its next turn
+    after = session.state()
+    assert not after["reviewing"] and after["review"] is None and after["review_progress"] is None
+    assert after["message"] == "Review cancelled: the board is as it was."
+    same = ("revision", "message", "status")
+    assert {k: v for k, v in after.items() if k not in same} == {k: v for k, v in before.items() if k not in same}
+    assert to_json(session.match) == record and after["can"]["review"] and after["can"]["roll"]
+    # nothing to cancel now: refused with its reason, and nothing changes
+    assert session.handle({"type": "review-cancel"}) == "No review is running."
+    assert session.refusal.reason == "no-review-running" and to_json(session.match) == record
+    with pytest.raises(IntentError):
+        session.cancel_review()
+    monkeypatch.setattr(ai, "review", real)
+    session.review("easy")  # a new review after a cancel runs to the end (here at once: no loop)
+    assert session.reviewing.review.complete and len(session.reviewing.review.decisions) == 6
+
+
+def test_a_review_without_a_loop_publishes_its_first_turn_too():
+    states: list = []
+    session = played(publish=states.append)
+    session.handle({"type": "review", "level": "easy"})
+    assert {"done": 1, "total": 3} in [s["review_progress"] for s in states if s["reviewing"]]
+    assert states[-1]["review"]["index"] == 0 and not states[-1]["reviewing"]

@@ -114,6 +114,8 @@
  * @property {LastPlay | null} last_play
  * @property {RecordLine[]} record  the game's plays and cube actions so far
  * @property {boolean} reviewing  the match is being reviewed
+ * @property {{done: number, total: number} | null} review_progress  turns reviewed of the turns in all;
+ *   null before the review's first turn or when none runs
  * @property {Review | null} review  review mode's decision shown; null while the game is shown
  * @property {number} revision
  */

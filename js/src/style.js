@@ -37,8 +37,9 @@ export const CSS = `
 .bg-record table { border-collapse: collapse; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
 .bg-record caption { text-align: left; padding: 2px 6px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
 .bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; }
-.bg-review, .bg-files { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+.bg-review, .bg-files, .bg-reviewing { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .bg-review[data-mark="bad"], .bg-review[data-mark="very bad"] { color: var(--jp-warn-color0, #a14600); }
+.bg-reviewing progress { flex: 0 1 16em; }
 .bg-board .bg-best line { stroke-opacity: 0.9; }
 .bg-hint table { border-collapse: collapse; font-family: var(--jp-code-font-family, monospace); }
 .bg-hint caption { text-align: left; font-family: var(--jp-ui-font-family, system-ui, sans-serif); padding: 2px 0; }

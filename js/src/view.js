@@ -93,7 +93,7 @@ export class View {
     });
     this.files.append(...this.fileButtons);
     this.root.append(
-      this.main, this.status, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+      this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
     );
     el.append(this.root);
@@ -174,6 +174,13 @@ export class View {
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    // While the review runs: how far it is (the status line says it in words) and Cancel.
+    this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
+    this.reviewRunning.hidden = true;
+    this.reviewBar = h("progress", { "data-testid": "review-progress" });
+    this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
+    this.reviewCancel.addEventListener("click", () => this.intent({ type: "review-cancel" }));
+    this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
   }
 
@@ -182,6 +189,17 @@ export class View {
     const review = s.review;
     this.reviewButton.textContent = t(lang, "board.review");
     this.reviewButton.hidden = !s.can?.review;
+    const progress = s.review_progress;
+    this.reviewRunning.hidden = !s.reviewing;
+    this.root.dataset.reviewProgress = s.reviewing ? (progress ? `${progress.done}/${progress.total}` : "0") : "";
+    if (progress) {
+      this.reviewBar.max = progress.total;
+      this.reviewBar.value = progress.done;
+    } else {
+      this.reviewBar.removeAttribute("value"); // indeterminate until the first turn is reviewed
+    }
+    this.reviewBar.setAttribute("aria-label", s.status ?? "");
+    this.reviewCancel.textContent = t(lang, "board.reviewCancel");
     this.reviewPanel.hidden = !review;
     this.root.dataset.review = review ? String(review.index) : "";
     if (!review) return;

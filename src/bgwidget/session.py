@@ -17,9 +17,11 @@ setting up positions ``edit``, ``edit-move`` (``seat``, ``from``, ``to``), ``edi
 ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``; ``export`` (``format``:
 ``"json"`` or ``"mat"``: the match's text is sent to the view to download, see ``send``); and for
 reviewing the match ``review`` (``level``, default ``"expert"``: :func:`bgwidget.ai.review` of a
-copy of the match, off the event loop as the computer's turn is), ``review-go`` (``to``:
-``"first"``, ``"previous"``, ``"next"``, ``"last"`` or ``"next-error"``) and ``review-leave``
-(back to the game as it was; the game's intents are refused while a review runs or is shown).
+copy of the match, off the event loop as the computer's turn is), ``review-cancel`` (stop the
+review running: the board stays as it was), ``review-go`` (``to``: ``"first"``, ``"previous"``,
+``"next"``, ``"last"`` or ``"next-error"``) and ``review-leave`` (back to the game as it was; the
+game's intents are refused while a review runs or is shown). While a review runs in the
+background, ``review_progress`` (turns reviewed, turns in all) is published as it advances.
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as
 stale.
 
@@ -47,6 +49,8 @@ import asyncio
 import copy
 import math
 import random
+import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
@@ -78,7 +82,8 @@ class IntentError(Refusal):
     :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
     computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
     ``"no-person"``, ``"no-hint"``, ``"reviewing"`` (a review runs or is shown), ``"not-reviewing"``,
-    ``"no-error"`` (no error after the decision shown), ``"no-mat"`` (a game set up from a position
+    ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
+    cancel), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), or ``"invalid"`` for a malformed intent."""
 
 
@@ -97,6 +102,19 @@ class Reviewing:
 
     review: Review
     index: int = 0
+
+
+class _ReviewCancelled(Exception):
+    """Raised in the review's worker thread, from its progress callback, once it is cancelled."""
+
+
+@dataclass
+class _ReviewJob:
+    """A review running: the flag its worker stops at, how far it is, when progress was last published."""
+
+    cancelled: threading.Event = field(default_factory=threading.Event)
+    progress: tuple[int, int] | None = None
+    published: float = -math.inf  # time.monotonic() of the last publish for progress
 
 
 class Advice(NamedTuple):
@@ -234,8 +252,7 @@ class Session:
         self._send = send
         self.reviewing: Reviewing | None = None
         """The review shown (review mode), or None while the game is shown."""
-        self.review_running = False
-        """True while the match is being reviewed in the background."""
+        self._review_job: _ReviewJob | None = None  # the review running, None when none
         self._callbacks: list[Callable[[int, Play], None]] = []
         self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
         self._pending: Any = None  # the one computation running (a future), or the wait after it
@@ -289,6 +306,17 @@ class Session:
         if not self._named:
             self.names = self._default_names()
             self.match.set_names(self.names)
+
+    @property
+    def review_running(self) -> bool:
+        """True while the match is being reviewed (in the background: see ``review_progress``)."""
+        return self._review_job is not None
+
+    @property
+    def review_progress(self) -> tuple[int, int] | None:
+        """``(done, total)`` of the review running: turns reviewed so far and turns in the whole
+        match (:func:`bgwidget.ai.review`'s ``progress``); None before its first turn or when none runs."""
+        return None if self._review_job is None else self._review_job.progress
 
     @property
     def message(self) -> str:
@@ -551,7 +579,17 @@ class Session:
         plays, :class:`~bgwidget.ai.LevelError` for an unknown level."""
         if not isinstance(level, str) or level not in ai.LEVELS:
             raise LevelError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+        if self.thinking:
+            raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
         self._apply_review("review", {"level": level})
+        self._after_change()
+
+    def cancel_review(self) -> None:
+        """Stop the review running in the background: the board stays as it was (the game, or the
+        review shown before), and ``message`` says the review was cancelled. Its worker thread stops
+        after the turn it is on; what it had reviewed is dropped. Raises :class:`IntentError` (reason
+        ``"no-review-running"``) when none runs."""
+        self._apply_review("review-cancel", {})
         self._after_change()
 
     def show_review(self, review: Review) -> None:
@@ -567,6 +605,14 @@ class Session:
         self._after_change()
 
     def _apply_review(self, kind: str, intent: dict) -> None:
+        if kind == "review-cancel":
+            job = self._review_job
+            if job is None:
+                raise IntentError("no review is running", reason="no-review-running")
+            job.cancelled.set()  # the worker stops at its next turn; its answer is dropped
+            self._review_job = None
+            self._say(("board.reviewCancelled", {}))
+            return
         if self.review_running:
             raise IntentError("a review is running: wait for it", reason="reviewing")
         if kind == "review":
@@ -589,14 +635,27 @@ class Session:
     def _start_review(self, level: str) -> None:
         match = copy.deepcopy(self.match)  # the review keeps its match; the game goes on in this one
         loop = _running_loop() if self.background else None
+        job = self._review_job = _ReviewJob()
         if loop is None:
-            self._shown(ai.review(match, level, progress=False))
+            try:
+                review = ai.review(match, level, progress=lambda done, total: self._progressed(job, done, total))
+            finally:
+                self._review_job = None
+            self._shown(review)
             return
-        self.review_running = True
-        future = loop.run_in_executor(None, lambda: ai.review(match, level, progress=False))
+
+        def progress(done: int, total: int) -> None:  # in the worker thread, after each turn
+            if job.cancelled.is_set():
+                raise _ReviewCancelled
+            loop.call_soon_threadsafe(self._progressed, job, done, total)
+
+        future = loop.run_in_executor(None, lambda: ai.review(match, level, progress=progress))
 
         def done(fut: asyncio.Future) -> None:  # on the loop's own thread
-            self.review_running = False
+            if self._review_job is not job:  # cancelled: the board has moved on
+                fut.exception()  # retrieved, so that asyncio does not log the cancellation
+                return
+            self._review_job = None
             try:
                 self._shown(fut.result())
             except Exception as error:  # a bug: shown, reported, and the game goes on
@@ -605,6 +664,18 @@ class Session:
             self._after_change()
 
         future.add_done_callback(done)
+
+    def _progressed(self, job: _ReviewJob, done: int, total: int) -> None:
+        """The review ``job`` has reviewed ``done`` of ``total`` turns: published at most ten times a
+        second (and at the last turn), so that a long match does not flood the view."""
+        if self._review_job is not job:
+            return  # a progress report that arrives after a cancel
+        job.progress = (done, total)
+        now = time.monotonic()
+        if done < total and now - job.published < 0.1:
+            return
+        job.published = now
+        self.publish()
 
     def _shown(self, review: Review) -> None:
         """Review mode for ``review``; a review without decisions (no roll yet) only says so."""

@@ -111,6 +111,13 @@ class RecordLine(TypedDict):
     cells: list[str]  # [seat 1's, seat 0's] (the .mat file's columns): "52: 13/8 13/11", "Doubles to 2"...
 
 
+class ReviewProgress(TypedDict):
+    """How far the review running is: ``done`` of ``total`` turns (the match's plays and dances)."""
+
+    done: int
+    total: int
+
+
 class ReviewView(TypedDict):
     """The decision shown in review mode (the board draws its position; ``hint`` holds its
     candidates or cube numbers, ``last_play`` the play made)."""
@@ -235,6 +242,7 @@ class ViewState(TypedDict):
     last_play: LastPlay | None
     record: list[RecordLine]  # the game's plays and cube actions so far, in the board's language
     reviewing: bool  # the match is being reviewed (in the background)
+    review_progress: ReviewProgress | None  # how far the review running is; None before its first turn
     review: ReviewView | None  # review mode: the decision shown; None while the game is shown
     revision: int  # changes with every state published
 
@@ -346,6 +354,7 @@ def view_state(session: Session) -> ViewState:
         "last_play": None,
         "record": record_of(game, session.language),
         "reviewing": session.review_running,
+        "review_progress": _progress_of(session),
         "review": None,
         "revision": session.revision,
     }
@@ -425,6 +434,11 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
         best_steps=best_steps,
         text=review_text(decision, language, session.names),
     )
+
+
+def _progress_of(session: Session) -> ReviewProgress | None:
+    progress = session.review_progress
+    return None if progress is None else ReviewProgress(done=progress[0], total=progress[1])
 
 
 def review_text(decision: Decision, language: str, names: list[str] | tuple[str, ...]) -> str:
@@ -524,7 +538,10 @@ def status_of(session: Session, state: ViewState) -> str:
         parts.append(review["text"])
         return " · ".join(parts)
     if state["reviewing"]:
-        parts.append(label(language, "board.reviewing"))
+        progress = state["review_progress"]
+        parts.append(
+            label(language, "board.reviewProgress", **progress) if progress else label(language, "board.reviewing")
+        )
     elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
     elif state["thinking"]:

@@ -333,6 +333,10 @@ var labels_default = {
     "board.reviewAntiJoker": "anti-joker {luck}",
     "board.reviewMwc": "match winning chance before: {mwc}",
     "board.reviewing": "Reviewing the match\u2026",
+    "board.reviewProgress": "Reviewing\u2026 {done} of {total} turns",
+    "board.reviewCancel": "Cancel",
+    "board.reviewCancelled": "Review cancelled: the board is as it was.",
+    "why.no-review-running": "No review is running.",
     "board.reviewFailed": "The review failed: {error}",
     "board.review": "Review",
     "board.reviewLeave": "Back to the game",
@@ -575,6 +579,10 @@ var labels_default = {
     "board.reviewAntiJoker": "anti-joker {luck}",
     "board.reviewMwc": "chances de gagner le match avant : {mwc}",
     "board.reviewing": "Analyse du match en cours\u2026",
+    "board.reviewProgress": "Analyse en cours\u2026 {done} tours sur {total}",
+    "board.reviewCancel": "Annuler",
+    "board.reviewCancelled": "Analyse annul\xE9e : le plateau est tel qu\u2019il \xE9tait.",
+    "why.no-review-running": "Aucune analyse n\u2019est en cours.",
     "board.reviewFailed": "L\u2019analyse a \xE9chou\xE9 : {error}",
     "board.review": "Analyser",
     "board.reviewLeave": "Retour \xE0 la partie",
@@ -817,6 +825,10 @@ var labels_default = {
     "board.reviewAntiJoker": "anti-joker {luck}",
     "board.reviewMwc": "chans att vinna matchen f\xF6re: {mwc}",
     "board.reviewing": "Matchen analyseras\u2026",
+    "board.reviewProgress": "Analyserar\u2026 {done} av {total} drag",
+    "board.reviewCancel": "Avbryt",
+    "board.reviewCancelled": "Analysen avbr\xF6ts: br\xE4det \xE4r som det var.",
+    "why.no-review-running": "Ingen analys p\xE5g\xE5r.",
     "board.reviewFailed": "Analysen misslyckades: {error}",
     "board.review": "Analysera",
     "board.reviewLeave": "Tillbaka till partiet",
@@ -1429,8 +1441,9 @@ var CSS = `
 .bg-record table { border-collapse: collapse; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
 .bg-record caption { text-align: left; padding: 2px 6px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
 .bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; }
-.bg-review, .bg-files { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+.bg-review, .bg-files, .bg-reviewing { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .bg-review[data-mark="bad"], .bg-review[data-mark="very bad"] { color: var(--jp-warn-color0, #a14600); }
+.bg-reviewing progress { flex: 0 1 16em; }
 .bg-board .bg-best line { stroke-opacity: 0.9; }
 .bg-hint table { border-collapse: collapse; font-family: var(--jp-code-font-family, monospace); }
 .bg-hint caption { text-align: left; font-family: var(--jp-ui-font-family, system-ui, sans-serif); padding: 2px 0; }
@@ -1522,6 +1535,7 @@ var View = class {
     this.root.append(
       this.main,
       this.status,
+      this.reviewRunning,
       this.reviewPanel,
       this.controls,
       this.resignPanel,
@@ -1601,6 +1615,12 @@ var View = class {
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
+    this.reviewRunning.hidden = true;
+    this.reviewBar = h("progress", { "data-testid": "review-progress" });
+    this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
+    this.reviewCancel.addEventListener("click", () => this.intent({ type: "review-cancel" }));
+    this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
   }
   drawReview(s) {
@@ -1608,6 +1628,17 @@ var View = class {
     const review = s.review;
     this.reviewButton.textContent = t(lang, "board.review");
     this.reviewButton.hidden = !s.can?.review;
+    const progress = s.review_progress;
+    this.reviewRunning.hidden = !s.reviewing;
+    this.root.dataset.reviewProgress = s.reviewing ? progress ? `${progress.done}/${progress.total}` : "0" : "";
+    if (progress) {
+      this.reviewBar.max = progress.total;
+      this.reviewBar.value = progress.done;
+    } else {
+      this.reviewBar.removeAttribute("value");
+    }
+    this.reviewBar.setAttribute("aria-label", s.status ?? "");
+    this.reviewCancel.textContent = t(lang, "board.reviewCancel");
     this.reviewPanel.hidden = !review;
     this.root.dataset.review = review ? String(review.index) : "";
     if (!review) return;
