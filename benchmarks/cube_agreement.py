@@ -1,4 +1,4 @@
-"""How often our money-play cube action agrees with GNU Backgammon's.
+"""How often our cube action agrees with GNU Backgammon's, in money play and at match scores.
 
 Positions: every position before a roll in seeded Medium-vs-Medium games (our rules engine),
 centred cube. Ours: :func:`bgwidget.ai.evaluate` (our net, 0-ply) then
@@ -8,7 +8,13 @@ at 0-ply, which gnubg-nn only offers for match play; like GNU Backgammon's own b
 An action is the pair (double?, take?) plus "too good"; we also count how often our Janowski
 method agrees when fed gnubg's own chances, which separates the method from the net.
 
-    .venv/bin/python benchmarks/cube_agreement.py [--positions 1000]
+``--match`` also asks both at match scores (gnubg-nn's ``set.score`` and ``set.cube``, the
+player on roll as its side ``O``): centred cubes at several away scores, post-Crawford with the
+trailer on roll, and a 2-cube the player on roll owns. gnubg-nn's match cube model is its own
+(Joseph Heled's, with its own match equity table), so a method that agrees there agrees with an
+independent implementation, not a copy of ours.
+
+    .venv/bin/python benchmarks/cube_agreement.py [--positions 1000] [--match]
 """
 
 import argparse
@@ -34,43 +40,104 @@ def positions_from_games(count, seed):
     return found
 
 
+# (points the player on roll needs, the opponent needs, post-Crawford, cube the player on roll owns)
+MATCH_SCORES = [
+    (3, 3, False, 1),
+    (2, 4, False, 1),
+    (4, 2, False, 1),
+    (5, 5, False, 1),
+    (7, 7, False, 1),
+    (3, 7, False, 1),
+    (3, 1, True, 1),
+    (5, 1, True, 1),
+    (3, 7, False, 2),
+    (7, 3, False, 2),
+    (5, 5, False, 2),
+]
+
+
+def set_match(need, opponent_need, post_crawford, cube):
+    """gnubg-nn's score and cube for side O on roll, owning ``cube`` when above 1."""
+    gnubg_nn.set.score(need, opponent_need, 0)  # 0: not the Crawford game, so post-Crawford at 1-away
+    gnubg_nn.set.cube(cube, b"O") if cube > 1 else gnubg_nn.set.cube(1)
+
+
 def gnubg_action(position, chances=None):
     key = gnubg_nn.key_of_board(gnubg_board(position))
     extra = {} if chances is None else {"p": tuple(chances)}
-    double, take, too_good, *_ = gnubg_nn.evaluate_cube_decision(key, n=0, i=1, **extra)
+    double, take, too_good, *_ = gnubg_nn.evaluate_cube_decision(key, n=0, s=b"O", i=1, **extra)
     if double:
         return "double, take" if take else "double, pass"
     return "too good to double, pass" if too_good else "no double, take" if take else "no double, pass"
 
 
-def our_action(position, chances):
+def our_action(position, chances, match=None):
     efficiency = race_efficiency(position.pip_counts()[0]) if position.is_race() else CONTACT_EFFICIENCY
-    return ai.cube_decision(chances, efficiency=efficiency).action
+    if match is None:
+        return ai.cube_decision(chances, efficiency=efficiency).action
+    need, opponent_need, post_crawford, cube = match
+    return ai.cube_decision(
+        chances,
+        efficiency=efficiency,
+        cube=cube,
+        owner="player" if cube > 1 else "centre",
+        match_length=max(need, opponent_need) + 2,
+        away=(need, opponent_need),
+        post_crawford=post_crawford,
+    ).action
+
+
+def agreement(positions, ours_by_position, gnubg_chances, match=None):
+    """(agreement of our net + model, of our model on gnubg's chances, confusion counts)."""
+    agree = agree_method = 0
+    confusion = Counter()
+    for position, ours_chances, theirs_chances in zip(positions, ours_by_position, gnubg_chances, strict=True):
+        theirs = gnubg_action(position)
+        ours = our_action(position, ours_chances, match)
+        agree += ours == theirs
+        agree_method += our_action(position, theirs_chances, match) == theirs
+        confusion[(theirs, ours)] += 1
+    n = len(positions)
+    return agree / n, agree_method / n, confusion
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--match", action="store_true", help="also at the match scores of MATCH_SCORES")
     args = parser.parse_args()
     positions = positions_from_games(args.positions, args.seed)
-    gnubg_nn.set.score(7, 7)
-    agree = agree_method = 0
-    confusion = Counter()
-    for position in positions:
-        theirs = gnubg_action(position)
-        ours = our_action(position, ai.evaluate(position, "medium"))
-        gnubg_chances = gnubg_nn.probabilities(gnubg_board(position), 0)
-        agree += ours == theirs
-        agree_method += our_action(position, gnubg_chances) == theirs
-        confusion[(theirs, ours)] += 1
+    ours_chances = [ai.evaluate(position, "medium") for position in positions]
+    gnubg_chances = [gnubg_nn.probabilities(gnubg_board(position), 0) for position in positions]
+    set_match(7, 7, False, 1)
+    agree, agree_method, confusion = agreement(positions, ours_chances, gnubg_chances)
     n = len(positions)
     print(f"{n} positions from Medium self-play games, centred cube, money")
-    print(f"our net + Janowski agrees with gnubg 0-ply: {agree / n:.1%}")
-    print(f"Janowski on gnubg's own chances agrees:     {agree_method / n:.1%}")
+    print(f"our net + Janowski agrees with gnubg 0-ply: {agree:.1%}")
+    print(f"Janowski on gnubg's own chances agrees:     {agree_method:.1%}")
     print("gnubg action -> ours: count")
     for (theirs, ours), count in confusion.most_common():
         print(f"  {theirs:<26} -> {ours:<26} {count}")
+    if not args.match:
+        return
+    print(
+        "\nmatch play (need, opponent needs, cube owned by the player on roll): net + model / model on gnubg's chances"
+    )
+    totals = [0.0, 0.0]
+    for match in MATCH_SCORES:
+        set_match(*match)
+        agree, agree_method, confusion = agreement(positions, ours_chances, gnubg_chances, match)
+        totals = [totals[0] + agree, totals[1] + agree_method]
+        need, opponent_need, post_crawford, cube = match
+        label = f"{need}-away {opponent_need}-away" + (" post-Crawford" if post_crawford else "")
+        label += f", cube {cube} owned" if cube > 1 else ""
+        misses = ", ".join(
+            f"{theirs} -> {ours} {count}" for (theirs, ours), count in confusion.most_common() if theirs != ours
+        )
+        print(f"  {label:<34} {agree:6.1%} {agree_method:6.1%}   {misses[:110]}")
+    k = len(MATCH_SCORES)
+    print(f"  {'all scores':<34} {totals[0] / k:6.1%} {totals[1] / k:6.1%}")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ races ``0.55 + 0.00125 * pips`` of the side on roll, kept within 0.6..0.7.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bgwidget.ai.errors import CubeError
@@ -218,26 +218,12 @@ def _match_decision(
     post_crawford: bool,
     match_length: int,
 ) -> CubeDecision:
-    need, opponent_need = away
-
-    def mwc(mine: int, theirs: int) -> float:
-        return match_winning_chance(mine, theirs, post_crawford=post_crawford)
-
-    def normalised(value: int) -> tuple[float, float, float, Callable[[float], float]]:
-        """(p, W, L, to_mwc) for a game played for ``value`` points."""
-        outcomes = [mwc(need - k * value, opponent_need) for k in (1, 2, 3)]
-        outcomes += [mwc(need, opponent_need - k * value) for k in (1, 2, 3)]
-        win, lose = outcomes[0], outcomes[3]
-        spread = win - lose
-        scaled = [2 * (m - lose) / spread - 1 for m in outcomes]
-        p, big_w, big_l = _average_values(chances, scaled)
-        return p, big_w, big_l, lambda e: lose + (e + 1) / 2 * spread
-
-    p, big_w, big_l, to_mwc = normalised(cube)
-    # A cube is dead for a side whose win at this value already takes the match.
-    live_for = {"player": need > cube, "opponent": opponent_need > cube}
-    x = efficiency if (owner == "centre" and any(live_for.values())) or live_for.get(owner, False) else 0.0
-    no_double = to_mwc(_cubeful(p, big_w, big_l, owner, x))
+    need = away[0]
+    # Every game from a score with a side 1-away on is post-Crawford, the Crawford game's too.
+    score = _MatchScore.of(chances, away, post_crawford or crawford)
+    p = chances[0]
+    x = efficiency if not crawford else 0.0
+    no_double = score.cubeful(p, cube, owner, x)
     reason = (
         "Crawford game"
         if crawford
@@ -249,10 +235,94 @@ def _match_decision(
     )
     if reason:
         return CubeDecision(no_double, no_double, no_double, False, True, match_play=True, reason=reason)
-    p2, big_w2, big_l2, to_mwc2 = normalised(2 * cube)
-    x2 = efficiency if opponent_need > 2 * cube else 0.0
-    double_take = to_mwc2(_cubeful(p2, big_w2, big_l2, "opponent", x2))
-    double_pass = mwc(need - cube, opponent_need)
+    double_take = score.cubeful(p, 2 * cube, "opponent", x)
+    double_pass = score.mwc(cube)
     should_take = double_take <= double_pass
-    should_double = min(double_take, double_pass) > no_double
+    # A side whose win at the cube already takes the match (the leader post-Crawford) gains nothing.
+    should_double = need > cube and min(double_take, double_pass) > no_double
     return CubeDecision(no_double, double_take, double_pass, should_double, should_take, match_play=True)
+
+
+@dataclass(frozen=True)
+class _MatchScore:
+    """One side's view of a match score, with the gammon rates of a game, for the match cube model.
+
+    ``need`` and ``opponent_need``: points each side still needs; ``rates``: this side's gammon
+    and backgammon rates (shares of its wins), then the opponent's (shares of its wins).
+    """
+
+    need: int
+    opponent_need: int
+    post_crawford: bool
+    rates: tuple[float, float, float, float]
+
+    @classmethod
+    def of(cls, chances: Sequence[float], away: tuple[int, int], post_crawford: bool) -> _MatchScore:
+        p, wg, wbg, lg, lbg = chances
+        mine = ((wg - wbg) / p, wbg / p) if p > 0 else (0.0, 0.0)
+        theirs = ((lg - lbg) / (1 - p), lbg / (1 - p)) if p < 1 else (0.0, 0.0)
+        return cls(away[0], away[1], post_crawford, mine + theirs)
+
+    def opponent(self) -> _MatchScore:
+        g, b, opponent_g, opponent_b = self.rates
+        return _MatchScore(self.opponent_need, self.need, self.post_crawford, (opponent_g, opponent_b, g, b))
+
+    def mwc(self, points: int) -> float:
+        """This side's MWC after it wins ``points`` (a loss when negative)."""
+        mine, theirs = (
+            (self.need - points, self.opponent_need) if points > 0 else (self.need, self.opponent_need + points)
+        )
+        return match_winning_chance(mine, theirs, post_crawford=self.post_crawford)
+
+    def win(self, cube: int) -> float:
+        """This side's MWC after winning a game at ``cube``: single, gammon or backgammon at its rates."""
+        g, b = self.rates[:2]
+        return (1 - g - b) * self.mwc(cube) + g * self.mwc(2 * cube) + b * self.mwc(3 * cube)
+
+    def lose(self, cube: int) -> float:
+        """This side's MWC after losing a game at ``cube``, at the opponent's gammon rates."""
+        g, b = self.rates[2:]
+        return (1 - g - b) * self.mwc(-cube) + g * self.mwc(-2 * cube) + b * self.mwc(-3 * cube)
+
+    def cash_point(self, cube: int) -> float:
+        """The winning chance from which this side, holding ``cube``, doubles the opponent out.
+
+        It is the opponent's take point of the doubled cube: where its MWC taking equals passing.
+        When the doubled cube is dead for either side (a win at it takes the match) that MWC is the
+        straight line between losing and winning at the doubled cube, or at twice it when only
+        this side's win takes the match: the taker then redoubles at no risk. Otherwise the taker
+        owns a live cube, with its own cash point one level up: the line from losing the doubled
+        cube (p = 0) to cashing it at that cash point.
+        """
+        double_pass = self.mwc(cube)
+        if min(self.need, self.opponent_need) <= 2 * cube:
+            played = 4 * cube if self.need <= 2 * cube < self.opponent_need else 2 * cube
+            take_win, take_lose = self.win(played), self.lose(played)
+            return (take_lose - double_pass) / (take_lose - take_win)
+        take_win, redouble_pass = self.win(2 * cube), self.mwc(-2 * cube)
+        return 1 - self.opponent().cash_point(2 * cube) * (double_pass - take_win) / (redouble_pass - take_win)
+
+    def cubeful(self, p: float, cube: int, owner: str, efficiency: float) -> float:
+        """This side's cubeful MWC with winning chance ``p``, on roll or not, with ``cube`` held by ``owner``.
+
+        ``x * live + (1 - x) * dead``; the live-cube MWC is Janowski's three lines with the
+        match's own take and cash points (:meth:`cash_point`). A cube dead for both sides, or at
+        2-away 2-away (where whoever doubles kills it), leaves the dead-cube MWC.
+        """
+        win, lose = self.win(cube), self.lose(cube)
+        dead = p * win + (1 - p) * lose
+        if max(self.need, self.opponent_need) <= cube or self.need == self.opponent_need == 2 or not efficiency:
+            return dead
+        take, cash = 1 - self.opponent().cash_point(cube), self.cash_point(cube)
+        cash_win, cash_lose = self.mwc(cube), self.mwc(-cube)
+        if owner != "player" and p <= take:
+            live = lose + (cash_lose - lose) * p / take if take > 0 else lose
+        elif owner != "opponent" and p >= cash:
+            live = cash_win + (win - cash_win) * (p - cash) / (1 - cash) if cash < 1 else win
+        elif owner == "centre":
+            live = cash_lose + (cash_win - cash_lose) * (p - take) / (cash - take)
+        elif owner == "player":
+            live = lose + (cash_win - lose) * p / cash
+        else:
+            live = cash_lose + (win - cash_lose) * (p - take) / (1 - take)
+        return efficiency * live + (1 - efficiency) * dead
