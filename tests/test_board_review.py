@@ -323,3 +323,11 @@ def test_a_review_without_a_loop_publishes_its_first_turn_too():
     session.handle({"type": "review", "level": "easy"})
     assert {"done": 1, "total": 3} in [s["review_progress"] for s in states if s["reviewing"]]
     assert states[-1]["review"]["index"] == 0 and not states[-1]["reviewing"]
+
+
+def test_the_widget_cancels_only_a_review_that_runs():
+    board = BoardWidget(players=("human", "human"), match_length=3, seed=7, animation=0, background=False)
+    revision = board.revision
+    with pytest.raises(IntentError, match="No review is running"):
+        board.cancel_review()
+    assert board.revision == revision and board.state["review"] is None  # nothing changed, nothing published

@@ -188,13 +188,10 @@ def test_money_play_draws_the_bottom_seats_cubeful_equity():
 
 
 def test_a_decision_on_the_board_has_the_cube_and_score_it_was_made_with():
-    from bgwidget.svg import board_svg as svg
+    from bgwidget.svg import DrawingError, board_svg, decision_svg
 
-    def board_svg(*args, **kwargs):  # each drawing numbers its ids: compare the pictures without them
-        return re.sub(r"bgs\d+", "bgs", svg(*args, **kwargs))
-
-    def board(*args, **kwargs):
-        return re.sub(r"bgs\d+", "bgs", report.board(*args, **kwargs))
+    def plain(svg: str) -> str:  # each drawing numbers its ids: compare the pictures without them
+        return re.sub(r"bgs\d+", "bgs", svg)
 
     match = Match(length=5, seed=1, names=("Ann", "<Bob>"))
     game = match.game
@@ -210,16 +207,41 @@ def test_a_decision_on_the_board_has_the_cube_and_score_it_was_made_with():
     play = Decision(0, 2, 1, "play", rolled, (6, 4), "24/14", "24/18 13/9", 0.05, "doubtful")
     review = Review(match, [take, play])
     drawn = dict(names=("Ann", "<Bob>"), score=(0, 0), match_length=5)
-    assert board(review, take) == board_svg(before_double, **drawn)  # the cube before the double
-    assert board(review, play) == board_svg(rolled, dice=(6, 4), cube=2, cube_owner=0, **drawn)
-    assert board(review, play, "24/18 13/9") == board_svg(
-        rolled.parse_play("24/18 13/9", 6, 4).result, cube=2, cube_owner=0, **drawn
+    assert plain(decision_svg(review, take)) == plain(board_svg(before_double, **drawn))  # the cube before the double
+    assert plain(decision_svg(review, play)) == plain(board_svg(rolled, dice=(6, 4), cube=2, cube_owner=0, **drawn))
+    assert plain(decision_svg(review, play, "24/18 13/9")) == plain(
+        board_svg(rolled.parse_play("24/18 13/9", 6, 4).result, cube=2, cube_owner=0, **drawn)
     )
-    assert "&lt;Bob&gt;" in report.board(review, play, language="fr")
-    with pytest.raises(report.ReportError):
-        report.board(review, play.__class__(**{**play.__dict__, "move": 3}))  # not one of the review's
-    with pytest.raises(report.ReportError):
-        report.board(review, take, "24/14")  # no roll to play
+    assert "&lt;Bob&gt;" in decision_svg(review, play, language="fr")
+    with pytest.raises(DrawingError):
+        decision_svg(review, play.__class__(**{**play.__dict__, "move": 3}))  # not one of the review's
+    with pytest.raises(DrawingError):
+        decision_svg(review, take, "24/14")  # no roll to play
+    with pytest.raises(DrawingError):
+        decision_svg(SimpleNamespace(decisions=[play], match=match), play)  # not a Review
+
+
+VIEW_LAYER = {"bgwidget.svg", "bgwidget.widget", "bgwidget.session", "bgwidget.viewstate", "bgwidget.exercise"}
+
+
+def test_the_ai_layer_imports_nothing_from_the_view_layer():
+    """DESIGN.md's layers: the view (layer 6) may use the ai (layer 5), never the other way, not
+    even inside a function. (The review's boards are drawn by bgwidget.svg.decision_svg.)"""
+    import ast
+    from pathlib import Path
+
+    import bgwidget.ai
+
+    folder = Path(bgwidget.ai.__file__).parent
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            found += [(path.name, n) for n in names if n in VIEW_LAYER]
+    assert len(list(folder.rglob("*.py"))) > 10 and found == []
+    assert not hasattr(report, "board")
 
 
 def test_without_pandas_or_matplotlib_the_error_says_what_to_install(monkeypatch):

@@ -25,7 +25,16 @@ from bgwidget.position import BAR, CHECKERS, Position, mirror
 from bgwidget.rules import GameResult
 from bgwidget.words import result_text
 
-__all__ = ["LANGUAGES", "DrawingError", "LanguageError", "board_arrays", "board_svg", "point_labels", "render"]
+__all__ = [
+    "LANGUAGES",
+    "DrawingError",
+    "LanguageError",
+    "board_arrays",
+    "board_svg",
+    "decision_svg",
+    "point_labels",
+    "render",
+]
 
 
 def _read(name: str) -> Any:
@@ -478,6 +487,45 @@ def board_svg(
     if result is not None:
         state.update(phase="game-over", result={"text": result_text(language, names, result)})
     return render(state)
+
+
+def decision_svg(review: Any, decision: Any, play: str | None = None, language: str = "en") -> str:
+    """The board of ``decision`` (one of ``review.decisions``, ``review`` a
+    :class:`~bgwidget.ai.review.Review` made by :func:`bgwidget.ai.review`) as an SVG string.
+
+    Without ``play``: the position decided in as the player saw it, the roll on the dice for a
+    play (an answer to a double: the doubler on roll, the cube before the double). With ``play``
+    (a notation of the roll, such as the decision's ``made`` or ``best``; ``""`` for no move): the
+    position after it, the opponent to roll. The names, score, match length and the cube (value
+    and owner, replayed from the game's record by :func:`bgwidget.ai.report.cube_before`) are the
+    match's; words in ``language`` (:func:`board_svg`).
+
+    Raises :class:`DrawingError` for something that is not a review or a decision of it, or a
+    ``play`` asked of a cube decision; :class:`bgwidget.IllegalPlayError` for a ``play`` the roll
+    does not allow; :class:`LanguageError` for another language.
+    """
+    # The ai layer sits above this one: imported when a review is drawn, so that a plain board loads no net.
+    from bgwidget.ai.report import cube_before
+    from bgwidget.ai.review import Review
+
+    if not isinstance(review, Review):
+        raise DrawingError(f"a review is what bgwidget.ai.review returns, not {type(review).__name__}")
+    if not any(decision is d for d in review.decisions):
+        raise DrawingError("decision is one of the review's decisions")
+    game = review.match.games[decision.game]
+    cube, owner = cube_before(game, decision)
+    drawn: dict[str, Any] = dict(
+        names=review.match.names, score=game.score, match_length=review.match.length, language=language
+    )
+    if play is None:
+        return board_svg(decision.position, dice=decision.dice, cube=cube, cube_owner=owner, **drawn)
+    if decision.dice is None:
+        raise DrawingError("a play is drawn after the roll of a play decision, not a cube decision")
+    if play == "" and not decision.position.legal_plays(*decision.dice):
+        after = decision.position.swap()  # no move: the opponent rolls in the same position
+    else:
+        after = decision.position.parse_play(play, *decision.dice).result
+    return board_svg(after, cube=cube, cube_owner=owner, **drawn)
 
 
 def _whole(value: object) -> bool:

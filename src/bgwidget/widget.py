@@ -221,13 +221,20 @@ class BoardWidget(anywidget.AnyWidget):
         """Review the match at ``level`` (:func:`bgwidget.ai.review`) and show its decisions on
         the board: buttons and the arrow keys step through them, the next-error button jumps
         to the next marked one, and leaving the review returns to the game as it was. Inside a
-        kernel the review runs in a worker thread (the board says so meanwhile). The review
-        shown is ``session.reviewing.review``.
+        kernel the review runs in a worker thread: meanwhile the board shows its progress (turns
+        reviewed of the turns in all, ``state["review_progress"]``) and a Cancel button
+        (:meth:`cancel_review`). The review shown is ``session.reviewing.review``.
 
         Raises :class:`~bgwidget.ai.LevelError` for an unknown level,
         :class:`~bgwidget.session.IntentError` while the computer plays or a review runs.
         """
         self._session.review(level)
+
+    def cancel_review(self) -> None:
+        """Stop the review running in the background (as the board's Cancel does): the board stays
+        as it was. Raises :class:`~bgwidget.session.IntentError` (reason ``"no-review-running"``)
+        when none runs."""
+        self._session.cancel_review()
 
     @property
     def session(self) -> Session:

@@ -9,7 +9,8 @@ at a cube of 1, and the winning chances drawn are match winning chances (MWC, 0.
 play, errors, luck and the equity drawn are cubeful money equity per game at a cube of 1. Every
 word a person reads comes from the catalogue (:mod:`bgwidget.labels`) in the ``language`` asked.
 pandas and matplotlib are optional (the ``review`` extra): each function imports what it needs and
-says which package is missing.
+says which package is missing. The boards of decisions are drawn by the view layer
+(:func:`bgwidget.svg.decision_svg`): this layer draws no board.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     import pandas
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "ReportError", "board", "cube_before", "dataframe", "html", "plot", "points"]
+__all__ = ["COLUMNS", "ReportError", "cube_before", "dataframe", "html", "plot", "points"]
 
 COLUMNS = (
     "game",
@@ -338,36 +339,3 @@ def cube_before(game: Game, decision: Any) -> tuple[int, int | None]:
             break
         replay.apply(action)
     return replay.cube_value, replay.cube_owner
-
-
-def board(review: Any, decision: Any, play: str | None = None, language: str = "en") -> str:
-    """The board of ``decision`` (one of ``review.decisions``) as an SVG string.
-
-    Without ``play``: the position decided in as the player saw it, the roll on the dice for a
-    play (an answer to a double: the doubler on roll, the cube before the double). With ``play``
-    (a notation of the roll, such as the decision's ``made`` or ``best``; ``""`` for no move): the
-    position after it, the opponent to roll. The names, score, match length and the cube (value
-    and owner, replayed from the game's record) are the match's; words in ``language``
-    (:func:`bgwidget.svg.board_svg`).
-
-    Raises :class:`ReportError` for something that is not a review or a decision of it,
-    :class:`bgwidget.IllegalPlayError` for a ``play`` the roll does not allow,
-    :class:`~bgwidget.labels.LanguageError` for another language.
-    """
-    from bgwidget.svg import board_svg  # the static picture of the view layer, as the notebook shows it
-
-    review = _checked(review)
-    if not any(decision is d for d in review.decisions):
-        raise ReportError("decision is one of the review's decisions")
-    game = review.match.games[decision.game]
-    cube, owner = cube_before(game, decision)
-    drawn = dict(names=review.match.names, score=game.score, match_length=review.match.length, language=language)
-    if play is None:
-        return board_svg(decision.position, dice=decision.dice, cube=cube, cube_owner=owner, **drawn)
-    if decision.dice is None:
-        raise ReportError("a play is drawn after the roll of a play decision, not a cube decision")
-    if play == "" and not decision.position.legal_plays(*decision.dice):
-        after = decision.position.swap()  # no move: the opponent rolls in the same position
-    else:
-        after = decision.position.parse_play(play, *decision.dice).result
-    return board_svg(after, cube=cube, cube_owner=owner, **drawn)
