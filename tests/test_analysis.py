@@ -133,7 +133,7 @@ def test_bad_level_ply_and_engine():
     with pytest.raises(ValueError, match="level"):
         ai.evaluate(Position.initial(), "grandmaster")
     with pytest.raises(ValueError, match="ply"):
-        analyse(Position.initial(), (3, 1), 2)
+        analyse(Position.initial(), (3, 1), 3)
     with pytest.raises(ValueError, match="ply"):
         evaluate(Position.initial(), True)
     with pytest.raises(ValueError, match="engine"):

@@ -1,7 +1,8 @@
 """Layer 5, the computer: players and levels, analysing rolls, judging positions and the cube.
 
 ``choose_play(position, dice, level)`` picks the play of a computer level or of any
-:class:`Player` (:mod:`bgwidget.ai.players`: ``"easy"``, ``"medium"``, ``"expert"``, ``"sage"``);
+:class:`Player` (:mod:`bgwidget.ai.players`: ``"easy"``, ``"medium"``, ``"expert"``,
+``"world-class"``, ``"sage"``);
 ``analyse(position, dice, level)`` ranks the candidates at the level's depth
 (:mod:`bgwidget.ai.analysis`, or bgsage with ``engine="sage"``, :mod:`bgwidget.ai.sage`);
 ``evaluate(position, level)`` gives the five cubeless chances of the player on roll before it
@@ -79,7 +80,7 @@ def choose_play(
     ``level`` is a level name or any :class:`Player`. ``None`` means no checker can move (the
     player dances or is blocked). ``rng`` (a :class:`random.Random`) or ``seed`` makes Easy
     repeatable; without either a fresh generator seeded from the operating system is used.
-    Medium and Expert are deterministic.
+    Medium, Expert and World-class are deterministic.
 
     Raises :class:`LevelError` for an unknown level (or an ``rng`` or ``seed`` that is not one),
     :class:`bgwidget.DiceError` for dice that are not a roll and :class:`bgwidget.PositionError`
@@ -101,7 +102,8 @@ def analyse(
     """The candidate plays of ``dice`` for the player on roll, best first, at ``level``'s depth.
 
     Medium (and Easy) rank every legal play at 0-ply; Expert its (up to) eight candidates at
-    1-ply (:func:`bgwidget.ai.analysis.analyse`, with ``evaluator``). ``engine="sage"`` asks
+    1-ply; World-class its filtered candidates up to 2-ply, each showing the ply it reached
+    (:func:`bgwidget.ai.analysis.analyse`, with ``evaluator``). ``engine="sage"`` asks
     bgsage to the same depth instead (:func:`bgwidget.ai.sage.analyse`; every legal play, the
     best few at that depth; ``evaluator`` is not used). ``[]`` when no play is possible.
 
@@ -133,7 +135,8 @@ def evaluate(
     """The five cubeless chances of the player on roll, before it rolls, at ``level``'s depth.
 
     Medium (and Easy) give the evaluator's judgement; Expert averages, over the 21 rolls, the
-    chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply). The
+    chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply);
+    World-class judges each of those plays at 1-ply (2-ply). The
     chances are a consistent distribution (none above 1 or below 0, gammons within the wins), so
     :func:`cube_decision` accepts them. Raises :class:`LevelError` for an unknown level or
     evaluator and :class:`bgwidget.PositionError` for a ``position`` that is not a Position.

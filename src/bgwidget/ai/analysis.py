@@ -4,7 +4,11 @@ The search goes to a depth in GNU Backgammon's ply numbering (see :mod:`bgwidget
 
 * **0-ply**: every legal play, ranked by the evaluator's judgement of the position it reaches;
 * **1-ply**: the best plays by 0-ply (up to :data:`EXPERT_CANDIDATES`), each then judged over
-  every roll of the opponent weighted by its probability, answered by the opponent's best reply.
+  every roll of the opponent weighted by its probability, answered by the opponent's best reply;
+* **2-ply**: GNU Backgammon's search with move filters (:data:`WORLD_CLASS_FILTERS`): every play
+  at 0-ply, those the 0-ply filter keeps at 1-ply, those the 1-ply filter keeps at 2-ply. Each
+  candidate shows the ply it reached; the deepest come first, ranked by their deepest value, the
+  others below them by theirs.
 
 The computer levels (:mod:`bgwidget.ai.players`) say which depth each of them uses;
 :func:`bgwidget.ai.analyse` takes a level name.
@@ -14,29 +18,69 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bgwidget.ai.context import Context
 from bgwidget.ai.errors import LevelError
-from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
-from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
+from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions
+from bgwidget.ai.search import Cache, Candidate, Evaluator, position_values, search, zero_ply
 from bgwidget.game import Game, GameError
-from bgwidget.moves import check_roll
+from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["EXPERT_CANDIDATES", "PLIES", "Analysis", "analyse", "check_game", "evaluate", "judge"]
+__all__ = [
+    "EXPERT_CANDIDATES",
+    "PLIES",
+    "WORLD_CLASS_FILTERS",
+    "Analysis",
+    "MoveFilter",
+    "analyse",
+    "check_game",
+    "evaluate",
+    "judge",
+    "rank",
+]
 
-PLIES = (0, 1)
+PLIES = (0, 1, 2)
 """The depths this module searches to (GNU Backgammon's numbering)."""
 
 EXPERT_CANDIDATES = 8
 """How many plays a 1-ply analysis looks at more deeply (the Expert's candidates)."""
+
+
+@dataclass(frozen=True)
+class MoveFilter:
+    """Which plays ranked at one ply go on to the next, as GNU Backgammon's move filters say.
+
+    The first ``accept`` plays always go on; after them, up to ``extra`` more while their equity
+    (points per game, cubeless) is within ``threshold`` of the best's. GNU Backgammon's manual,
+    "Introduction to move filters": with accept 0 the best play is the first of the extra ones.
+    """
+
+    accept: int
+    extra: int
+    threshold: float
+
+    def keep(self, values: np.ndarray) -> int:
+        """How many of ``values`` (equities, best first) go on to the next ply."""
+        kept = min(self.accept, len(values))
+        while kept < min(self.accept + self.extra, len(values)) and values[0] - values[kept] <= self.threshold:
+            kept += 1
+        return kept
+
+
+WORLD_CLASS_FILTERS = (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04))
+"""The 2-ply search's filters: after 0-ply, up to 8 plays within 0.16 of the best (GNU
+Backgammon's "Normal" move filter at 0-ply, which its World class level uses); after 1-ply, up to
+2 within 0.04 (the same "Normal" filter's row for the ply below the last in its 3- and 4-ply
+searches; its 2-ply row does no 1-ply step at all, which is too slow in pure Python). Source: GNU
+Backgammon 1.07's manual, "Move filters"."""
 
 
 class Analysis(list):
@@ -96,36 +140,79 @@ def analyse(
     """The candidate plays of ``dice`` for the player on roll, best first, searched to ``ply``.
 
     Each :class:`~bgwidget.ai.search.Candidate` has the play, its five cubeless chances and
-    cubeless equity (points per game) for the player making it, and its error against the best.
-    At 0-ply every legal play is ranked; at 1-ply the (up to) eight best by 0-ply. With ``game``
-    (a :class:`~bgwidget.game.Game` whose :attr:`~bgwidget.game.Game.start_position` is
+    cubeless equity (points per game) for the player making it, the ply it reached and its error
+    against the best (never below 0). At 0-ply every legal play is ranked; at 1-ply the (up to)
+    eight best by 0-ply; at 2-ply the plays the :data:`WORLD_CLASS_FILTERS` keep after 0-ply,
+    at 1-ply, and the deepest first (see :func:`rank`). With ``game`` (a
+    :class:`~bgwidget.game.Game` whose :attr:`~bgwidget.game.Game.start_position` is
     ``position``) the candidates are then ranked by their cubeful value in the game's stakes
     (:func:`judge`). Deterministic for a given input. ``[]`` when no play is possible. Raises
-    :class:`~bgwidget.ai.errors.LevelError` for a ply other than 0 or 1 or an evaluator that is
-    not one, :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a
+    :class:`~bgwidget.ai.errors.LevelError` for a ply not in :data:`PLIES` or an evaluator that
+    is not one, :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a
     ``position`` that is not a Position, :class:`bgwidget.GameError` for a ``game`` that is not
     a Game at ``position``.
     """
     _check(position, ply, evaluator)
     if game is not None:
         check_game(game, position)
-    plays = position.legal_plays(*check_roll(dice))
+    ranked = rank(position.legal_plays(*check_roll(dice)), ply, evaluator)
+    return ranked if game is None else judge(ranked, game)
+
+
+def rank(
+    plays: Sequence[Play],
+    ply: int,
+    evaluator: Evaluator = evaluate_positions,
+    *,
+    cache: Cache | None = None,
+    made: Play | None = None,
+) -> Analysis:
+    """``plays`` (the legal plays of one roll) searched to ``ply`` and ranked, cubeless.
+
+    0-ply: all of them; 1-ply: the :data:`EXPERT_CANDIDATES` best by 0-ply; 2-ply: every play at
+    0-ply, those the first of :data:`WORLD_CLASS_FILTERS` keeps at 1-ply, those the second keeps
+    at 2-ply, unless only one is left (GNU Backgammon's search stops there too: one play needs no
+    deeper look). The list holds the plays that reached 1-ply or more (at 0-ply, all), the
+    deepest first, each group best first. ``made`` (a play of the same roll, a review's) goes
+    through every filter and, with the best, is judged at the full depth when it is not the best
+    itself. ``cache`` shares judged positions with other searches of the same evaluator.
+    Raises as :func:`bgwidget.ai.search.zero_ply` does.
+    """
     if not plays:
         return Analysis()
+    cache = {} if cache is None else cache
     chances = zero_ply(plays, evaluator)
-    order = np.argsort(-equity(chances), kind="stable")
-    if ply == 1:
-        order = order[:EXPERT_CANDIDATES]
-        chances[order] = one_ply([plays[i] for i in order], evaluator)
-        order = order[np.argsort(-equity(chances[order]), kind="stable")]
+    reached = np.zeros(len(plays), dtype=int)
+    order = first = np.argsort(-equity(chances), kind="stable")
+    if ply >= 1:
+        kept = EXPERT_CANDIDATES if ply == 1 else WORLD_CLASS_FILTERS[0].keep(equity(chances[order]))
+        order = _with(order[:kept], plays, made)
+        for depth in range(1, ply + 1):
+            chances[order] = search([plays[i] for i in order], depth, evaluator, cache)
+            reached[order] = depth
+            order = order[np.argsort(-equity(chances[order]), kind="stable")]
+            if depth < ply:
+                order = _with(order[: WORLD_CLASS_FILTERS[depth].keep(equity(chances[order]))], plays, made)
+                if len(order) == 1:
+                    break  # one play left: nothing deeper to decide
+        first = first[reached[first] > 0]
     values = equity(chances)
-    best = values[order[0]]
+    ranked = sorted(first, key=lambda i: (-reached[i], -values[i]))  # stable: ties keep the 0-ply order
+    best = values[ranked[0]]
     rows = []
-    for i in order:
+    for i in ranked:
         win, gammon, backgammon, lose_gammon, lose_backgammon = (float(x) for x in chances[i])
         five = (win, gammon, backgammon, lose_gammon, lose_backgammon)
-        rows.append(Candidate(plays[i], five, float(values[i]), float(best - values[i]), ply))
-    return Analysis(rows) if game is None else judge(rows, game)
+        error = max(float(best - values[i]), 0.0)  # a shallower value may stand above the deepest best
+        rows.append(Candidate(plays[i], five, float(values[i]), error, int(reached[i])))
+    return Analysis(rows)
+
+
+def _with(order: np.ndarray, plays: Sequence[Play], made: Play | None) -> np.ndarray:
+    """``order`` (indices into ``plays``) with the index of ``made`` added at the end when missing."""
+    if made is None or any(plays[i] == made for i in order):
+        return order
+    return np.append(order, next(i for i, play in enumerate(plays) if play == made))
 
 
 def check_game(game: object, position: Position) -> None:
@@ -145,8 +232,9 @@ def judge(candidates: Sequence[Candidate], game: Game) -> Analysis:
     Each gains ``mwc`` (match winning chance after the play, for the mover; None in money play)
     and ``emg`` (normalised equity in a match, cubeful points per game for a cube of 1 in money
     play), both after the opponent's best cube action (:meth:`~bgwidget.ai.context.Context.after_play`);
-    ``error`` is then the ``emg`` given up against the best. Raises :class:`bgwidget.GameError`
-    for a ``game`` that is not a Game.
+    ``error`` is then the ``emg`` given up against the best (never below 0). Candidates that
+    reached a deeper ply stay above the others, as :func:`rank` orders them. Raises
+    :class:`bgwidget.GameError` for a ``game`` that is not a Game.
     """
     context = Context.of(game, game.start_position.turn) if candidates else None
     judged = []
@@ -154,31 +242,25 @@ def judge(candidates: Sequence[Candidate], game: Game) -> Analysis:
         over = candidate.play.result.outcome() is not None
         mwc, emg = context.after_play(candidate.probabilities, over=over)  # type: ignore[union-attr]
         judged.append((candidate, mwc, emg))
-    judged.sort(key=lambda row: -row[2])  # stable: ties keep the search's order
+    judged.sort(key=lambda row: (-row[0].ply, -row[2]))  # stable: ties keep the search's order
     best = judged[0][2] if judged else 0.0
-    return Analysis(replace(c, mwc=mwc, emg=emg, error=best - emg) for c, mwc, emg in judged)
+    return Analysis(replace(c, mwc=mwc, emg=emg, error=max(best - emg, 0.0)) for c, mwc, emg in judged)
 
 
-def evaluate(position: Position, ply: int = 1, evaluator: Evaluator = evaluate_positions) -> tuple[float, ...]:
+def evaluate(
+    position: Position, ply: int = 1, evaluator: Evaluator = evaluate_positions, *, cache: Cache | None = None
+) -> tuple[float, ...]:
     """The five cubeless chances of the player on roll, before it rolls, searched to ``ply``.
 
     0-ply gives the evaluator's judgement; 1-ply averages, over the 21 rolls, the chances after
-    the player's best play of each roll by 0-ply. The chances are a consistent distribution
-    (:func:`~bgwidget.ai.evaluator.consistent`). Raises :class:`~bgwidget.ai.errors.LevelError`
-    for another ply or an evaluator that is not one, :class:`bgwidget.PositionError` for a
-    ``position`` that is not a Position.
+    the player's best play of each roll by 0-ply; 2-ply the same with each of those plays judged
+    at 1-ply (:func:`bgwidget.ai.search.position_values`). The chances are a consistent
+    distribution (:func:`~bgwidget.ai.evaluator.consistent`). ``cache`` shares judged positions
+    with other searches of the same evaluator. Raises :class:`~bgwidget.ai.errors.LevelError`
+    for a ply not in :data:`PLIES` or an evaluator that is not one,
+    :class:`bgwidget.PositionError` for a ``position`` that is not a Position.
     """
     _check(position, ply, evaluator)
     if ply == 0 or position.outcome() is not None:
         return tuple(float(x) for x in checked_evaluation(evaluator, [position])[0])
-    total = np.zeros(5)
-    for d1, d2, weight in ROLLS:
-        plays = position.legal_plays(d1, d2)
-        if plays:
-            chances = zero_ply(plays, evaluator)
-            total += weight * chances[int(np.argmax(equity(chances)))]
-        else:
-            # No play: the opponent is on roll in the same position.
-            total += weight * flip(checked_evaluation(evaluator, [position.swap()])[0])
-    # A sure win averaged over 21 rolls can come to 1.0000000000000002.
-    return tuple(float(x) for x in consistent(total))
+    return tuple(float(x) for x in position_values([position], ply, evaluator, cache)[0])

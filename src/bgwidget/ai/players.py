@@ -20,10 +20,15 @@ check the answers. The computer's levels are players kept by name in :data:`LEVE
 * ``"expert"`` (:class:`Expert`): the best eight plays by 0-ply, each judged at 1-ply (the
   opponent's 21 rolls and best replies); GNU Backgammon's ply numbering, which eXtreme Gammon and
   bgsage call 2-ply;
+* ``"world-class"`` (:class:`WorldClass`): GNU Backgammon's 2-ply with its move filters
+  (:func:`bgwidget.ai.analysis.rank`): every play at 0-ply, the few best at 1-ply, the closest of
+  those at 2-ply, where each of the opponent's best replies is judged by its own 21 rolls;
+  GNU Backgammon's "World class" level (eXtreme Gammon's and bgsage's 3-ply);
 * ``"sage"``: :class:`bgwidget.ai.sage.SagePlayer` at 1-ply, the external engine bgsage (raises
   :class:`ImportError` unless ``bgwidget[sage]`` is installed).
 
-Medium and Expert double, take and pass by :func:`game_cube_decision` at their own depth.
+Medium, Expert and World-class double, take and pass by :func:`game_cube_decision` at their own
+depth.
 
 >>> from bgwidget import Position
 >>> player = get_player("expert")
@@ -62,6 +67,7 @@ __all__ = [
     "Medium",
     "Player",
     "PlayerError",
+    "WorldClass",
     "answers_double",
     "check_turn",
     "game_cube_decision",
@@ -145,6 +151,14 @@ class Expert(_Searching):
     ply = 1
 
 
+class WorldClass(_Searching):
+    """GNU Backgammon's World class: the best candidate at 2-ply after its move filters
+    (:data:`bgwidget.ai.analysis.WORLD_CLASS_FILTERS`); the cube by 2-ply chances."""
+
+    name = "world-class"
+    ply = 2
+
+
 def _sage(rng: random.Random) -> Player:
     from bgwidget.ai.sage import SagePlayer  # optional engine: imported when asked for
 
@@ -155,6 +169,7 @@ LEVELS: dict[str, Callable[[random.Random], Player]] = {
     "easy": Easy,
     "medium": lambda rng: Medium(),
     "expert": lambda rng: Expert(),
+    "world-class": lambda rng: WorldClass(),
     "sage": _sage,
 }
 """The computer's levels: name -> ``factory(rng)`` returning a new :class:`Player`.

@@ -34,13 +34,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from bgwidget.ai import analysis
-from bgwidget.ai.analysis import Analysis, judge
+from bgwidget.ai.analysis import Analysis, judge, rank
 from bgwidget.ai.context import Context, optimal
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import LevelError
-from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
+from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions, flip
 from bgwidget.ai.players import level_ply
-from bgwidget.ai.search import ROLLS, Candidate, Evaluator, one_ply, zero_ply
+from bgwidget.ai.search import ROLLS, Cache, Candidate, Evaluator
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 from bgwidget.position import Position
@@ -402,12 +402,15 @@ class _Roll:
 
 
 class _Reviewer:
-    """The work of one review, shared between decisions: the 21 rolls of each position, judged once."""
+    """The work of one review, shared between decisions: the 21 rolls of each position, judged
+    once, and the positions the searches judged (a play's replies at 1-ply are the next cube
+    decision's 2-ply work)."""
 
     def __init__(self, ply: int, evaluator: Evaluator) -> None:
         self.ply = ply
         self.evaluator = evaluator
         self._rolls: dict[tuple[Position, bool], list[_Roll]] = {}
+        self.cache: Cache = {}  # every position judged in the review, at each ply
 
     def game(self, index: int, game: Game) -> Iterator[Decision]:
         replay = Game.replay(game.setup, [])
@@ -463,10 +466,7 @@ class _Reviewer:
     def chances(self, position: Position) -> tuple[float, ...]:
         """The cubeless chances of the side on roll before rolling, at the level's depth
         (as :func:`bgwidget.ai.analysis.evaluate` gives them)."""
-        if self.ply == 0 or position.outcome() is not None:
-            return tuple(float(x) for x in checked_evaluation(self.evaluator, [position])[0])
-        total = sum(roll.weight * roll.chances for roll in self.rolls(position))
-        return tuple(float(x) for x in consistent(np.asarray(total)))
+        return analysis.evaluate(position, self.ply, self.evaluator, cache=self.cache)
 
     def luck(self, position: Position, dice: tuple[int, int], context: Context, opening: bool) -> tuple[float, float]:
         """``(luck, value)`` of ``dice`` for the roller, EMG: the roll's value minus the rolls' average."""
@@ -483,16 +483,11 @@ class _Reviewer:
         position, dice = replay.start_position, replay.rolled
         assert dice is not None  # in phase "move"
         made_play = position.parse_play(text, *dice)
-        found = analysis.analyse(position, dice, self.ply, self.evaluator)
-        if not any(c.play.result == made_play.result for c in found):
-            # Outside the candidates searched deeper: the play made is judged at the same depth.
-            search = one_ply if self.ply == 1 else zero_ply
-            chances = search([made_play], self.evaluator)[0]
-            five = tuple(float(x) for x in chances)
-            found.append(Candidate(made_play, five, float(equity(chances)), 0.0, self.ply))  # type: ignore[arg-type]
-        candidates = judge(found, replay)
+        plays = position.legal_plays(*dice)
+        # The play made goes through the filters and is judged as deep as the best.
+        candidates = judge(rank(plays, self.ply, self.evaluator, cache=self.cache, made=made_play), replay)
         made = next(c for c in candidates if c.play.result == made_play.result)
-        forced = len(position.legal_plays(*dice)) == 1
+        forced = len(plays) == 1
         context = Context.of(replay, position.turn)
         luck, _ = self.luck(position, dice, context, opening)
         error = max(made.error, 0.0)

@@ -1,9 +1,15 @@
-"""Ranking plays: the static judgement (0-ply) and one level of look-ahead (1-ply).
+"""Ranking plays: the static judgement (0-ply) and look-ahead over the dice (1-ply, 2-ply).
 
 Ply numbers follow GNU Backgammon: **0-ply** rates the position reached by a play with the
-evaluator alone; **1-ply** averages, over the opponent's 21 rolls (1/36 for doubles, 2/36 for
-the others), the position after the opponent's best reply by 0-ply. (eXtreme Gammon counts the
-same two searches as 1-ply and 2-ply.)
+evaluator alone; **n-ply** averages, over the opponent's 21 rolls (1/36 for doubles, 2/36 for
+the others), the position after the opponent's best reply by 0-ply, that position judged at
+(n-1)-ply: the recursion of GNU Backgammon's ``EvaluatePositionFull`` (eval.c). So **1-ply**
+judges the replies by the evaluator and **2-ply** judges each reply by its own 21 rolls and
+best plays. (eXtreme Gammon counts the same searches as 1-, 2- and 3-ply.)
+
+Each level of the recursion is one evaluator call over every position of that level, and a
+:data:`Cache` shared by the searches of one decision (or of a whole review) keeps every position
+already judged at a depth, so candidates whose replies meet are judged once.
 
 An *evaluator* is any function from a sequence of positions to a numpy array of shape ``(n, 5)``:
 the cubeless chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of the
@@ -23,9 +29,13 @@ from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evalua
 from bgwidget.moves import IllegalPlayError, Play
 from bgwidget.position import Position
 
-__all__ = ["ROLLS", "Candidate", "Evaluator", "one_ply", "zero_ply"]
+__all__ = ["ROLLS", "Cache", "Candidate", "Evaluator", "one_ply", "position_values", "search", "two_ply", "zero_ply"]
 
 Evaluator = Callable[[Sequence[Position]], np.ndarray]
+
+Cache = dict[tuple[Position, int], np.ndarray]
+"""Positions already judged, keyed by (position, ply): the chances of the side on roll before it
+rolls. Valid for one evaluator only."""
 
 ROLLS: tuple[tuple[int, int, float], ...] = tuple(
     (d1, d2, (1 if d1 == d2 else 2) / 36) for d1 in range(1, 7) for d2 in range(d1, 7)
@@ -82,35 +92,93 @@ def zero_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) -
     return flip(checked_evaluation(evaluator, [play.result for play in plays]))
 
 
-def one_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions) -> np.ndarray:
+def one_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions, cache: Cache | None = None) -> np.ndarray:
     """``(n, 5)`` chances of each play for its maker, after the opponent's best reply to each roll.
 
-    All the replies of all the plays are evaluated in one batch; the averages are made
-    :func:`~bgwidget.ai.evaluator.consistent`. Raises as :func:`zero_ply` does. A roll the opponent cannot play
-    leaves the position as it is with the maker of the play on roll.
+    All the replies of all the plays are evaluated in one batch. Raises as :func:`zero_ply` does.
+    A roll the opponent cannot play leaves the position as it is with the maker of the play on
+    roll; a play that ends the game is judged exactly.
+    """
+    return search(plays, 1, evaluator, cache)
+
+
+def two_ply(plays: Sequence[Play], evaluator: Evaluator = evaluate_positions, cache: Cache | None = None) -> np.ndarray:
+    """``(n, 5)`` chances of each play for its maker at GNU Backgammon's 2-ply.
+
+    For each play, each of the opponent's 21 rolls, the opponent's best reply by 0-ply, and the
+    position that reply leaves judged at 1-ply (the maker's 21 rolls, each answered by its best
+    play by 0-ply); averaged with the rolls' weights. Two evaluator calls in all, the second over
+    every reply position of every play not already in ``cache``. Raises as :func:`zero_ply` does.
+    """
+    return search(plays, 2, evaluator, cache)
+
+
+def search(
+    plays: Sequence[Play], ply: int, evaluator: Evaluator = evaluate_positions, cache: Cache | None = None
+) -> np.ndarray:
+    """``(n, 5)`` chances of each play for its maker at ``ply`` (0, 1, 2, ...: see the module).
+
+    ``cache`` (filled as it goes) shares the positions judged between calls. Raises as
+    :func:`zero_ply` does.
     """
     _check_plays(plays)
-    batch: list[Position] = []
-    groups: list[tuple[int, float, int, int]] = []  # (play index, roll weight, start, stop)
-    for index, play in enumerate(plays):
-        after = play.result
-        if after.outcome() is not None:
-            groups.append((index, 1.0, len(batch), len(batch) + 1))
-            batch.append(after.swap())  # over: judged exactly, from the maker's side
-            continue
-        for d1, d2, weight in ROLLS:
-            replies = after.legal_plays(d1, d2)
-            start = len(batch)
-            if replies:
-                batch.extend(reply.result for reply in replies)
-            else:
-                batch.append(after.swap())
-            groups.append((index, weight, start, len(batch)))
-    chances = checked_evaluation(evaluator, batch)  # the maker is on roll in each of them
-    values = equity(chances)
-    result = np.zeros((len(plays), 5))
-    for index, weight, start, stop in groups:
-        # The opponent picks the reply that leaves the maker the least.
-        best = start + int(np.argmin(values[start:stop]))
-        result[index] += weight * chances[best]
-    return consistent(result)  # a sum of 21 weighted chances may stray a rounding error past 1
+    if ply == 0:
+        return zero_ply(plays, evaluator)
+    return flip(position_values([play.result for play in plays], ply, evaluator, cache))
+
+
+def position_values(
+    positions: Sequence[Position], ply: int, evaluator: Evaluator = evaluate_positions, cache: Cache | None = None
+) -> np.ndarray:
+    """``(n, 5)`` chances of the side on roll in each position, before it rolls, at ``ply``.
+
+    0-ply: the evaluator's; n-ply: over the 21 rolls, weighted, the position after the roller's
+    best play by 0-ply judged at (n-1)-ply from the other side (a roll with no play passes the
+    turn in the same position). A finished game is judged by the evaluator at any ply. Each ply
+    down is one evaluator call over every position of that level; the averages are made
+    :func:`~bgwidget.ai.evaluator.consistent`. ``cache`` is read and filled.
+    """
+    cache = {} if cache is None else cache
+    if ply == 0:
+        return _static(positions, evaluator, cache)
+    todo: dict[Position, None] = {}  # not yet known at this ply, in order, once each
+    over: dict[Position, None] = {}
+    for position in positions:
+        if (position, ply) not in cache:
+            (over if position.outcome() is not None else todo)[position] = None
+    if over:
+        for position, chances in zip(over, _static(list(over), evaluator, cache)):
+            cache[position, ply] = chances
+    if todo:
+        # Every roll of every position: all the plays in one batch, the best by 0-ply kept.
+        batch: list[Position] = []
+        groups: list[tuple[int, float, int, int]] = []  # (position index, roll weight, start, stop)
+        for index, position in enumerate(todo):
+            for d1, d2, weight in ROLLS:
+                start = len(batch)
+                batch.extend(play.result for play in position.legal_plays(d1, d2))
+                if len(batch) == start:
+                    batch.append(position.swap())  # no play: the turn passes
+                groups.append((index, weight, start, len(batch)))
+        chances = checked_evaluation(evaluator, batch)  # the other side on roll in each
+        values = equity(chances)
+        chosen = [start + int(np.argmin(values[start:stop])) for _, _, start, stop in groups]
+        if ply == 1:
+            below = chances[chosen]
+        else:
+            below = position_values([batch[i] for i in chosen], ply - 1, evaluator, cache)
+        totals = np.zeros((len(todo), 5))
+        for (index, weight, _, _), row in zip(groups, flip(below)):
+            totals[index] += weight * row
+        for position, row in zip(todo, consistent(totals)):  # 21 weights may sum past 1 by a rounding error
+            cache[position, ply] = row
+    return np.array([cache[position, ply] for position in positions]).reshape(len(positions), 5)
+
+
+def _static(positions: Sequence[Position], evaluator: Evaluator, cache: Cache) -> np.ndarray:
+    """The evaluator's chances of each position (0-ply), those not in ``cache`` in one call."""
+    todo = list(dict.fromkeys(p for p in positions if (p, 0) not in cache))
+    if todo:
+        for position, chances in zip(todo, checked_evaluation(evaluator, todo)):
+            cache[position, 0] = chances
+    return np.array([cache[position, 0] for position in positions]).reshape(len(positions), 5)
