@@ -120,27 +120,32 @@ class Play:
 
 # ---------------------------------------------------------------------- generation
 #
-# The generator works on two lists indexed from the mover's side: ``me[i]`` the mover's checkers
-# on point i + 1 (``me[24]`` the bar), ``them[i]`` the opponent's checkers on that same point.
-# A step is (from index, to index, hit) with -1 for off.
+# The generator works on one board of 50 bytes: the mover's 25 counts in its own numbering, then
+# the opponent's 25 in the opponent's numbering, exactly as ``Position.player + .opponent`` holds
+# them; copying a board, keying it and turning it back into a Position are then single C-level
+# operations. The mover's index i (point i + 1) is the opponent's index 23 - i, byte 48 - i.
+# A step is (from index, to index) in the mover's numbering with -1 for off.
+
+_THEIR_BAR = 49
 
 
-def _steps(me: Sequence[int], them: Sequence[int], die: int, top: int = BAR) -> list[tuple[int, int]]:
+def _steps(board: Sequence[int], die: int, top: int = BAR) -> list[tuple[int, int]]:
     """Legal single steps with ``die``, from indices at most ``top``."""
-    if me[BAR]:
-        if top < BAR or them[BAR - die] >= 2:
+    if board[BAR]:
+        if top < BAR or board[BAR + die] >= 2:  # the mover's point 25 - die: byte 24 + die
             return []
         return [(BAR, BAR - die)]
     highest = 23
-    while highest >= 0 and not me[highest]:
+    while highest >= 0 and not board[highest]:
         highest -= 1
-    start = min(highest, top)
-    found = [(s, s - die) for s in range(start, die - 1, -1) if me[s] and them[s - die] < 2]
     if highest < 0:  # all borne off: the game is over
         return []
+    start = min(highest, top)
+    blocked = 48 + die  # the destination of index s is byte blocked - s
+    found = [(s, s - die) for s in range(start, die - 1, -1) if board[s] and board[blocked - s] < 2]
     if highest < 6:  # all checkers home: bearing off is allowed
         exact = die - 1
-        if exact <= start and me[exact]:
+        if exact <= start and board[exact]:
             found.append((exact, -1))
         elif exact > highest and highest <= start:
             # A higher die bears off from the highest point when no checker stands above it.
@@ -148,19 +153,24 @@ def _steps(me: Sequence[int], them: Sequence[int], die: int, top: int = BAR) -> 
     return found
 
 
-def _apply(me: list[int], them: list[int], src: int, dst: int) -> tuple[list[int], list[int], bool]:
-    """The lists after one step, and whether it hit (the inputs are left alone)."""
-    me = me[:]
-    me[src] -= 1
+def _apply(board: bytearray, src: int, dst: int) -> tuple[bytearray, bool]:
+    """The board after one step, and whether it hit (the input is left alone)."""
+    after = board[:]
+    after[src] -= 1
     if dst < 0:
-        return me, them, False
-    me[dst] += 1
-    if them[dst] == 1:
-        them = them[:]
-        them[dst] = 0
-        them[BAR] += 1  # them[24] holds the opponent's bar
-        return me, them, True
-    return me, them, False
+        return after, False
+    after[dst] += 1
+    if after[48 - dst] == 1:  # an opponent's blot goes to the bar
+        after[48 - dst] = 0
+        after[_THEIR_BAR] += 1
+        return after, True
+    return after, False
+
+
+# _MOVES[src][dst][hit]: the Move of a step, made once (dst -1, off, is the last of each list).
+_MOVES = [
+    [(Move(src + 1, (dst + 1) % 25), Move(src + 1, (dst + 1) % 25, True)) for dst in range(25)] for src in range(25)
+]
 
 
 def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
@@ -171,63 +181,78 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     move (the player dances or is blocked). Raises :class:`DiceError` for dice outside 1..6.
     """
     check_roll((die1, die2))
-    me = list(position.player)
-    # them[i]: the opponent's checkers on the mover's point i + 1; them[24]: the opponent's bar.
-    them = list(position.opponent[23::-1])
-    them.append(position.opponent[BAR])
-    found: dict[tuple, list] = {}
+    board = bytearray(position.player + position.opponent)
+    found: dict[bytes, tuple[Move, ...]] = {}
     if die1 == die2:
-        _doubles(me, them, die1, [], found, [0])
+        _doubles(board, die1, found)
     else:
-        _non_doubles(me, them, max(die1, die2), min(die1, die2), found)
+        _non_doubles(board, max(die1, die2), min(die1, die2), found)
     turn = 1 - position.turn
+    new_position, new_play, set_moves, set_result = Position.unchecked, object.__new__, _set_moves, _set_result
     plays = []
-    for (mine, theirs), steps in found.items():
-        result = Position.unchecked(theirs[23::-1] + (theirs[BAR],), mine, turn)
-        # tuple.__new__ skips NamedTuple's Python-level __new__: this loop is the hot path.
-        moves = tuple([_new_move(Move, (src + 1, dst + 1, hit)) for src, dst, hit in steps])
-        plays.append(Play(moves, result))
+    for key, moves in found.items():
+        # The hot path: the generator only makes legal positions, and the frozen dataclass's
+        # own constructor costs twice these two setters.
+        play = new_play(Play)
+        set_moves(play, moves)
+        set_result(play, new_position(tuple(key[25:]), tuple(key[:25]), turn))
+        plays.append(play)
     return plays
 
 
-_new_move = tuple.__new__
+_set_moves, _set_result = Play.__dict__["moves"].__set__, Play.__dict__["result"].__set__
 
 
-def _non_doubles(me: list[int], them: list[int], high: int, low: int, found: dict) -> None:
+def _non_doubles(board: bytearray, high: int, low: int, found: dict) -> None:
     for first, second in ((high, low), (low, high)):
-        for src, dst in _steps(me, them, first):
-            me1, them1, hit1 = _apply(me, them, src, dst)
-            for src2, dst2 in _steps(me1, them1, second):
-                me2, them2, hit2 = _apply(me1, them1, src2, dst2)
-                key = (tuple(me2), tuple(them2))
+        for src, dst in _steps(board, first):
+            board1, hit1 = _apply(board, src, dst)
+            move1 = _MOVES[src][dst][hit1]
+            for src2, dst2 in _steps(board1, second):
+                board2, hit2 = _apply(board1, src2, dst2)
+                key = bytes(board2)
                 if key not in found:
-                    found[key] = [(src, dst, hit1), (src2, dst2, hit2)]
+                    found[key] = (move1, _MOVES[src2][dst2][hit2])
     if found:
         return
     # Only one die can be played: the larger one if it can, else the smaller.
     for die in (high, low):
-        for src, dst in _steps(me, them, die):
-            me1, them1, hit = _apply(me, them, src, dst)
-            found.setdefault((tuple(me1), tuple(them1)), [(src, dst, hit)])
+        for src, dst in _steps(board, die):
+            board1, hit = _apply(board, src, dst)
+            found.setdefault(bytes(board1), (_MOVES[src][dst][hit],))
         if found:
             return
 
 
-def _doubles(
-    me: list[int], them: list[int], die: int, steps: list, found: dict, longest: list[int], top: int = BAR
-) -> None:
-    # Steps are generated from the highest point down, so each set of steps is seen in one order.
-    options = _steps(me, them, die, top) if len(steps) < 4 else []
-    if not options:
-        if len(steps) > longest[0]:
-            longest[0] = len(steps)
-            found.clear()
-        if steps and len(steps) == longest[0]:
-            found.setdefault((tuple(me), tuple(them)), steps)
-        return
-    for src, dst in options:
-        me1, them1, hit = _apply(me, them, src, dst)
-        _doubles(me1, them1, die, steps + [(src, dst, hit)], found, longest, src)
+def _doubles(board: bytearray, die: int, found: dict) -> None:
+    """The plays of a double: as many steps as possible (up to four), each result kept once.
+
+    Steps are generated from the highest point down, so each set of steps is seen in one order;
+    the plays are kept in the order this depth-first walk first reaches them.
+    """
+    longest = [0]
+
+    def walk(board: bytearray, moves: tuple[Move, ...], top: int) -> None:
+        options = _steps(board, die, top)
+        if not options:
+            if len(moves) > longest[0]:
+                longest[0] = len(moves)
+                found.clear()
+            if moves and len(moves) == longest[0]:
+                found.setdefault(bytes(board), moves)
+            return
+        last = len(moves) == 3
+        for src, dst in options:
+            after, hit = _apply(board, src, dst)
+            if last:  # the fourth step ends the play
+                if longest[0] < 4:
+                    longest[0] = 4
+                    found.clear()
+                found.setdefault(bytes(after), moves + (_MOVES[src][dst][hit],))
+                continue
+            walk(after, moves + (_MOVES[src][dst][hit],), src)
+
+    walk(board, (), BAR)
 
 
 def check_roll(dice: Any) -> tuple[int, int]:
@@ -274,6 +299,11 @@ def _step(me: tuple[int, ...], them: tuple[int, ...], src: int, dst: int) -> tup
     theirs[dst] = 0
     theirs[BAR] += 1
     return tuple(mine), tuple(theirs), True
+
+
+def _pair_steps(me: tuple[int, ...], them: tuple[int, ...], die: int) -> list[tuple[int, int]]:
+    """Legal single steps with ``die`` from the pair (see :func:`_steps`)."""
+    return _steps(me + them[23::-1] + (them[BAR],), die)
 
 
 def _index(point: int) -> int:
@@ -497,7 +527,7 @@ class PartialPlay:
             self._memo[key] = any(
                 self._completable(*_step(me, them, src, dst)[:2], _without(left, die), need - 1)
                 for die in set(left)
-                for src, dst in _steps(me, them, die)
+                for src, dst in _pair_steps(me, them, die)
             )
         return self._memo[key]
 
@@ -510,7 +540,7 @@ class PartialPlay:
             me: tuple[int, ...], them: tuple[int, ...], left: tuple[int, ...], src: int, route: Route, hits: int
         ) -> None:
             for die in sorted(set(left)):
-                for s, dst in _steps(me, them, die):
+                for s, dst in _pair_steps(me, them, die):
                     if s != src:
                         continue
                     me2, them2, hit = _step(me, them, src, dst)
@@ -536,7 +566,7 @@ class PartialPlay:
         if die not in self._left or need <= 0:
             return None
         src, dst = _index(from_point), _index(to_point)
-        if (src, dst) not in _steps(self._me, self._them, die):
+        if (src, dst) not in _pair_steps(self._me, self._them, die):
             return None
         me2, them2, _ = _step(self._me, self._them, src, dst)
         if not self._completable(me2, them2, _without(self._left, die), need - 1):
@@ -680,7 +710,7 @@ def _physical(me: tuple[int, ...], them: tuple[int, ...], from_point: int, hops:
     for hop in hops:
         m, t, src = me, them, _index(from_point)
         for die in hop:
-            step = next(((s, d) for s, d in _steps(m, t, die) if s == src), None)
+            step = next(((s, d) for s, d in _pair_steps(m, t, die) if s == src), None)
             if step is None:
                 break
             m, t, _ = _step(m, t, *step)

@@ -70,6 +70,23 @@ class Outcome(NamedTuple):
         return _OUTCOME_NAMES[self.points]
 
 
+def _unchecked(player: tuple[int, ...], opponent: tuple[int, ...], turn: int) -> Position:
+    """A position from two 25-tuples **already known to be valid**, without checking them.
+
+    The fast path of generators that only ever produce legal positions (the move generator);
+    anything else should call ``Position(player, opponent, turn)``, which validates.
+    """
+    position = _new_object(Position)
+    _set_player(position, player)
+    _set_opponent(position, opponent)
+    _set_turn(position, turn)
+    _set_hash(position, hash((player, opponent, turn)))
+    return position
+
+
+_new_object = object.__new__
+
+
 class Position:
     """An immutable, hashable backgammon position with the side on roll.
 
@@ -107,16 +124,9 @@ class Position:
         Raises :class:`PositionError` for a ``turn`` other than 0 or 1.
         """
         _check_turn(turn)
-        return _new(_START, _START, turn)
+        return _unchecked(_START, _START, turn)
 
-    @classmethod
-    def unchecked(cls, player: tuple[int, ...], opponent: tuple[int, ...], turn: int) -> Position:
-        """A position from two 25-tuples **already known to be valid**, without checking them.
-
-        The fast path of generators that only ever produce legal positions (the move generator);
-        anything else should call ``Position(player, opponent, turn)``, which validates.
-        """
-        return _new(player, opponent, turn)
+    unchecked = staticmethod(_unchecked)
 
     @classmethod
     def from_points(
@@ -211,7 +221,7 @@ class Position:
 
     def swap(self) -> Position:
         """The same checkers with the other side on roll."""
-        return _new(self.opponent, self.player, 1 - self.turn)
+        return _unchecked(self.opponent, self.player, 1 - self.turn)
 
     def seat_points(self, seat: int) -> tuple[int, ...]:
         """The 25 counts of ``seat`` (0 bottom, 1 top), in that seat's own numbering.
@@ -288,18 +298,18 @@ class Position:
         return board_svg(self)
 
 
+# The slots' own setters: they bypass the __setattr__ that keeps a Position immutable, and cost
+# less than object.__setattr__ by name (the move generator builds hundreds of thousands).
+_set_player, _set_opponent, _set_turn, _set_hash = (
+    Position.__dict__[name].__set__ for name in ("player", "opponent", "turn", "_hash")
+)
+
+
 def _init(position: Position, player: tuple, opponent: tuple, turn: int) -> None:
-    object.__setattr__(position, "player", player)
-    object.__setattr__(position, "opponent", opponent)
-    object.__setattr__(position, "turn", turn)
-    object.__setattr__(position, "_hash", hash((player, opponent, turn)))
-
-
-def _new(player: tuple, opponent: tuple, turn: int) -> Position:
-    """Build a Position from tuples already known to be valid (the move generator's fast path)."""
-    position = object.__new__(Position)
-    _init(position, player, opponent, turn)
-    return position
+    _set_player(position, player)
+    _set_opponent(position, opponent)
+    _set_turn(position, turn)
+    _set_hash(position, hash((player, opponent, turn)))
 
 
 def _pips(side: tuple[int, ...]) -> int:

@@ -1,0 +1,251 @@
+"""The fast paths give exactly what the plain ones gave, on seeded random positions.
+
+The plain versions below are the project's earlier, straightforward implementations (the legal
+play generator on two lists, the encoding feature by feature, the net layer by layer), kept here
+only as the reference the optimised code in ``moves``, ``encoding``, ``net`` and ``evaluator``
+must match: the same plays in the same order with the same moves, the same inputs, chances
+equal within 1e-6.
+"""
+
+import numpy as np
+import pytest
+
+from bgwidget import Position
+from bgwidget.ai import evaluator
+from bgwidget.ai.encoding import N_INPUTS, boards_from_positions, encode
+from bgwidget.ai.net import default_net
+from bgwidget.moves import Move, PartialPlay
+from helpers import game_positions, random_positions
+
+BAR = 24
+ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
+
+
+# ---------------------------------------------------------------------- plain legal plays
+
+
+def plain_steps(me, them, die, top=BAR):
+    if me[BAR]:
+        if top < BAR or them[BAR - die] >= 2:
+            return []
+        return [(BAR, BAR - die)]
+    highest = 23
+    while highest >= 0 and not me[highest]:
+        highest -= 1
+    start = min(highest, top)
+    found = [(s, s - die) for s in range(start, die - 1, -1) if me[s] and them[s - die] < 2]
+    if highest < 0:
+        return []
+    if highest < 6:
+        exact = die - 1
+        if exact <= start and me[exact]:
+            found.append((exact, -1))
+        elif exact > highest and highest <= start:
+            found.append((highest, -1))
+    return found
+
+
+def plain_apply(me, them, src, dst):
+    me = me[:]
+    me[src] -= 1
+    if dst < 0:
+        return me, them, False
+    me[dst] += 1
+    if them[dst] == 1:
+        them = them[:]
+        them[dst] = 0
+        them[BAR] += 1
+        return me, them, True
+    return me, them, False
+
+
+def plain_doubles(me, them, die, steps, found, longest, top=BAR):
+    options = plain_steps(me, them, die, top) if len(steps) < 4 else []
+    if not options:
+        if len(steps) > longest[0]:
+            longest[0] = len(steps)
+            found.clear()
+        if steps and len(steps) == longest[0]:
+            found.setdefault((tuple(me), tuple(them)), steps)
+        return
+    for src, dst in options:
+        me1, them1, hit = plain_apply(me, them, src, dst)
+        plain_doubles(me1, them1, die, steps + [(src, dst, hit)], found, longest, src)
+
+
+def plain_non_doubles(me, them, high, low, found):
+    for first, second in ((high, low), (low, high)):
+        for src, dst in plain_steps(me, them, first):
+            me1, them1, hit1 = plain_apply(me, them, src, dst)
+            for src2, dst2 in plain_steps(me1, them1, second):
+                me2, them2, hit2 = plain_apply(me1, them1, src2, dst2)
+                key = (tuple(me2), tuple(them2))
+                if key not in found:
+                    found[key] = [(src, dst, hit1), (src2, dst2, hit2)]
+    if found:
+        return
+    for die in (high, low):
+        for src, dst in plain_steps(me, them, die):
+            me1, them1, hit = plain_apply(me, them, src, dst)
+            found.setdefault((tuple(me1), tuple(them1)), [(src, dst, hit)])
+        if found:
+            return
+
+
+def plain_legal_plays(position, die1, die2):
+    """[(moves, result)] in the generator's order."""
+    me = list(position.player)
+    them = list(position.opponent[23::-1]) + [position.opponent[BAR]]
+    found = {}
+    if die1 == die2:
+        plain_doubles(me, them, die1, [], found, [0])
+    else:
+        plain_non_doubles(me, them, max(die1, die2), min(die1, die2), found)
+    return [
+        (
+            tuple(Move(src + 1, dst + 1, hit) for src, dst, hit in steps),
+            Position(theirs[23::-1] + (theirs[BAR],), mine, 1 - position.turn),
+        )
+        for (mine, theirs), steps in found.items()
+    ]
+
+
+def test_legal_plays_match_the_plain_generator():
+    positions = random_positions(400, seed=7) + game_positions(200, seed=8)
+    compared = 0
+    for position in positions:
+        for d1, d2 in ROLLS:
+            fast = [(play.moves, play.result) for play in position.legal_plays(d1, d2)]
+            assert fast == plain_legal_plays(position, d1, d2), (position, d1, d2)
+            for play in position.legal_plays(d1, d2):
+                # each result is a valid Position, built with its validation
+                again = Position(play.result.player, play.result.opponent, play.result.turn)
+                assert hash(again) == hash(play.result)
+                assert all(type(move) is Move for move in play.moves)
+            compared += 1
+    assert compared == 600 * 36
+
+
+@pytest.mark.parametrize(
+    "position_id, dice",
+    [
+        ("4HPwATDgc/ABMA", (6, 6)),  # the start
+        ("22bABwDg/wMAYA", (5, 4)),  # two on the bar
+        ("4P8PAAAkAAAAAA", (6, 4)),  # bearing off with a higher die
+        ("4P8DBgD/PwAAIA", (4, 4)),  # doubles, only two playable
+        ("hv82AADg/wcAIA", (6, 5)),  # one die only
+    ],
+)
+def test_partial_play_targets_follow_the_plays(position_id, dice):
+    position = Position.from_position_id(position_id)
+    partial = PartialPlay(position, dice)
+    assert [(p.moves, p.result) for p in partial.plays] == plain_legal_plays(position, *dice)
+    for play in partial.plays:  # every legal play can be made step by step
+        replay = PartialPlay(position, dice)
+        for move in play.moves:
+            replay.step(move.from_point, move.to_point)
+        assert replay.is_complete and replay.play == play
+
+
+# ---------------------------------------------------------------------- plain encoding and net
+
+
+def plain_side(side):
+    pts = side[:, :24].astype(np.float64)
+    bar = side[:, 24].astype(np.float64)
+    made = pts >= 2
+    runs = []
+    for row in made:
+        best = run = 0
+        for cell in row:
+            run = run + 1 if cell else 0
+            best = max(best, run)
+        runs.append(best)
+    return np.column_stack(
+        [
+            pts >= 1,
+            pts >= 2,
+            pts >= 3,
+            np.maximum(pts - 3, 0) / 2,
+            bar / 2,
+            (15 - pts.sum(axis=1) - bar) / 15,
+            (pts @ np.arange(1, 25) + 25 * bar) / 100,
+            made[:, :6].sum(axis=1) / 6,
+            np.array(runs) / 6,
+            (pts == 1).sum(axis=1) / 15,
+            (pts[:, 18:24].sum(axis=1) + bar) / 15,
+        ]
+    )
+
+
+def plain_hit_chance(me, them):
+    """Share of the 36 rolls (ordered) that reach a blot of ``them`` from a checker of ``me``."""
+    out = []
+    for mine, theirs in zip(me, them):
+        blots = {25 - q for q in range(1, 25) if theirs[q - 1] == 1}  # on my point 25 - q
+        sources = [p for p in range(1, 26) if mine[p - 1]]
+        distances = {p - x for p in sources for x in blots if p > x}
+        hits = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                reach = [a, 2 * a, 3 * a, 4 * a] if a == b else [a, b, a + b]
+                hits += any(d in distances for d in reach)
+        out.append(hits / 36)
+    return np.array(out)
+
+
+def plain_encode(boards):
+    race = np.array([Position(b[0], b[1]).is_race() for b in boards.tolist()])
+    return np.column_stack(
+        [
+            plain_side(boards[:, 0]),
+            plain_side(boards[:, 1]),
+            race,
+            plain_hit_chance(boards[:, 0], boards[:, 1]),
+            plain_hit_chance(boards[:, 1], boards[:, 0]),
+        ]
+    )
+
+
+def plain_probabilities(boards):
+    h = plain_encode(boards)
+    layers = default_net().layers
+    for w, b in layers[:-1]:
+        h = np.maximum(h @ w.astype(np.float64) + b, 0)
+    s = 1 / (1 + np.exp(-(h @ layers[-1][0].astype(np.float64) + layers[-1][1])))
+    win, wg, wbg, lg, lbg = s.T
+    return np.column_stack([win, win * wg, win * wg * wbg, (1 - win) * lg, (1 - win) * lg * lbg])
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return random_positions(300, seed=11) + game_positions(300, seed=12)
+
+
+def test_encoding_matches_the_plain_features(positions):
+    boards = boards_from_positions(positions)
+    assert boards.shape == (600, 2, 25) and boards.dtype == np.int8
+    assert (boards[:, 0] == [p.player for p in positions]).all()
+    assert (boards[:, 1] == [p.opponent for p in positions]).all()
+    fast = encode(boards)
+    assert fast.shape == (600, N_INPUTS) and fast.dtype == np.float32
+    np.testing.assert_allclose(fast, plain_encode(boards), rtol=0, atol=1e-6)
+    for size in (1, 7, 64):  # a batch's rows do not depend on the rest of the batch
+        np.testing.assert_array_equal(encode(boards[:size]), fast[:size])
+
+
+def test_net_matches_the_plain_layers(positions):
+    boards = boards_from_positions(positions)
+    fast = default_net().probabilities(boards)
+    assert fast.dtype == np.float64
+    np.testing.assert_allclose(fast, plain_probabilities(boards), rtol=0, atol=1e-6)
+    np.testing.assert_allclose(default_net().probabilities(boards[:5]), fast[:5], rtol=0, atol=1e-6)
+
+
+def test_evaluator_repeats_and_order_change_nothing(positions):
+    chances = evaluator.evaluate_positions(positions)
+    doubled = evaluator.evaluate_positions(positions[::-1] + positions)
+    np.testing.assert_allclose(doubled[len(positions) :], chances, rtol=0, atol=1e-6)
+    np.testing.assert_allclose(doubled[: len(positions)], chances[::-1], rtol=0, atol=1e-6)
+    one_by_one = np.array([evaluator.evaluate_positions([p])[0] for p in positions[:40]])
+    np.testing.assert_allclose(one_by_one, chances[:40], rtol=0, atol=1e-6)
