@@ -569,7 +569,11 @@ var labels_default = {
     nameBottom: "Bottom",
     nameTop: "Top",
     nameYou: "You",
-    nameComputer: "Computer"
+    nameComputer: "Computer",
+    "level.easy": "Easy",
+    "level.medium": "Medium",
+    "level.expert": "Expert",
+    "level.world-class": "World-class"
   },
   fr: {
     "board.reviewDecision": "Partie {game}, coup {move} : {name} \u2014 jou\xE9 {made}, meilleur {best}, erreur {error}",
@@ -815,7 +819,11 @@ var labels_default = {
     nameBottom: "Bas",
     nameTop: "Haut",
     nameYou: "Vous",
-    nameComputer: "Ordinateur"
+    nameComputer: "Ordinateur",
+    "level.easy": "Facile",
+    "level.medium": "Moyen",
+    "level.expert": "Expert",
+    "level.world-class": "Classe mondiale"
   },
   sv: {
     "board.reviewDecision": "Parti {game}, drag {move}: {name} \u2014 spelade {made}, b\xE4st {best}, fel {error}",
@@ -1061,7 +1069,11 @@ var labels_default = {
     nameBottom: "Nedre",
     nameTop: "\xD6vre",
     nameYou: "Du",
-    nameComputer: "Datorn"
+    nameComputer: "Datorn",
+    "level.easy": "L\xE4tt",
+    "level.medium": "Medel",
+    "level.expert": "Expert",
+    "level.world-class": "V\xE4rldsklass"
   }
 };
 
