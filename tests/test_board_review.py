@@ -331,3 +331,20 @@ def test_the_widget_cancels_only_a_review_that_runs():
     with pytest.raises(IntentError, match="No review is running"):
         board.cancel_review()
     assert board.revision == revision and board.state["review"] is None  # nothing changed, nothing published
+
+
+def test_while_the_review_runs_no_button_offers_what_would_be_refused():
+    async def run():
+        states: list = []
+        session = played(publish=states.append, background=True)
+        session.handle({"type": "review", "level": "easy"})
+        running = states[-1]
+        refused = {kind: session.handle({"type": kind}) for kind in ("roll", "edit", "hint", "resign", "new-game")}
+        session.cancel_review()
+        await asyncio.sleep(0)
+        return running, refused, session.state()
+
+    running, refused, after = asyncio.run(run())
+    assert running["reviewing"] and not any(running["can"].values())
+    assert set(refused.values()) == {"The board is showing a review: leave it to play on."}
+    assert after["can"]["roll"] and after["can"]["review"] and after["can"]["edit"]

@@ -15,7 +15,7 @@ side, 25 bar, 0 off) stays for notation only: ``plays``, ``last_play.text``, the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from bgwidget.labels import label
 from bgwidget.moves import Move
@@ -366,6 +366,8 @@ def view_state(session: Session) -> ViewState:
             "steps": steps_of(played_by, play.moves),
             "before": board_of(before),
         }
+    if session.review_running:  # the game waits for the review: no button offers what would be refused
+        state["can"] = cast(Can, dict.fromkeys(state["can"], False))
     if session.reviewing is not None:
         _show_review(state, session.reviewing, session)
     state["status"] = status_of(session, state)

@@ -73,3 +73,44 @@ def test_record_export_and_review_by_buttons_and_keys(lab, page, artifacts):
     assert review_index(page) == ""
     assert page.locator(f"{ROOT} [data-testid='roll']").is_visible()  # the game as it was: Top to roll
     assert rows.count() == 3
+
+
+LONG = """import bgwidget
+from bgwidget.widget import BoardWidget
+m = bgwidget.play_match(players=('easy', 'easy'), match_length=3, seed=3)
+w = BoardWidget.from_match(m, len(m.games), actions=len(m.games[-1].record), animation=0, language='sv')
+w"""
+
+
+def review_progress(page) -> str:
+    return page.evaluate(f"() => document.querySelector('{ROOT}').dataset.reviewProgress")
+
+
+def test_a_long_review_shows_its_progress_and_cancel_leaves_the_board_as_it_was(lab, page, artifacts):
+    """A 3-point match of two Easy players (141 turns): the Expert's review shows how far it is, in
+    Swedish, and Cancel stops it; every wait is for the progress the page shows."""
+    write_notebook(lab.folder, "review-long", LONG)
+    open_notebook(page, lab, "review-long")
+    status = page.locator(f"{ROOT} [data-testid='status']")
+    before = status.text_content()
+    page.locator(f"{ROOT} [data-testid='review']").click()
+    # the first turns reviewed, then more: the numbers move while the kernel stays free to answer
+    page.wait_for_function(f"() => /^[1-9]\\d*\\/141$/.test(document.querySelector('{ROOT}').dataset.reviewProgress)")
+    first = int(review_progress(page).split("/")[0])
+    page.wait_for_function(
+        f"() => +document.querySelector('{ROOT}').dataset.reviewProgress.split('/')[0] > {first}", timeout=WAIT
+    )
+    done = review_progress(page).split("/")[0]
+    assert "Analyserar… " in status.text_content() and " av 141 drag" in status.text_content()
+    bar = page.locator(f"{ROOT} [data-testid='review-progress']")
+    maximum, value = bar.evaluate("b => [b.max, b.value]")
+    assert maximum == 141 and value >= int(done)
+    assert page.locator(f"{ROOT} [data-testid='review']").is_hidden()
+    page.locator(ROOT).screenshot(path=str(artifacts / "review-progress-sv.png"))
+
+    page.locator(f"{ROOT} [data-testid='review-cancel']").click()
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.reviewProgress === ''", timeout=WAIT)
+    assert review_index(page) == "" and page.locator(f"{ROOT} [data-testid='review-running']").is_hidden()
+    assert status.text_content().startswith("Analysen avbröts: brädet är som det var.")
+    assert before in status.text_content()  # the game's own status, as it was
+    assert page.locator(f"{ROOT} [data-testid='review']").is_visible()  # and a review may start again
