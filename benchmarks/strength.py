@@ -1,4 +1,4 @@
-"""Playing strength: our computer levels against GNU Backgammon's players.
+"""Playing strength: our computer levels against GNU Backgammon's players, or one another.
 
 Cubeless money games, our rules engine as referee (every play of the reference player must be one
 of our legal plays), seeded dice. Games come in pairs that share a dice stream with the seats
@@ -9,11 +9,15 @@ ply deeper, ``easy`` plays a random legal play from a seeded generator, ``sage``
 adapter (the sage extra). Opponents (gnubg-nn, GPL, a benchmark extra only):
 
 * ``pubeval``: ``gnubg_nn.pub_best_move``, Tesauro's pubeval (independent of our copy);
-* ``gnubg0``: ``gnubg_nn.best_move``, GNU Backgammon's own net at 0-ply.
+* ``gnubg0``: ``gnubg_nn.best_move``, GNU Backgammon's own net at 0-ply;
+* any of our levels (``expert``, ``world-class``...): one level against another, e.g.
+  ``--player world-class --opponent expert``; with duplicate dice each pair shows both levels the
+  same dice in both seats.
 
 Prints points per game for our player with a 95% interval (normal approximation over the pairs).
 
     .venv/bin/python benchmarks/strength.py --opponent pubeval --games 5000 [--player expert]
+    .venv/bin/python benchmarks/strength.py --player world-class --opponent expert --games 200
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 import gnubg_nn
 import numpy as np
@@ -28,6 +33,7 @@ import numpy as np
 from bgwidget import Position
 from bgwidget.ai.engines import gnubg_board, gnubg_steps_result
 from bgwidget.ai.players import LEVELS, Player, get_player
+from bgwidget.moves import Play
 
 
 def pubeval_steps(pos, d1, d2):
@@ -42,6 +48,18 @@ def gnubg0_steps(pos, d1, d2):
 
 OPPONENTS = {"pubeval": pubeval_steps, "gnubg0": gnubg0_steps}
 
+Choose = Callable[[Position, tuple[int, int], list[Play]], Play]
+"""An opponent: the play it makes of ``plays``, the legal plays of the dice in the position."""
+
+
+def opponent_for(name: str, seed: int) -> Choose:
+    """GNU Backgammon's player ``name`` refereed by our rules, or our level ``name``."""
+    if name in OPPONENTS:
+        steps = OPPONENTS[name]
+        return lambda pos, dice, plays: referee(pos, plays, steps(pos, *dice))
+    player = get_player(name, rng=random.Random(f"{seed}/opponent"))
+    return lambda pos, dice, plays: player.choose_play(pos, dice)
+
 
 def referee(pos, plays, steps):
     """Our legal play that gnubg-nn's steps reach (raises if none: the reference broke a rule)."""
@@ -52,7 +70,7 @@ def referee(pos, plays, steps):
     raise AssertionError(f"{pos.position_id()}: gnubg-nn's play {steps} is not legal here")
 
 
-def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medium") -> np.ndarray:
+def play_pairs(first: int, n_pairs: int, opponent: Choose, seed: int, level: str = "medium") -> np.ndarray:
     """Points for our player in each game, shape (n_pairs, 2), games advancing in lockstep.
 
     Pair ``first + k`` has its own dice stream; in game (k, s) our player sits in seat s, and
@@ -79,7 +97,7 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medi
             elif pos.turn == g["ours"]:
                 g["next"] = player.choose_play(pos, g["dice"]).result
             else:
-                g["next"] = referee(pos, plays, opponent(pos, *g["dice"])).result
+                g["next"] = opponent(pos, g["dice"], plays).result
         still = []
         for g in live:
             pos = g["next"]
@@ -96,7 +114,7 @@ def play_pairs(first: int, n_pairs: int, opponent, seed: int, level: str = "medi
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="pubeval")
+    parser.add_argument("--opponent", choices=sorted(OPPONENTS) + sorted(LEVELS), default="pubeval")
     parser.add_argument("--player", choices=sorted(LEVELS), default="medium", help="our computer level")
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
@@ -107,7 +125,7 @@ def main() -> None:
     chunks = []
     for first in range(0, n_pairs, args.batch):
         count = min(args.batch, n_pairs - first)
-        chunks.append(play_pairs(first, count, OPPONENTS[args.opponent], args.seed, args.player))
+        chunks.append(play_pairs(first, count, opponent_for(args.opponent, args.seed), args.seed, args.player))
         done = np.concatenate(chunks)
         print(f"  {2 * len(done)} games: {done.mean():+.3f} ppg, {time.perf_counter() - start:.0f}s", flush=True)
     points = np.concatenate(chunks)
