@@ -7,11 +7,16 @@ equity is piecewise linear in the winning chance ``p``, through the take point a
 point, and depends on who owns the cube. ``W`` and ``L`` are the average values of a win and of
 a loss (gammons and backgammons included).
 
-Match play uses the same model on the match-winning-chance scale: each outcome of the game is
-valued with the match equity table (:mod:`bgwidget.ai.met`), mapped so that winning one cube is
-+1 and losing it -1, which gives the match's own ``W`` and ``L``; the equities are mapped back
-to match winning chances. A cube that can no longer help its owner (it already covers what
-that side needs) is dead: its efficiency is 0.
+Match play uses GNU Backgammon's match cube model (Joern Thyssen's generalisation of Janowski's
+formulas, ``eval.c`` and ``matchequity.c``), on the match winning chance (MWC) scale: the dead
+cube is the line from the MWC of losing to that of winning the game at the cube (gammons and
+backgammons at their rates, valued with the match equity table, :mod:`bgwidget.ai.met`); the
+live cube is Janowski's lines through the MWCs of passing a double and of cashing one, at the
+match's own take and cash points. Those depend on the cube level and are found from the top
+down: at the highest useful level the doubled cube is dead and the take point is where the dead
+line meets the MWC of passing; below it, the taker owns a live cube whose cash point is the one
+found a level up. A cube that can help neither side (both sides' wins at it take the match,
+2-away 2-away, the Crawford game) leaves the dead-cube MWC.
 
 The cube efficiencies are those GNU Backgammon uses (``eval.c``): 0.68 in contact positions; in
 races ``0.55 + 0.00125 * pips`` of the side on roll, kept within 0.6..0.7.
@@ -138,10 +143,12 @@ def cube_decision(
     play leave ``match_length`` at 0; ``jacoby`` makes gammons count single while the cube is
     centred, ``beavers`` lets the taker beaver. For a match give ``match_length`` and ``away``
     (points each side still needs: player on roll, opponent), and ``crawford`` /
-    ``post_crawford``. While a side is more than :data:`~bgwidget.ai.met.MATCH_LENGTH_LIMIT`
-    (25) away, beyond the match equity table, the cube is judged as in money play (equities in
-    points per game, ``match_play`` False): that far from the end the table flattens toward
-    money play, and GNU Backgammon's own table stops there too.
+    ``post_crawford``; the match model is GNU Backgammon's (see the module), and a side whose win
+    at the cube already takes the match (the leader post-Crawford) never doubles. While a side is
+    more than :data:`~bgwidget.ai.met.MATCH_LENGTH_LIMIT` (25) away, beyond the match equity
+    table, the cube is judged as in money play (equities in points per game, ``match_play``
+    False): that far from the end the table flattens toward money play, and GNU Backgammon's own
+    table stops there too.
 
     Chances off a consistent distribution by no more than :data:`TOLERANCE` (rounding errors)
     are clamped into one. Raises :class:`~bgwidget.ai.errors.CubeError` for chances further off
@@ -268,7 +275,7 @@ class _MatchScore:
         return _MatchScore(self.opponent_need, self.need, self.post_crawford, (opponent_g, opponent_b, g, b))
 
     def mwc(self, points: int) -> float:
-        """This side's MWC after it wins ``points`` (a loss when negative)."""
+        """This side's MWC after it wins ``points``, or loses ``-points`` when negative."""
         mine, theirs = (
             (self.need - points, self.opponent_need) if points > 0 else (self.need, self.opponent_need + points)
         )
@@ -303,7 +310,21 @@ class _MatchScore:
         return 1 - self.opponent().cash_point(2 * cube) * (double_pass - take_win) / (redouble_pass - take_win)
 
     def cubeful(self, p: float, cube: int, owner: str, efficiency: float) -> float:
-        """This side's cubeful MWC with winning chance ``p``, on roll or not, with ``cube`` held by ``owner``.
+        """This side's cubeful MWC with winning chance ``p``, with ``cube`` held by ``owner``.
+
+        As :meth:`janowski`, and one step further where this side's win at the cube already
+        takes the match but the opponent's does not: an opponent with access to the cube doubles
+        at once, at no risk (only its own wins grow), and this side takes or passes, whichever is
+        better. GNU Backgammon's formulas leave that to its look-ahead (from 1-ply on); without
+        it, a double that hands the opponent such a cube looked cheap (issue 14).
+        """
+        value = self.janowski(p, cube, owner, efficiency)
+        if owner != "player" and efficiency and self.need <= cube < self.opponent_need:
+            value = min(value, max(self.janowski(p, 2 * cube, "player", efficiency), self.mwc(-cube)))
+        return value
+
+    def janowski(self, p: float, cube: int, owner: str, efficiency: float) -> float:
+        """GNU Backgammon's cubeful MWC for this side (``Cl2CfMatch*``), with ``cube`` held by ``owner``.
 
         ``x * live + (1 - x) * dead``; the live-cube MWC is Janowski's three lines with the
         match's own take and cash points (:meth:`cash_point`). A cube dead for both sides, or at
