@@ -249,3 +249,13 @@ def test_evaluator_repeats_and_order_change_nothing(positions):
     np.testing.assert_allclose(doubled[: len(positions)], chances[::-1], rtol=0, atol=1e-6)
     one_by_one = np.array([evaluator.evaluate_positions([p])[0] for p in positions[:40]])
     np.testing.assert_allclose(one_by_one, chances[:40], rtol=0, atol=1e-6)
+
+
+def test_encode_into_a_given_array_and_refusals(positions):
+    boards = boards_from_positions(positions[:10])
+    out = np.full((10, N_INPUTS), 7.0, dtype=np.float32)
+    assert encode(boards, out=out) is out
+    np.testing.assert_array_equal(out, encode(boards))
+    for bad in (np.empty((9, N_INPUTS), np.float32), np.empty((10, N_INPUTS)), [[0.0] * N_INPUTS] * 10):
+        with pytest.raises(ValueError, match="float32 array"):
+            encode(boards, out=bad)

@@ -37,7 +37,9 @@ _PIPS[24] = 25.0
 
 def boards_from_positions(positions: Sequence[Position]) -> np.ndarray:
     """(n, 2, 25) int8 boards of ``positions``, the side on roll first."""
-    return np.array([p.player + p.opponent for p in positions], dtype=np.int8).reshape(-1, 2, 25)
+    # One bytes object for the whole batch: far cheaper than numpy reading a list of tuples.
+    data = bytearray().join([bytes(p.player) + bytes(p.opponent) for p in positions])
+    return np.frombuffer(data, dtype=np.int8).reshape(-1, 2, 25)
 
 
 def checked_boards(boards: object) -> np.ndarray:
@@ -75,18 +77,21 @@ def is_race(boards: np.ndarray) -> np.ndarray:
 
 
 def _reach() -> np.ndarray:
-    """(25, 36) bool: distance d + 1 is covered by ordered roll r (a die, both dice, or 2-4 steps
-    of doubles)."""
-    reach = np.zeros((25, 36), dtype=bool)
+    """(36,) int32: bit d - 1 of entry r is set when distance d is covered by ordered roll r (a die,
+    both dice, or 2-4 steps of doubles)."""
+    reach = np.zeros(36, dtype=np.int32)
     for r in range(36):
         a, b = r // 6 + 1, r % 6 + 1
         for d in [a, 2 * a, 3 * a, 4 * a] if a == b else [a, b, a + b]:
-            if d <= 25:
-                reach[d - 1, r] = True
+            if d <= 24:
+                reach[r] |= 1 << (d - 1)
     return reach
 
 
-_REACH = _reach().astype(np.float32)
+_REACH = _reach()
+# Bit i stands for point i + 1. int32: numpy shifts it several times faster than int64.
+_BITS = np.int32(1) << np.arange(25, dtype=np.int32)
+_DISTANCES = np.arange(1, 25, dtype=np.int32)
 
 
 def _hit_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
@@ -94,51 +99,58 @@ def _hit_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
 
     Both (n, 25) in their own numbering. A blot on the other side's point q stands on ``me``'s
     point 25 - q; a checker of ``me`` on point p (bar = 25) reaches it at distance p - (25 - q).
+    Each side's points are the bits of one integer, so the blots at distance d of some checker
+    are ``(checkers >> d) & blots``, for all d at once.
     """
-    blots = them[:, 23::-1] == 1  # blots[:, x - 1]: a blot on my point x
-    mine = me > 0  # mine[:, p - 1]: a checker on my point p, the bar as 25
-    present = np.zeros((me.shape[0], 25), dtype=np.float32)
-    for d in range(1, 25):
-        present[:, d - 1] = (mine[:, d:25] & blots[:, : 25 - d]).any(axis=1)
-    return ((present @ _REACH) > 0).mean(axis=1)
+    blots = (them[:, 23::-1] == 1) @ _BITS[:24]  # bit x - 1: a blot on my point x
+    mine = (me > 0) @ _BITS  # bit p - 1: a checker on my point p, the bar as 25
+    distances = ((mine[:, None] >> _DISTANCES) & blots[:, None] != 0) @ _BITS[:24]  # bit d - 1: distance d
+    return np.count_nonzero(distances[:, None] & _REACH, axis=1) / 36.0
 
 
-def _side_features(side: np.ndarray) -> np.ndarray:
-    """(n, 25) int8 counts of one side -> (n, 103) float32."""
-    n = side.shape[0]
-    pts = side[:, :24].astype(np.float32)
-    out = np.empty((n, _PER_SIDE), dtype=np.float32)
+def _side_features(sides: np.ndarray, out: np.ndarray) -> None:
+    """(n, 25) int counts of one side -> its (n, 103) float32 features, written into ``out``."""
+    pts = sides[:, :24].astype(np.float32)
     out[:, 0:24] = pts >= 1
     out[:, 24:48] = pts >= 2
     out[:, 48:72] = pts >= 3
-    out[:, 72:96] = np.maximum(pts - 3.0, 0.0) * 0.5
-    bar = side[:, 24].astype(np.float32)
+    np.maximum(pts - 3.0, 0.0, out=out[:, 72:96])
+    out[:, 72:96] *= 0.5
+    bar = sides[:, 24].astype(np.float32)
     out[:, 96] = bar * 0.5
     out[:, 97] = (15.0 - pts.sum(axis=1) - bar) / 15.0
-    out[:, 98] = side.astype(np.float32) @ _PIPS / 100.0
-    made = pts >= 2
-    out[:, 99] = made[:, :6].sum(axis=1) / 6.0
-    run = np.zeros(n, dtype=np.float32)
-    best = np.zeros(n, dtype=np.float32)
-    for i in range(24):
-        run = (run + 1.0) * made[:, i]
-        np.maximum(best, run, out=best)
-    out[:, 100] = best / 6.0
+    out[:, 98] = sides.astype(np.float32) @ _PIPS / 100.0
+    out[:, 99] = out[:, 24:30].sum(axis=1) / 6.0  # made home points
+    # Longest run of made points (bit i: point i + 1 made): each ``made &= made >> 1`` shortens
+    # every run by one, so a row's run is the number of rounds it stays non-zero.
+    made = (sides[:, :24] >= 2) @ _BITS[:24]
+    prime = np.zeros(len(made), dtype=np.float32)
+    while (alive := made != 0).any():
+        prime += alive
+        made &= made >> 1
+    out[:, 100] = prime / 6.0
     out[:, 101] = (pts == 1).sum(axis=1) / 15.0
     out[:, 102] = (pts[:, 18:24].sum(axis=1) + bar) / 15.0
-    return out
 
 
-def encode(boards: np.ndarray) -> np.ndarray:
+def encode(boards: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """The net's inputs for (n, 2, 25) boards: (n, N_INPUTS) float32 (see the module docstring).
 
-    Raises :class:`~bgwidget.position.PositionError` for boards :func:`checked_boards` refuses.
+    ``out``, when given, is an (n, N_INPUTS) float32 array the inputs are written into (and
+    returned), so that a caller can reuse its memory. Raises
+    :class:`~bgwidget.position.PositionError` for boards :func:`checked_boards` refuses and
+    :class:`ValueError` for an ``out`` of another shape or type.
     """
     boards = checked_boards(boards)
-    out = np.empty((boards.shape[0], N_INPUTS), dtype=np.float32)
-    out[:, :_PER_SIDE] = _side_features(boards[:, 0])
-    out[:, _PER_SIDE : 2 * _PER_SIDE] = _side_features(boards[:, 1])
+    n = boards.shape[0]
+    if out is None:
+        out = np.empty((n, N_INPUTS), dtype=np.float32)
+    elif not isinstance(out, np.ndarray) or out.shape != (n, N_INPUTS) or out.dtype != np.float32:
+        raise ValueError(f"out is an ({n}, {N_INPUTS}) float32 array, not {out!r:.60}")
+    _side_features(boards[:, 0], out[:, :_PER_SIDE])
+    _side_features(boards[:, 1], out[:, _PER_SIDE : 2 * _PER_SIDE])
     out[:, -3] = is_race(boards)
-    out[:, -2] = _hit_chance(boards[:, 0], boards[:, 1])
-    out[:, -1] = _hit_chance(boards[:, 1], boards[:, 0])
+    # Both directions at once: row 2k + s of the first array is side s of board k, the same row
+    # of the second its other side.
+    out[:, -2:] = _hit_chance(boards.reshape(2 * n, 25), boards[:, ::-1].reshape(2 * n, 25)).reshape(n, 2)
     return out

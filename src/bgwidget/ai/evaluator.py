@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from bgwidget.ai import bearoff
-from bgwidget.ai.encoding import boards_from_positions, checked_boards
+from bgwidget.ai.encoding import checked_boards
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.net import Net, default_net
 from bgwidget.moves import Play
@@ -131,7 +131,13 @@ def evaluate_positions(positions: Sequence[Position], net: Net | None = None) ->
         raise PositionError(f"positions are a sequence of Position, not {type(positions).__name__}")
     if not positions:
         return np.zeros((0, 5))
-    return evaluate_boards(boards_from_positions(positions), net)
+    # Each distinct board is evaluated once (a search's batches repeat some), keyed by its 50
+    # counts as bytes, which hash in C; the turn does not change the chances.
+    rows: dict[bytes, int] = {}
+    index = [rows.setdefault(bytes(p.player) + bytes(p.opponent), len(rows)) for p in positions]
+    boards = np.frombuffer(bytearray().join(rows), dtype=np.int8).reshape(-1, 2, 25)
+    chances = evaluate_boards(boards, net)
+    return chances if len(rows) == len(index) else chances[index]
 
 
 def checked_evaluation(

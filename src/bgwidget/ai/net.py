@@ -10,13 +10,14 @@ wins, backgammons never above gammons). The weights (``data/net.npz``) come from
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from bgwidget.ai.encoding import N_INPUTS, encode
+from bgwidget.ai.encoding import N_INPUTS, checked_boards, encode
 
 __all__ = ["Net", "WEIGHTS", "default_net"]
 
@@ -45,19 +46,27 @@ class Net:
 
         Columns: win, win gammon, win backgammon, lose gammon, lose backgammon (gammons include
         backgammons). Meaningful for positions still in play; see :mod:`bgwidget.ai.evaluator`
-        for finished games and bear-offs.
+        for finished games and bear-offs. Raises :class:`~bgwidget.position.PositionError` for
+        boards :func:`~bgwidget.ai.encoding.checked_boards` refuses.
         """
-        h = encode(boards)
+        boards = checked_boards(boards)
+        n = boards.shape[0]
+        w_out, b_out = self.layers[-1]
+        z = np.empty((n, w_out.shape[1]), dtype=np.float32)
         # One BLAS thread: these products are small, and threads fighting over shared cores
         # made a batch of 64 thirty times slower on a busy two-core machine.
         with _blas().limit(limits=1, user_api="blas"):
-            for w, b in self.layers[:-1]:
-                h = h @ w
-                h += b
-                np.maximum(h, 0.0, out=h)
-            w, b = self.layers[-1]
-            z = (h @ w + b).astype(np.float64)
-        s = 1.0 / (1.0 + np.exp(-z))
+            for start in range(0, n, _CHUNK):
+                part = boards[start : start + _CHUNK]
+                x, *hidden = _workspace(self.layers, part.shape[0])
+                h = encode(part, out=x)
+                for (w, b), buffer in zip(self.layers[:-1], hidden):
+                    h = np.matmul(h, w, out=buffer)
+                    h += b
+                    np.maximum(h, 0.0, out=h)
+                np.matmul(h, w_out, out=z[start : start + _CHUNK])
+        z += b_out
+        s = 1.0 / (1.0 + np.exp(-z.astype(np.float64)))
         out = np.empty_like(s)
         out[:, 0] = s[:, 0]
         out[:, 1] = s[:, 0] * s[:, 1]
@@ -65,6 +74,21 @@ class Net:
         out[:, 3] = (1.0 - s[:, 0]) * s[:, 3]
         out[:, 4] = out[:, 3] * s[:, 4]
         return out
+
+
+# Boards go through the net _CHUNK at a time, in arrays made once per thread and reused: fresh
+# arrays of a few megabytes cost page faults on every call, and a chunk's layers stay in cache.
+_CHUNK = 1024
+_BUFFERS = threading.local()
+
+
+def _workspace(layers: list[tuple[np.ndarray, np.ndarray]], rows: int) -> list[np.ndarray]:
+    """Float32 arrays of ``rows`` rows for the inputs and each hidden layer of ``layers``."""
+    widths = (layers[0][0].shape[0], *(w.shape[1] for w, _ in layers[:-1]))
+    cache = _BUFFERS.__dict__.setdefault("by_widths", {})
+    if widths not in cache:
+        cache[widths] = [np.empty((_CHUNK, width), dtype=np.float32) for width in widths]
+    return [buffer[:rows] for buffer in cache[widths]]
 
 
 @lru_cache(maxsize=1)
