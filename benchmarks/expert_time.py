@@ -1,4 +1,4 @@
-"""Expert thinking time per position, beside bgsage's 2-ply on the same positions.
+"""A level's thinking time per position (the Expert's by default), beside bgsage at the same depth.
 
 Our Expert is GNU Backgammon's 1-ply (eXtreme Gammon's and bgsage's "2-ply"): up to eight
 candidates, each judged over the opponent's 21 rolls and best replies. bgsage (MPL-2.0) is
@@ -9,7 +9,11 @@ thread, which bgsage's multi-ply search raises to its minimum of two). Both play
 neither side bearing off) from seeded random games, each with a seeded roll that has at least
 two legal plays. Also prints how often the two choose the same play.
 
-    .venv/bin/python benchmarks/expert_time.py [--positions 200]
+``--level world-class`` times GNU Backgammon's 2-ply with its move filters (target: p95 under
+2 s on this machine) beside bgsage asked for the same depth (:class:`~bgwidget.ai.sage.SagePlayer`
+at ply 2, bgsage's "3ply"); ``--no-sage`` times ours alone.
+
+    .venv/bin/python benchmarks/expert_time.py [--positions 200] [--level world-class] [--no-sage]
 """
 
 import argparse
@@ -19,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from bgwidget.ai.players import get_player
+from bgwidget.ai.players import get_player, level_ply
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from helpers import random_positions  # noqa: E402
@@ -47,28 +51,39 @@ def percentile(values, q):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--level", default="expert", help="our level to time (default: expert)")
+    parser.add_argument("--no-sage", action="store_true", help="time our level alone")
     args = parser.parse_args()
     cases = middle_game(args.positions, seed=314)
-    expert, sage = get_player("expert"), get_player("sage")
-    for player in (expert, sage):
+    ours_player = get_player(args.level)
+    players = [ours_player]
+    if not args.no_sage:
+        from bgwidget.ai.sage import SagePlayer
+
+        players.append(SagePlayer(ply=level_ply(args.level)))
+    for player in players:
         player.choose_play(*cases[0])  # load the nets once before timing
-    ours, theirs, agree = [], [], 0
+    times: list[list[float]] = [[] for _ in players]
+    agree = 0
     for position, dice in cases:
-        start = time.perf_counter()
-        mine = expert.choose_play(position, dice)
-        ours.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        its = sage.choose_play(position, dice)
-        theirs.append(time.perf_counter() - start)
-        agree += its == mine
-    print(f"{len(cases)} middle-game positions, the same play chosen in {agree / len(cases):.0%}")
-    print(f"{'':<16}{'median ms':>10}{'p95 ms':>10}")
-    for name, times in (("ours (Expert)", ours), ("bgsage 2-ply", theirs)):
-        print(f"{name:<16}{statistics.median(times) * 1e3:>10.1f}{percentile(times, 0.95) * 1e3:>10.1f}")
-    print(
-        f"ratio ours / bgsage: median {statistics.median(ours) / statistics.median(theirs):.2f}, "
-        f"p95 {percentile(ours, 0.95) / percentile(theirs, 0.95):.2f}"
-    )
+        chosen = []
+        for player, spent in zip(players, times):
+            start = time.perf_counter()
+            chosen.append(player.choose_play(position, dice))
+            spent.append(time.perf_counter() - start)
+        agree += chosen[-1] == chosen[0]
+    print(f"{len(cases)} middle-game positions", end="")
+    print(f", the same play chosen in {agree / len(cases):.0%}" if len(players) > 1 else "")
+    print(f"{'':<24}{'median ms':>10}{'p95 ms':>10}")
+    names = [f"ours ({args.level})", f"bgsage {level_ply(args.level) + 1}-ply"]
+    for name, spent in zip(names, times):
+        print(f"{name:<24}{statistics.median(spent) * 1e3:>10.1f}{percentile(spent, 0.95) * 1e3:>10.1f}")
+    if len(players) > 1:
+        ours, theirs = times
+        print(
+            f"ratio ours / bgsage: median {statistics.median(ours) / statistics.median(theirs):.2f}, "
+            f"p95 {percentile(ours, 0.95) / percentile(theirs, 0.95):.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -362,3 +362,32 @@ def test_luck_at_double_match_point_agrees_with_gnubg(gnubg_nn):
             differences.append(reviewer.luck(position, (d1, d2), context, False)[0] - 2 * (p - average))
     assert sum(map(abs, differences)) / len(differences) < 0.04
     assert max(map(abs, differences)) < 0.2
+
+
+def test_a_world_class_review_judges_plays_and_the_cube_at_two_ply(short):
+    from bgwidget.ai.analysis import evaluate
+
+    match, expert = short
+    review = ai.review(match, "world-class", progress=False)
+    assert review.level == "world-class" and review.complete
+    assert [(d.kind, d.move, d.seat, d.made) for d in review.decisions] == [
+        (d.kind, d.move, d.seat, d.made) for d in expert.decisions
+    ]
+    deeper = 0
+    for d in review.decisions:
+        if d.kind != "play" or not d.candidates:
+            continue
+        made = next(c for c in d.candidates if c.notation == d.made)
+        assert made.ply == d.candidates[0].ply  # the play made is judged as deep as the best
+        assert made.error == pytest.approx(d.error)
+        deeper += d.candidates[0].ply == 2
+    assert deeper >= 1
+    # Before the first double the cube is centred at 1 in this money game: the decision is the
+    # cube layer's on the 2-ply chances.
+    first = next(i for i, d in enumerate(review.decisions) if d.kind == "double" and d.made == "double")
+    checked = 0
+    for d in review.decisions[: first + 1]:
+        if d.kind == "double":
+            assert d.cube == ai.cube_decision(evaluate(d.position, 2))
+            checked += 1
+    assert checked >= 1
