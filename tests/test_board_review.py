@@ -348,3 +348,31 @@ def test_while_the_review_runs_no_button_offers_what_would_be_refused():
     assert running["reviewing"] and not any(running["can"].values())
     assert set(refused.values()) == {"The board is showing a review: leave it to play on."}
     assert after["can"]["roll"] and after["can"]["review"] and after["can"]["edit"]
+
+
+def test_a_review_of_a_finished_match_hides_its_result_banner_over_the_dice():
+    session = played()
+    session.handle({"type": "resign", "points": 1})  # Top (to roll) resigns at a 2-cube
+    assert session.state()["result"] is not None
+    session.handle({"type": "review", "level": "easy"})
+    state = session.state()
+    assert state["review"] is not None and state["result"] is None and state["dice"] == [3, 1]
+    session.handle({"type": "review-leave"})
+    assert session.state()["result"]["text"] == "Top resigns a single game: Bottom wins 2 points"
+
+
+def test_long_and_odd_names_are_cut_on_the_board_but_kept_in_the_match():
+    from bgwidget.svg import NAME_CHARS, board_svg
+
+    long, odd = "X" * 200, "<script>alert(1)</script>"
+    session = Session(players=("human", "human"), names=(odd, long), match_length=3, seed=7, animation=0)
+    session.roll((3, 1))
+    session.handle({"type": "resign", "points": 2})
+    state = session.state()
+    shown = "X" * (NAME_CHARS - 1) + "…"
+    assert state["names"] == [odd, shown] and session.match.names == (odd, long)
+    assert state["result"]["text"] == f"{odd} resigns a gammon: {shown} wins 2 points"
+    assert long not in state["status"] and shown in state["status"]
+    assert session.export("json")[0] == "scriptalert1script-vs-" + "X" * 30 + ".json"  # file names: letters only
+    svg = board_svg(Position.initial(), names=(odd, long))
+    assert f">{shown}</text>" in svg and long not in svg and "&lt;script&gt;" in svg and "<script>" not in svg

@@ -78,7 +78,7 @@ def test_switching_the_language_rewords_the_news_the_refusal_and_the_default_nam
     assert s.handle({"type": "take"}) == "No double has been offered."
     s.language = "fr"
     state = s.state()
-    assert state["names"] == ["Vous", "Ordinateur (easy)"] and s.match.names == ("Vous", "Ordinateur (easy)")
+    assert state["names"] == ["Vous", "Ordinateur (Facile)"] and s.match.names == ("Vous", "Ordinateur (Facile)")
     assert state["message"] == "Vous ne pouvez pas jouer avec 6-5"
     assert state["refused"] == label("fr", "why.no-offer") and state["refusal"]["text"] == state["refused"]
     assert state["status"].startswith(f"{state['refused']} · Vous ne pouvez pas jouer avec 6-5 · À vous de lancer")
@@ -150,7 +150,7 @@ def test_each_resignation_on_the_board(points):
     assert s.handle({"type": "resign", "points": points}) is None
     kind = {1: "une partie simple", 2: "un gammon", 3: "un backgammon"}[points]
     count = "1 point" if points == 1 else f"{points} points"
-    assert s.state()["result"]["text"] == f"Vous abandonnez {kind} : Ordinateur (easy) gagne {count}"
+    assert s.state()["result"]["text"] == f"Vous abandonnez {kind} : Ordinateur (Facile) gagne {count}"
     assert s.state()["status"].startswith(s.state()["result"]["text"])
 
 
@@ -180,7 +180,7 @@ def test_the_static_svg_of_a_finished_game_says_how_it_ended():
 def test_the_computers_answer_to_a_double_is_in_the_status():
     s = person_against("medium", position=Position.initial(), language="fr")
     assert s.handle({"type": "double"}) is None  # an even position: Medium takes
-    assert s.state()["status"] == "Ordinateur (medium) accepte · À vous de lancer"
+    assert s.state()["status"] == "Ordinateur (Moyen) accepte · À vous de lancer"
 
 
 def test_a_computer_that_fails_is_reported_in_the_boards_language():

@@ -57,7 +57,7 @@ def test_opening_state():
         and not s["can"]["double"]
         and s["cube"] == {"value": 1, "owner": None, "offered": False, "offered_value": None, "disabled": False}
     )
-    assert s["names"] == ["You", "Computer (easy)"] and s["human"] == [True, False]
+    assert s["names"] == ["You", "Computer (Easy)"] and s["human"] == [True, False]
 
 
 def test_opening_roll_gives_the_legal_step_map():
@@ -239,7 +239,7 @@ def test_resign_against_the_computer_and_hint():
         "points": 2,
         "how": "resigned gammon",
         "kind": "gammon",
-        "text": "You resign a gammon: Computer (easy) wins 2 points",
+        "text": "You resign a gammon: Computer (Easy) wins 2 points",
     }
 
 
@@ -297,7 +297,7 @@ def test_python_api_observe_and_set_position():
         w.language = "de"
     w.language = "sv"
     assert w.state["language"] == "sv"
-    assert BoardWidget(language="fr", animation=0).state["names"] == ["Vous", "Ordinateur (easy)"]
+    assert BoardWidget(language="fr", animation=0).state["names"] == ["Vous", "Ordinateur (Facile)"]
 
 
 def test_board_arrays_of_a_position_with_the_top_side_on_roll():
@@ -365,11 +365,11 @@ def test_medium_computer_cube_decisions_follow_the_ai():
     assert w.state["can"]["take"] and w.state["can"]["pass"]
     w.intent({"type": "pass"})
     assert (w.state["result"]["how"], w.state["result"]["winner"], w.state["result"]["points"]) == ("pass", 0, 1)
-    assert w.state["result"]["text"] == "You pass: Computer (medium) wins 1 point"
+    assert w.state["result"]["text"] == "You pass: Computer (Medium) wins 1 point"
     # The same race with the person on roll: the person doubles and Medium passes.
     w = BoardWidget(players=("human", "medium"), seed=3, animation=0, position=race)
     assert w.intent({"type": "double"}) is None
-    assert w.state["result"]["text"] == "Computer (medium) passes: you win 1 point"
+    assert w.state["result"]["text"] == "Computer (Medium) passes: you win 1 point"
     assert (w.state["result"]["how"], w.state["result"]["winner"], w.state["result"]["points"]) == ("pass", 0, 1)
     # An even opening position: Medium takes.
     w = BoardWidget(players=("human", "medium"), seed=3, animation=0, position=Position.initial())

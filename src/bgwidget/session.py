@@ -62,12 +62,13 @@ from bgwidget.ai.review import Review
 from bgwidget.dice import Dice, DiceStateError, check_seed
 from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
-from bgwidget.labels import check_language, label
+from bgwidget.labels import check_language, has_label, label
 from bgwidget.match import Match
 from bgwidget.moves import Play
 from bgwidget.position import CHECKERS, Position, PositionError
 from bgwidget.refusal import Refusal
 from bgwidget.rules import Rules
+from bgwidget.svg import shown_names
 from bgwidget.viewstate import Place, ViewState, mover_point, view_state
 from bgwidget.words import Words, say
 
@@ -322,7 +323,7 @@ class Session:
     def message(self) -> str:
         """News for the person in the board's language (a dance, the computer's answer to a
         double...), "" when none; it stays until the next turn's roll."""
-        return " · ".join(say(self.language, self.names, words) for words in self._news)
+        return " · ".join(say(self.language, shown_names(self.names), words) for words in self._news)
 
     @property
     def refused(self) -> str:
@@ -897,8 +898,15 @@ class Session:
         words = {key: label(self.language, key) for key in ("nameYou", "nameComputer", "nameBottom", "nameTop")}
         if self.players == (None, None):
             return words["nameBottom"], words["nameTop"]
-        bottom, top = (words["nameYou"] if p is None else f"{words['nameComputer']} ({p.name})" for p in self.players)
+        bottom, top = (
+            words["nameYou"] if p is None else f"{words['nameComputer']} ({self._level(p)})" for p in self.players
+        )
         return bottom, top
+
+    def _level(self, player: Player) -> str:
+        """A player's name in the board's language: a level's from the catalogue, another's as it is."""
+        key = f"level.{player.name}"
+        return label(self.language, key) if has_label(key) else player.name
 
 
 def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = None, confirm: bool = False) -> Match:

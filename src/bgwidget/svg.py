@@ -34,7 +34,12 @@ __all__ = [
     "decision_svg",
     "point_labels",
     "render",
+    "shown_names",
 ]
+
+NAME_CHARS = 30
+"""The longest name a board shows whole: a longer one (an imported match's, say) is cut to this many
+characters, the last an ellipsis, so that it stays in its strip and the result banner stays on the board."""
 
 
 def _read(name: str) -> Any:
@@ -475,6 +480,7 @@ def board_svg(
     outcome = position.outcome()
     if result is None and outcome is not None:
         result = GameResult(outcome.winner, outcome.points * cube, outcome.kind, "borne off")
+    names = shown_names(names)
     state = board_arrays(position)
     state.update(
         dice=list(dice or []),
@@ -526,6 +532,16 @@ def decision_svg(review: Any, decision: Any, play: str | None = None, language: 
     else:
         after = decision.position.parse_play(play, *decision.dice).result
     return board_svg(after, cube=cube, cube_owner=owner, **drawn)
+
+
+def shown_names(names: tuple[str, str] | list[str]) -> tuple[str, str]:
+    """The two names as a board shows them: each cut to :data:`NAME_CHARS` characters ("…" last).
+
+    >>> shown_names(("Ann", "B" * 40))[1] == "B" * 29 + "…"
+    True
+    """
+    bottom, top = (name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…" for name in names)
+    return bottom, top
 
 
 def _whole(value: object) -> bool:

@@ -21,7 +21,7 @@ from bgwidget.labels import label
 from bgwidget.moves import Move
 from bgwidget.position import BAR, Position, mirror
 from bgwidget.rules import CUBE_OFFERS
-from bgwidget.svg import board_arrays, point_labels
+from bgwidget.svg import board_arrays, point_labels, shown_names
 from bgwidget.words import points_text, result_text, say
 
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
@@ -325,7 +325,7 @@ def view_state(session: Session) -> ViewState:
         "score": list(session.match.score),
         "match_length": session.match.length,
         "crawford": game.crawford,
-        "names": list(session.names),
+        "names": list(shown_names(session.names)),
         "players": ["human" if p is None else p.name for p in session.players],
         "human": human,
         "thinking": session.thinking,
@@ -343,7 +343,7 @@ def view_state(session: Session) -> ViewState:
                 "points": game.result.points,
                 "how": game.result.description,
                 "kind": game.result.kind,
-                "text": result_text(session.language, session.names, game.result),
+                "text": result_text(session.language, shown_names(session.names), game.result),
             }
             if game.result
             else None
@@ -401,6 +401,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
         "offered_value": 2 * value if offered else None,
     }
     state["score"] = list(review.match.games[decision.game].score)
+    state["result"] = None  # the game's result banner would hide the decision's dice
     best_steps: list[list] = []
     if decision.candidates:
         state["hint"] = hint_of(Advice(decision.seat, position, list(decision.candidates)), language)
@@ -434,7 +435,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
         luck_mark=decision.luck_mark,
         mwc=None if decision.mwc is None else round(decision.mwc, 3),
         best_steps=best_steps,
-        text=review_text(decision, language, session.names),
+        text=review_text(decision, language, shown_names(session.names)),
     )
 
 
@@ -530,7 +531,7 @@ def refusal_of(session: Session) -> Refused | None:
 def status_of(session: Session, state: ViewState) -> str:
     """The status line in the board's language: why the last intent was refused, the news, then
     whose turn it is and to do what (or the result), then the last play."""
-    language, names = session.language, session.names
+    language, names = session.language, shown_names(session.names)
     parts = [text for text in (state["refused"], state["message"]) if text]
     seat = state["turn"]
     phase = state["phase"]

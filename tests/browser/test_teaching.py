@@ -73,7 +73,7 @@ def test_a_swedish_board_says_how_the_game_ended(lab, page, artifacts):
     page.locator('[data-testid="resign"]').click()  # opens the choice: single game, gammon, backgammon
     assert page.locator('[data-testid="resign-2"]').text_content() == label("sv", "resign2")
     shown = click_and_wait(page, '[data-testid="resign-2"]')
-    said = "Du ger upp en gammon: Datorn (easy) vinner 2 poäng"
+    said = "Du ger upp en gammon: Datorn (Lätt) vinner 2 poäng"
     assert read_side(side, shown["revision"])["result"]["text"] == said
     assert page.locator('[data-testid="status"]').text_content().startswith(said)
     assert page.locator(f"{ROOT} svg [data-result] text").text_content() == said
