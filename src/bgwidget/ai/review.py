@@ -2,9 +2,11 @@
 
 :func:`review` replays each game of a match from its record and rates, for the seat deciding:
 
-* each **play** against the level's analysis (:func:`bgwidget.ai.analysis.analyse` in the game's
-  stakes, :func:`bgwidget.ai.analysis.judge`), the play made evaluated at the same depth when it
-  is not among the candidates;
+* each **play** against the level's analysis (:func:`bgwidget.ai.analysis.rank` in the game's
+  stakes, :func:`bgwidget.ai.analysis.judge`), the play made always judged at the same depth as
+  the best: at World-class (2-ply) it goes through the move filters with the candidates, and
+  both reach 2-ply unless it is the one play left after 1-ply (GNU Backgammon, too, evaluates
+  the play made at the full depth when it is not the best);
 * each **cube decision** by the cube layer (:mod:`bgwidget.ai.cube`, through
   :class:`bgwidget.ai.context.Context`): the roller's double or no double whenever it could
   double, and the answer to a double (take, pass, beaver);
