@@ -179,7 +179,8 @@ export class View {
     this.reviewRunning.hidden = true;
     this.reviewBar = h("progress", { "data-testid": "review-progress" });
     this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
-    this.reviewCancel.addEventListener("click", () => this.intent({ type: "review-cancel" }));
+    // Cancel shows where the controls were: the second click of a double click on Review must not cancel.
+    this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
   }
@@ -288,7 +289,13 @@ export class View {
 
   intent(intent) {
     this.selected = null;
-    this.send({ ...intent, revision: this.state ? this.state.revision : 0 });
+    const sent = { ...intent, revision: this.state ? this.state.revision : 0 };
+    // A double click (or a held key) repeats an intent before Python's answer: sent once, it is
+    // not refused the second time as stale, with a "the board changed" the person never caused.
+    const key = JSON.stringify(sent);
+    if (key === this.lastSent) return;
+    this.lastSent = key;
+    this.send(sent);
   }
 
   // ------------------------------------------------------------------ drawing

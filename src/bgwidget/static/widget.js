@@ -1631,7 +1631,7 @@ var View = class {
     this.reviewRunning.hidden = true;
     this.reviewBar = h("progress", { "data-testid": "review-progress" });
     this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
-    this.reviewCancel.addEventListener("click", () => this.intent({ type: "review-cancel" }));
+    this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
   }
@@ -1733,7 +1733,11 @@ var View = class {
   }
   intent(intent) {
     this.selected = null;
-    this.send({ ...intent, revision: this.state ? this.state.revision : 0 });
+    const sent = { ...intent, revision: this.state ? this.state.revision : 0 };
+    const key = JSON.stringify(sent);
+    if (key === this.lastSent) return;
+    this.lastSent = key;
+    this.send(sent);
   }
   // ------------------------------------------------------------------ drawing
   /** Show a new state from Python; the computer's play is first shown step by step. */
