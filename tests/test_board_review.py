@@ -266,9 +266,9 @@ def test_the_review_publishes_its_progress_turn_by_turn_in_the_boards_language()
     assert progress[-1] == (3, 3) and all(total == 3 for _, total in progress) and progress == sorted(progress)
     assert running[0]["review_progress"] is None and running[0]["status"].startswith("Analyse du match en cours… ·")
     last = next(s for s in running if s["review_progress"] == {"done": 3, "total": 3})
-    assert last["status"].startswith("Analyse en cours… 3 tours sur 3 ·") and not last["can"]["review"]
+    assert last["status"].startswith("Analyse en cours… tour 3 sur 3 ·") and not last["can"]["review"]
     assert states[-1]["review"]["count"] == 6 and states[-1]["review_progress"] is None
-    session.language = "sv"
+    assert label("fr", "board.reviewProgress", done=1, total=63) == "Analyse en cours… tour 1 sur 63"  # not "1 tours"
     assert label("sv", "board.reviewProgress", done=42, total=180) == "Analyserar… 42 av 180 drag"
     assert label("en", "board.reviewProgress", done=42, total=180) == "Reviewing… 42 of 180 turns"
 

@@ -583,7 +583,7 @@ var labels_default = {
     "board.reviewAntiJoker": "anti-joker {luck}",
     "board.reviewMwc": "chances de gagner le match avant : {mwc}",
     "board.reviewing": "Analyse du match en cours\u2026",
-    "board.reviewProgress": "Analyse en cours\u2026 {done} tours sur {total}",
+    "board.reviewProgress": "Analyse en cours\u2026 tour {done} sur {total}",
     "board.reviewCancel": "Annuler",
     "board.reviewCancelled": "Analyse annul\xE9e : le plateau est tel qu\u2019il \xE9tait.",
     "why.no-review-running": "Aucune analyse n\u2019est en cours.",
