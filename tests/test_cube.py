@@ -6,6 +6,9 @@ x * (-1 + 2.5 (p - 0.2)) + (1 - x)(2p - 1) = 0.5, which for x = 0.68 gives p = 1
 """
 
 import random
+import re
+import shutil
+import subprocess
 
 import pytest
 
@@ -307,3 +310,52 @@ def test_match_cube_actions_agree_with_gnubg_on_its_own_chances(gnubg_nn, positi
         ).action
         agree += ours == theirs
     assert agree >= fewest
+
+
+# GNU Backgammon (the program, GPL, run as review.py runs it) analyses the cube at 0-ply: its
+# cubeless chances and cubeful equities (EMG) for no double and double/take. Fed those chances,
+# our model gives its equities: it prints chances and equities to 3 decimals, which moved ours
+# by at most 0.0031 (no double) and 0.0052 (double/take, at twice the cube) over 1,350 contact
+# positions at 9 scores. The scores here leave out the free recube (our step beyond gnubg's
+# 0-ply formulas, which it leaves to its look-ahead): a side that needs more than twice the cube.
+GNUBG_SCORES = [(3, 3, 1, "centre"), (4, 2, 1, "centre"), (4, 4, 1, "centre"), (5, 5, 2, "player"), (7, 3, 2, "player")]
+_CHANCES = re.compile(r"\n +(\d\.\d+) (\d\.\d+) (\d\.\d+) - \d\.\d+ (\d\.\d+) (\d\.\d+)")
+_EQUITY = re.compile(r"\d\. (No double|Double, take|Double, pass) +([+-]\d+\.\d+)")
+
+
+def test_cubeful_equities_are_gnu_backgammons_0ply_ones():
+    program = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
+    if program is None:
+        pytest.skip("GNU Backgammon (the program) is in the test setup, as for benchmarks/review.py")
+    positions = [p for p in _positions_from_games(600, 11) if not p.is_race()][::8][:40]
+    commands = ["set display off", "new match 7", "set evaluation cubedecision evaluation plies 0"]
+    cases = []
+    for need, opponent_need, cube, owner in GNUBG_SCORES:
+        for position in positions:
+            # Player 1 (the program's "human") is on roll; the score is (player 0, player 1).
+            commands += [
+                f"set score {7 - opponent_need} {7 - need}",
+                "set turn 1",
+                f"set board {position.position_id()}",
+            ]
+            commands += [
+                f"set cube value {cube}",
+                "set cube owner 1" if owner == "player" else "set cube centre",
+                "hint",
+            ]
+            cases.append(Context(cube=cube, owner=owner, match_length=7, away=(need, opponent_need)))
+    done = subprocess.run(
+        [program, "-t", "-q", "-r"], input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=600
+    )
+    analyses = done.stdout.split("Cube analysis")[1:]
+    assert len(analyses) == len(cases)
+    for context, analysis in zip(cases, analyses, strict=True):
+        chances = [float(x) for x in _CHANCES.search(analysis).groups()]  # cumulative, as ours
+        theirs = {name: float(value) for name, value in _EQUITY.findall(analysis)}
+        ours = context.decision(chances)
+        assert context.emg(ours.no_double) == pytest.approx(theirs["No double"], abs=0.005)
+        assert context.emg(ours.double_take) == pytest.approx(theirs["Double, take"], abs=0.008)
+        if abs(theirs["No double"] - min(theirs["Double, take"], theirs["Double, pass"])) > 0.02:
+            assert ours.should_double == (
+                "Proper cube action: Double" in analysis or "Proper cube action: Redouble" in analysis
+            )
