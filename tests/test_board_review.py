@@ -369,10 +369,20 @@ def test_long_and_odd_names_are_cut_on_the_board_but_kept_in_the_match():
     session.roll((3, 1))
     session.handle({"type": "resign", "points": 2})
     state = session.state()
-    shown = "X" * (NAME_CHARS - 1) + "…"
-    assert state["names"] == [odd, shown] and session.match.names == (odd, long)
-    assert state["result"]["text"] == f"{odd} resigns a gammon: {shown} wins 2 points"
+    shown, odd_shown = "X" * (NAME_CHARS - 1) + "…", odd[: NAME_CHARS - 1] + "…"
+    assert state["names"] == [odd_shown, shown] and session.match.names == (odd, long)
+    assert state["result"]["text"] == f"{odd_shown} resigns a gammon: {shown} wins 2 points"
     assert long not in state["status"] and shown in state["status"]
     assert session.export("json")[0] == "scriptalert1script-vs-" + "X" * 30 + ".json"  # file names: letters only
     svg = board_svg(Position.initial(), names=(odd, long))
     assert f">{shown}</text>" in svg and long not in svg and "&lt;script&gt;" in svg and "<script>" not in svg
+
+
+def test_a_one_point_match_is_said_in_the_singular():
+    from bgwidget.svg import board_svg
+
+    start = Position.initial()
+    assert ">Match en 1 point</text>" in board_svg(start, match_length=1, language="fr")
+    assert ">Match en 3 points</text>" in board_svg(start, match_length=3, language="fr")
+    assert ">1-point match</text>" in board_svg(start, match_length=1)
+    assert ">Match till 1 poäng</text>" in board_svg(start, match_length=1, language="sv")

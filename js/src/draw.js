@@ -253,7 +253,8 @@ function strip(state, seat) {
 
 function matchLabel(state) {
   const lang = state.language;
-  let text = state.match_length ? t(lang, "match", { n: state.match_length }) : t(lang, "money");
+  const key = state.match_length === 1 ? "match1" : "match"; // "Match en 1 point": the singular, as svg.py
+  let text = state.match_length ? t(lang, key, { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` · ${t(lang, "crawford")}`;
   const title = S.title;
   return `<text x="${g.W / 2}" y="${g.HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;

@@ -37,7 +37,7 @@ __all__ = [
     "shown_names",
 ]
 
-NAME_CHARS = 30
+NAME_CHARS = 20
 """The longest name a board shows whole: a longer one (an imported match's, say) is cut to this many
 characters, the last an ellipsis, so that it stays in its strip and the result banner stays on the board."""
 
@@ -300,7 +300,8 @@ def _strip(state: dict, seat: int, language: str) -> str:
 
 def _match_label(state: dict, language: str) -> str:
     length = state.get("match_length", 0)
-    text = _word(language, "match", n=length) if length else _word(language, "money")
+    # French needs the singular at 1 ("Match en 1 point"): a sentence of its own, in every language.
+    text = _word(language, "match1" if length == 1 else "match", n=length) if length else _word(language, "money")
     if state.get("crawford"):
         text += f" · {_word(language, 'crawford')}"
     return (

@@ -564,6 +564,7 @@ var labels_default = {
     score: "score",
     money: "Money game",
     match: "{n}-point match",
+    match1: "1-point match",
     crawford: "Crawford",
     onRoll: "On roll",
     nameBottom: "Bottom",
@@ -814,6 +815,7 @@ var labels_default = {
     score: "score",
     money: "Partie d\u2019argent",
     match: "Match en {n} points",
+    match1: "Match en 1 point",
     crawford: "Crawford",
     onRoll: "Au trait",
     nameBottom: "Bas",
@@ -1064,6 +1066,7 @@ var labels_default = {
     score: "po\xE4ng",
     money: "Pengaspel",
     match: "Match till {n} po\xE4ng",
+    match1: "Match till 1 po\xE4ng",
     crawford: "Crawford",
     onRoll: "Vid t\xE4rningarna",
     nameBottom: "Nedre",
@@ -1263,7 +1266,8 @@ function strip(state, seat) {
 }
 function matchLabel(state) {
   const lang = state.language;
-  let text = state.match_length ? t(lang, "match", { n: state.match_length }) : t(lang, "money");
+  const key = state.match_length === 1 ? "match1" : "match";
+  let text = state.match_length ? t(lang, key, { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` \xB7 ${t(lang, "crawford")}`;
   const title = S.title;
   return `<text x="${W / 2}" y="${HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
