@@ -16,6 +16,7 @@ The rules are the USBGF rules of play:
 from __future__ import annotations
 
 import re
+import struct
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -153,18 +154,16 @@ def _steps(board: Sequence[int], die: int, top: int = BAR) -> list[tuple[int, in
     return found
 
 
-def _apply(board: bytearray, src: int, dst: int) -> tuple[bytearray, bool]:
-    """The board after one step, and whether it hit (the input is left alone)."""
+def _apply(board: bytearray, src: int, dst: int) -> bytearray:
+    """The board after one step (the input is left alone); it hit when the opponent's bar grew."""
     after = board[:]
     after[src] -= 1
-    if dst < 0:
-        return after, False
-    after[dst] += 1
-    if after[48 - dst] == 1:  # an opponent's blot goes to the bar
-        after[48 - dst] = 0
-        after[_THEIR_BAR] += 1
-        return after, True
-    return after, False
+    if dst >= 0:
+        after[dst] += 1
+        if after[48 - dst] == 1:  # an opponent's blot goes to the bar
+            after[48 - dst] = 0
+            after[_THEIR_BAR] += 1
+    return after
 
 
 # _MOVES[src][dst][hit]: the Move of a step, made once (dst -1, off, is the last of each list).
@@ -189,37 +188,47 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
         _non_doubles(board, max(die1, die2), min(die1, die2), found)
     turn = 1 - position.turn
     new_position, new_play, set_moves, set_result = Position.unchecked, object.__new__, _set_moves, _set_result
+    counts = _COUNTS
     plays = []
     for key, moves in found.items():
         # The hot path: the generator only makes legal positions, and the frozen dataclass's
         # own constructor costs twice these two setters.
         play = new_play(Play)
         set_moves(play, moves)
-        set_result(play, new_position(tuple(key[25:]), tuple(key[:25]), turn))
+        set_result(play, new_position(counts(key, 25), counts(key), turn))
         plays.append(play)
     return plays
 
 
 _set_moves, _set_result = Play.__dict__["moves"].__set__, Play.__dict__["result"].__set__
+_COUNTS = struct.Struct("25B").unpack_from  # (board, offset) -> one side's 25 counts as a tuple
 
 
 def _non_doubles(board: bytearray, high: int, low: int, found: dict) -> None:
-    for first, second in ((high, low), (low, high)):
+    bar = board[_THEIR_BAR]
+    # Sources (high die's, low die's) of the plays that move the higher die first: the same two
+    # steps the other way round reach the same board (the same points lose and gain a checker,
+    # the same blots are hit), so the second pass skips them before building a board.
+    both: set[int] = set()
+    for first, second, high_first in ((high, low, True), (low, high, False)):
         for src, dst in _steps(board, first):
-            board1, hit1 = _apply(board, src, dst)
-            move1 = _MOVES[src][dst][hit1]
+            board1 = _apply(board, src, dst)
+            hit1 = board1[_THEIR_BAR] != bar
             for src2, dst2 in _steps(board1, second):
-                board2, hit2 = _apply(board1, src2, dst2)
-                key = bytes(board2)
+                if high_first:
+                    both.add(src << 5 | src2)
+                elif src2 << 5 | src in both:
+                    continue
+                key = bytes(_apply(board1, src2, dst2))
                 if key not in found:
-                    found[key] = (move1, _MOVES[src2][dst2][hit2])
+                    found[key] = (_MOVES[src][dst][hit1], _MOVES[src2][dst2][key[_THEIR_BAR] != board1[_THEIR_BAR]])
     if found:
         return
     # Only one die can be played: the larger one if it can, else the smaller.
     for die in (high, low):
         for src, dst in _steps(board, die):
-            board1, hit = _apply(board, src, dst)
-            found.setdefault(bytes(board1), (_MOVES[src][dst][hit],))
+            key = bytes(_apply(board, src, dst))
+            found.setdefault(key, (_MOVES[src][dst][key[_THEIR_BAR] != bar],))
         if found:
             return
 
@@ -242,15 +251,17 @@ def _doubles(board: bytearray, die: int, found: dict) -> None:
                 found.setdefault(bytes(board), moves)
             return
         last = len(moves) == 3
+        bar = board[_THEIR_BAR]
         for src, dst in options:
-            after, hit = _apply(board, src, dst)
+            after = _apply(board, src, dst)
+            move = _MOVES[src][dst][after[_THEIR_BAR] != bar]
             if last:  # the fourth step ends the play
                 if longest[0] < 4:
                     longest[0] = 4
                     found.clear()
-                found.setdefault(bytes(after), moves + (_MOVES[src][dst][hit],))
-                continue
-            walk(after, moves + (_MOVES[src][dst][hit],), src)
+                found.setdefault(bytes(after), moves + (move,))
+            else:
+                walk(after, moves + (move,), src)
 
     walk(board, (), BAR)
 
