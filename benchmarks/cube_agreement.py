@@ -59,7 +59,10 @@ MATCH_SCORES = [
 def set_match(need, opponent_need, post_crawford, cube):
     """gnubg-nn's score and cube for side O on roll, owning ``cube`` when above 1."""
     gnubg_nn.set.score(need, opponent_need, 0)  # 0: not the Crawford game, so post-Crawford at 1-away
-    gnubg_nn.set.cube(cube, b"O") if cube > 1 else gnubg_nn.set.cube(1)
+    if cube > 1:
+        gnubg_nn.set.cube(cube, b"O")
+    else:
+        gnubg_nn.set.cube(1)
 
 
 def gnubg_action(position, chances=None):

@@ -286,7 +286,10 @@ def positions_with_gnubg_chances(gnubg_nn):
 def test_match_cube_actions_agree_with_gnubg_on_its_own_chances(gnubg_nn, positions_with_gnubg_chances, match, fewest):
     need, opponent_need, post_crawford, cube = match
     gnubg_nn.set.score(need, opponent_need, 0)  # side O on roll; 0: not the Crawford game
-    gnubg_nn.set.cube(cube, b"O") if cube > 1 else gnubg_nn.set.cube(1)
+    if cube > 1:
+        gnubg_nn.set.cube(cube, b"O")
+    else:
+        gnubg_nn.set.cube(1)
     agree = 0
     for position, board, chances in positions_with_gnubg_chances:
         key = gnubg_nn.key_of_board(board)
