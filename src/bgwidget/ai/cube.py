@@ -16,7 +16,10 @@ match's own take and cash points. Those depend on the cube level and are found f
 down: at the highest useful level the doubled cube is dead and the take point is where the dead
 line meets the MWC of passing; below it, the taker owns a live cube whose cash point is the one
 found a level up. A cube that can help neither side (both sides' wins at it take the match,
-2-away 2-away, the Crawford game) leaves the dead-cube MWC.
+2-away 2-away, the Crawford game) leaves the dead-cube MWC. One step goes beyond those 0-ply
+formulas, as GNU Backgammon's look-ahead does: where a side's win at the cube already takes the
+match and the opponent's does not, an opponent with access to the cube doubles at once, at no
+risk to itself.
 
 The cube efficiencies are those GNU Backgammon uses (``eval.c``): 0.68 in contact positions; in
 races ``0.55 + 0.00125 * pips`` of the side on roll, kept within 0.6..0.7.
