@@ -386,3 +386,53 @@ def test_a_one_point_match_is_said_in_the_singular():
     assert ">Match en 3 points</text>" in board_svg(start, match_length=3, language="fr")
     assert ">1-point match</text>" in board_svg(start, match_length=1)
     assert ">Match till 1 poäng</text>" in board_svg(start, match_length=1, language="sv")
+
+
+def test_forged_review_intents_are_refused_and_change_nothing():
+    """What a hostile page could send: each refused with its reason, the match and the board unchanged."""
+    session = played()
+    record = to_json(session.match)
+    forged = [
+        ({"type": "review-go", "to": 99}, "not-reviewing"),
+        ({"type": "review-go", "to": -1}, "not-reviewing"),
+        ({"type": "review-go"}, "not-reviewing"),
+        ({"type": "review-leave"}, "not-reviewing"),
+        ({"type": "review-cancel"}, "no-review-running"),
+        ({"type": "review", "level": 7}, "invalid"),
+        ({"type": "review", "level": ["expert"]}, "invalid"),
+        ({"type": "review", "level": "grandmaster"}, "invalid"),
+        ({"type": "reviewx"}, "invalid"),
+        ({"type": "export", "format": ["json"]}, "invalid"),
+        ({"type": "review", "revision": -5}, "stale"),
+    ]
+    for intent, reason in forged:
+        before = session.state()
+        assert session.handle(intent) is not None, intent
+        assert session.refusal.reason == reason, intent
+        after = session.state()
+        assert {k: v for k, v in after.items() if k not in ("revision", "refused", "refusal", "status")} == {
+            k: v for k, v in before.items() if k not in ("revision", "refused", "refusal", "status")
+        }
+        assert to_json(session.match) == record and session.reviewing is None and not session.review_running
+    # setting up a position: a review (of the match, not the board being set up) waits for the end of it
+    assert session.handle({"type": "edit"}) is None
+    assert session.handle({"type": "review", "level": "easy"}) is not None and session.refusal.reason == "setting-up"
+    assert session.reviewing is None and session.state()["edit"]
+    with pytest.raises(IntentError):
+        session.review("easy")
+    assert (
+        session.handle({"type": "edit-cancel"}) is None and session.handle({"type": "review", "level": "easy"}) is None
+    )
+    # shown: out-of-range steps stay at the ends, a forged step is refused, the game's intents too
+    assert session.handle({"type": "review-go", "to": "last"}) is None
+    index = session.state()["review"]["index"]
+    for intent, reason in (
+        ({"type": "review-go", "to": 6}, "invalid"),
+        ({"type": "review-go", "to": "next"}, None),  # already at the last: stays there
+        ({"type": "review-go", "to": [1]}, "invalid"),
+        ({"type": "move", "from": "bar", "to": [1]}, "reviewing"),
+        ({"type": "undo"}, "reviewing"),
+    ):
+        assert (session.handle(intent) is None) == (reason is None), intent
+        assert getattr(session.refusal, "reason", None) == reason and session.state()["review"]["index"] == index
+    assert to_json(session.match) == record

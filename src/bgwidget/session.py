@@ -74,6 +74,9 @@ from bgwidget.words import Words, say
 
 __all__ = ["Advice", "Edit", "IntentError", "Reviewing", "Session", "check_animation", "match_at_game"]
 
+REVIEW_INTENTS = ("review", "review-cancel", "review-go", "review-leave")
+"""The intents of review mode (see the module)."""
+
 REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
 """Where a ``review-go`` intent goes among the review's decisions."""
 
@@ -421,7 +424,7 @@ class Session:
             return
         if self.thinking:
             raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
-        if kind.startswith("review"):
+        if kind in REVIEW_INTENTS:
             self._apply_review(kind, intent)
             return
         if self.reviewing is not None or self.review_running:
@@ -617,6 +620,10 @@ class Session:
         if self.review_running:
             raise IntentError("a review is running: wait for it", reason="reviewing")
         if kind == "review":
+            if self.edit is not None:  # the match reviewed is the one played, not a board being set up
+                raise IntentError(
+                    "the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up"
+                )
             level = intent.get("level", "expert")
             if not isinstance(level, str) or level not in ai.LEVELS:
                 raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
@@ -628,10 +635,8 @@ class Session:
             raise IntentError("no review is shown: start one with 'review'", reason="not-reviewing")
         if kind == "review-leave":
             self.reviewing = None
-        elif kind == "review-go":
+        else:  # "review-go", the last of REVIEW_INTENTS
             shown.index = _review_step(shown, intent.get("to"))
-        else:
-            raise IntentError(f"unknown intent type {kind!r}")
 
     def _start_review(self, level: str) -> None:
         match = copy.deepcopy(self.match)  # the review keeps its match; the game goes on in this one
