@@ -1,0 +1,69 @@
+"""Play errors of our levels judged by GNU Backgammon's 2-ply, on the same positions and rolls.
+
+A quick proxy for strength between levels whose games differ too little to tell apart in a few
+hundred games: for each position and roll, every legal play is judged by gnubg-nn at 2-ply (the
+position it leaves, the opponent on roll, at gnubg's 1-ply: ``probabilities(board, 1)``), and
+each level's choice gives up the difference to gnubg's best, in cubeless points per play.
+Positions: the middle-game positions of ``expert_time.py`` (contact, neither side bearing off,
+at least two legal plays), another seed. Prints each level's mean error with a 95% interval, the
+share of plays equal to gnubg's best, the time spent, and the paired difference between the first
+two levels with its 95% interval.
+
+    .venv/bin/python benchmarks/level_errors.py [--levels expert world-class] [--positions 150]
+"""
+
+import argparse
+import time
+
+import gnubg_nn
+import numpy as np
+
+from bgwidget.ai.engines import gnubg_board
+from bgwidget.ai.players import get_player
+from expert_time import middle_game
+
+
+def gnubg_two_ply(play):
+    """The play's cubeless equity for its maker by gnubg-nn at 2-ply (a finished game exactly)."""
+    outcome = play.result.outcome()
+    if outcome is not None:
+        return float(outcome.points)
+    p = gnubg_nn.probabilities(gnubg_board(play.result), 1)  # the opponent on roll, before rolling
+    return -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
+
+
+def interval(values):
+    values = np.asarray(values)
+    return values.mean(), 1.96 * values.std(ddof=1) / np.sqrt(len(values))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", nargs="+", default=["expert", "world-class"])
+    parser.add_argument("--positions", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=2718)
+    args = parser.parse_args()
+    cases = middle_game(args.positions, seed=args.seed)
+    players = [get_player(level) for level in args.levels]
+    errors = [[] for _ in players]
+    spent = [0.0 for _ in players]
+    for position, dice in cases:
+        values = {play: gnubg_two_ply(play) for play in position.legal_plays(*dice)}
+        best = max(values.values())
+        for index, player in enumerate(players):
+            start = time.perf_counter()
+            chosen = player.choose_play(position, dice)
+            spent[index] += time.perf_counter() - start
+            errors[index].append(best - values[chosen])
+    print(f"{len(cases)} middle-game positions, errors by gnubg-nn 2-ply (cubeless points per play)")
+    for level, found, seconds in zip(args.levels, errors, spent):
+        mean, half = interval(found)
+        best_share = np.mean(np.asarray(found) < 1e-9)
+        print(f"  {level:<12} {mean:.4f} +- {half:.4f}, gnubg's best in {best_share:.0%}, {seconds:.1f} s")
+    if len(players) > 1:
+        mean, half = interval(np.asarray(errors[0]) - np.asarray(errors[1]))
+        print(f"  {args.levels[0]} - {args.levels[1]}: {mean:+.4f} ({mean - half:+.4f} .. {mean + half:+.4f}) per play")
+
+
+if __name__ == "__main__":
+    main()
