@@ -436,3 +436,18 @@ def test_forged_review_intents_are_refused_and_change_nothing():
         assert (session.handle(intent) is None) == (reason is None), intent
         assert getattr(session.refusal, "reason", None) == reason and session.state()["review"]["index"] == index
     assert to_json(session.match) == record
+
+
+def test_review_mode_shows_the_record_of_the_decisions_game():
+    session = played()
+    session.handle({"type": "resign", "points": 1})  # game 1 ends; game 2 starts with its own record
+    session.new_game()
+    session.roll((6, 5))
+    session.play("24/13")
+    game_two = session.state()["record"]
+    assert game_two == [{"number": 1, "cells": ["", "65: 24/13"]}]
+    session.handle({"type": "review", "level": "easy"})
+    state = session.state()
+    assert state["review"]["game"] == 1 and state["record"][2]["cells"] == ["Takes", "21: 13/11* 6/5"]
+    session.handle({"type": "review-go", "to": "last"})
+    assert session.state()["review"]["game"] == 2 and session.state()["record"] == game_two

@@ -219,7 +219,22 @@ export class View {
   drawRecord(s) {
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
-    if (this.record.dataset.key === key) return;
+    if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
+    // In review mode the line of the decision shown is marked and scrolled into view.
+    const current = s.review ? String(s.review.move) : null;
+    for (const tr of this.record.querySelectorAll("[data-record-line]")) {
+      const here = tr.dataset.recordLine === current;
+      tr.classList.toggle("bg-current", here);
+      if (here) {
+        tr.setAttribute("aria-current", "step");
+        tr.scrollIntoView?.({ block: "nearest" });
+      } else {
+        tr.removeAttribute("aria-current");
+      }
+    }
+  }
+
+  fillRecord(s, lines, key) {
     this.record.dataset.key = key;
     const table = h("table", {});
     table.append(h("caption", {}, t(s.language, "board.record")));

@@ -402,6 +402,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
     }
     state["score"] = list(review.match.games[decision.game].score)
     state["result"] = None  # the game's result banner would hide the decision's dice
+    state["record"] = record_of(review.match.games[decision.game], language)  # the decision's game; its line marked
     best_steps: list[list] = []
     if decision.candidates:
         state["hint"] = hint_of(Advice(decision.seat, position, list(decision.candidates)), language)

@@ -57,6 +57,8 @@ def test_record_export_and_review_by_buttons_and_keys(lab, page, artifacts):
     page.keyboard.press("ArrowRight")
     wait_review(page, "2")
     assert page.locator(f"{ROOT} [data-last-play='24/14']").count() == 1
+    # the record marks the decision's line (.mat line 2: 64: 24/14)
+    assert page.locator(f"{ROOT} [data-record-line][aria-current='step']").text_content().startswith("2)64: 24/14")
     assert page.locator(f"{ROOT} [data-hint-play]").count() >= 2  # the candidates, with the play made
     page.locator(ROOT).screenshot(path=str(artifacts / "review-decision.png"))
     page.keyboard.press("End")

@@ -1456,6 +1456,7 @@ var CSS = `
   border-radius: 6px; background: var(--jp-layout-color0, #ffffff); }
 .bg-record table { border-collapse: collapse; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
 .bg-record caption { text-align: left; padding: 2px 6px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
+.bg-record tr.bg-current { background: var(--jp-layout-color2, #eeeeee); font-weight: bold; }
 .bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; }
 .bg-review, .bg-files, .bg-reviewing { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .bg-review[data-mark="bad"], .bg-review[data-mark="very bad"] { color: var(--jp-warn-color0, #a14600); }
@@ -1672,7 +1673,20 @@ var View = class {
   drawRecord(s) {
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
-    if (this.record.dataset.key === key) return;
+    if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
+    const current = s.review ? String(s.review.move) : null;
+    for (const tr of this.record.querySelectorAll("[data-record-line]")) {
+      const here = tr.dataset.recordLine === current;
+      tr.classList.toggle("bg-current", here);
+      if (here) {
+        tr.setAttribute("aria-current", "step");
+        tr.scrollIntoView?.({ block: "nearest" });
+      } else {
+        tr.removeAttribute("aria-current");
+      }
+    }
+  }
+  fillRecord(s, lines, key) {
     this.record.dataset.key = key;
     const table = h("table", {});
     table.append(h("caption", {}, t(s.language, "board.record")));
