@@ -231,8 +231,9 @@ def race_probabilities(boards: np.ndarray) -> np.ndarray:
     if (mine.sum(axis=1) == 0).any() or (theirs.sum(axis=1) == 0).any():
         raise PositionError("the game is over: a side has borne off every checker")
     rolls, first_off = database()
-    pm, po = rolls[position_index(mine)], rolls[position_index(theirs)]
-    fm, fo = first_off[position_index(mine)], first_off[position_index(theirs)]
+    im, it = position_index(mine), position_index(theirs)
+    pm, po = rolls[im], rolls[it]
+    fm, fo = first_off[im], first_off[it]
 
     def at_least(dist: np.ndarray, shift: int) -> np.ndarray:
         """at_least(d, s)[:, n] = P(rolls >= n + s)."""
