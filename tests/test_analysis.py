@@ -174,13 +174,13 @@ def endings(count: int, seed: int) -> list[Position]:
 POSITIONS_AND_ENDINGS = random_positions(150, seed=111) + endings(60, seed=112) + list(SURE_WINS)
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+@pytest.mark.parametrize("level", ["easy", "medium", "expert", "world-class"])
 def test_sure_wins_evaluate_to_a_sure_win_that_the_cube_accepts(level):
     for position, expected in SURE_WINS.items():
         chances = ai.evaluate(position, level)
         assert_consistent(chances)  # the Expert once gave 1.0000000000000002
-        # 1-ply reaches finished games, judged exactly; 0-ply asks the net where there is contact.
-        if level == "expert":
+        # 1-ply and 2-ply reach finished games, judged exactly; 0-ply asks the net where there is contact.
+        if level in ("expert", "world-class"):
             assert chances == pytest.approx(expected, abs=1e-12)
         else:
             assert chances[0] == pytest.approx(1.0, abs=1e-3)
@@ -226,7 +226,7 @@ def test_every_level_gives_a_consistent_distribution_the_cube_accepts(position, 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(POSITIONS_AND_ENDINGS), st.integers(1, 6), st.integers(1, 6))
 def test_every_candidate_has_consistent_chances(position, d1, d2):
-    for ply in (0, 1):
+    for ply in (0, 1, 2):
         for candidate in analyse(position, (d1, d2), ply):
             assert_consistent(candidate.probabilities)
 
