@@ -68,7 +68,9 @@ class BoardWidget(anywidget.AnyWidget):
         object (an object with a ``name`` and ``choose_play(position, dice)``). Default
         ``("human", "easy")``.
     ``names``
-        The two names shown (as text: markup is not interpreted); default by language.
+        The two names shown (as text: markup is not interpreted); default by language. The board
+        shows a name longer than 20 characters cut, with "…" (:func:`bgwidget.svg.shown_names`);
+        the match and its files keep it whole.
     ``match_length``
         Points to win the match; 0 (default) for money play.
     ``seed``

@@ -117,3 +117,32 @@ def test_a_long_review_shows_its_progress_and_cancel_leaves_the_board_as_it_was(
     assert status.text_content().startswith("Analysen avbröts: brädet är som det var.")
     assert before in status.text_content()  # the game's own status, as it was
     assert page.locator(f"{ROOT} [data-testid='review']").is_visible()  # and a review may start again
+
+
+ODD_NAMES = """from bgwidget.widget import BoardWidget
+w = BoardWidget(players=('human', 'human'), match_length=1, seed=7, animation=0, language='fr',
+                names=('<script>alert(1)</script>', 'X' * 200))
+w.roll((3, 1)); w.play('8/5 6/5'); w.roll((6, 4)); w.play('24/14')
+w"""
+
+
+def test_odd_and_long_names_stay_in_their_places(lab, page, artifacts):
+    """A 200-character name and markup: shown as text, cut on the board, clear of the match label,
+    and the record keeps both columns in view (no sideways scrolling)."""
+    write_notebook(lab.folder, "odd-names", ODD_NAMES)
+    open_notebook(page, lab, "odd-names")
+    names = page.evaluate(f"() => [...document.querySelectorAll('{ROOT} svg [data-name]')].map(t => t.textContent)")
+    assert sorted(names) == sorted(["<script>alert(1)</s…", "X" * 19 + "…"])
+    assert page.locator(f"{ROOT} script").count() == 0  # the markup is text, never an element
+    top, label = (
+        page.locator(f"{ROOT} svg {hook}").evaluate(
+            "t => [t.getBoundingClientRect().left, t.getBoundingClientRect().right]"
+        )
+        for hook in ('[data-name="1"]', "[data-match]")
+    )
+    assert top[1] < label[0], (top, label)  # the name ends before the match label begins
+    record = page.locator(f"{ROOT} [data-testid='record']")
+    scroll, width = record.evaluate("r => [r.scrollWidth, r.clientWidth]")
+    assert scroll <= width, (scroll, width)
+    assert record.locator("[data-record-line='2']").text_content() == "2)64: 24/14"
+    page.locator(ROOT).screenshot(path=str(artifacts / "odd-names-fr.png"))

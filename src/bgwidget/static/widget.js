@@ -1454,10 +1454,11 @@ var CSS = `
 .bg-main .bg-board { flex: 1 1 auto; min-width: 0; }
 .bg-record { flex: 0 0 15em; max-height: 28em; overflow-y: auto; border: 1px solid var(--jp-border-color1, #bdbdbd);
   border-radius: 6px; background: var(--jp-layout-color0, #ffffff); }
-.bg-record table { border-collapse: collapse; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
+.bg-record table { border-collapse: collapse; table-layout: fixed; width: 100%; font-family: var(--jp-code-font-family, monospace); font-size: 0.9em; }
 .bg-record caption { text-align: left; padding: 2px 6px; font-family: var(--jp-ui-font-family, system-ui, sans-serif); }
 .bg-record tr.bg-current { background: var(--jp-layout-color2, #eeeeee); font-weight: bold; }
-.bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; }
+.bg-record tr > :first-child { width: 2.6em; }
+.bg-record th, .bg-record td { padding: 1px 4px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 .bg-review, .bg-files, .bg-reviewing { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .bg-review[data-mark="bad"], .bg-review[data-mark="very bad"] { color: var(--jp-warn-color0, #a14600); }
 .bg-reviewing progress { flex: 0 1 16em; }
