@@ -112,6 +112,13 @@ def play_pairs(first: int, n_pairs: int, opponent: Choose, seed: int, level: str
     return points
 
 
+def interval(points: np.ndarray) -> tuple[float, float]:
+    """Mean points per game and the half-width of its 95% interval, over the pairs of ``points``."""
+    per_pair = points.mean(axis=1)
+    half = 1.96 * per_pair.std(ddof=1) / np.sqrt(len(per_pair)) if len(per_pair) > 1 else float("nan")
+    return float(per_pair.mean()), float(half)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--opponent", choices=sorted(OPPONENTS) + sorted(LEVELS), default="pubeval")
@@ -126,12 +133,14 @@ def main() -> None:
     for first in range(0, n_pairs, args.batch):
         count = min(args.batch, n_pairs - first)
         chunks.append(play_pairs(first, count, opponent_for(args.opponent, args.seed), args.seed, args.player))
-        done = np.concatenate(chunks)
-        print(f"  {2 * len(done)} games: {done.mean():+.3f} ppg, {time.perf_counter() - start:.0f}s", flush=True)
+        mean, half = interval(np.concatenate(chunks))
+        print(
+            f"  {2 * sum(map(len, chunks))} games: {mean:+.3f} ppg (95% interval {mean - half:+.3f} .. "
+            f"{mean + half:+.3f}), {time.perf_counter() - start:.0f}s",
+            flush=True,
+        )
     points = np.concatenate(chunks)
-    per_pair = points.mean(axis=1)
-    mean = per_pair.mean()
-    half = 1.96 * per_pair.std(ddof=1) / np.sqrt(len(per_pair))
+    mean, half = interval(points)
     wins = (points > 0).mean()
     print(
         f"{args.player} vs {args.opponent}: {points.size} games, {mean:+.3f} points per game "
