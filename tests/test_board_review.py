@@ -7,6 +7,7 @@ must show exactly those, step through them, and leave the game as it was.
 
 import asyncio
 import json
+import re
 import threading
 
 import pytest
@@ -369,13 +370,18 @@ def test_long_and_odd_names_are_cut_on_the_board_but_kept_in_the_match():
     session.roll((3, 1))
     session.handle({"type": "resign", "points": 2})
     state = session.state()
-    shown, odd_shown = "X" * (NAME_CHARS - 1) + "…", odd[: NAME_CHARS - 1] + "…"
-    assert state["names"] == [odd_shown, shown] and session.match.names == (odd, long)
-    assert state["result"]["text"] == f"{odd_shown} resigns a gammon: {shown} wins 2 points"
+    shown = "X" * (NAME_CHARS - 1) + "…"
+    assert NAME_CHARS == 28 and len(odd) < NAME_CHARS  # "Ordinateur (Classe mondiale)", a default name, is whole
+    assert state["names"] == [odd, shown] and session.match.names == (odd, long)
+    assert state["result"]["text"] == f"{odd} resigns a gammon: {shown} wins 2 points"
     assert long not in state["status"] and shown in state["status"]
     assert session.export("json")[0] == "scriptalert1script-vs-" + "X" * 30 + ".json"  # file names: letters only
     svg = board_svg(Position.initial(), names=(odd, long))
     assert f">{shown}</text>" in svg and long not in svg and "&lt;script&gt;" in svg and "<script>" not in svg
+    # too wide for the room left of the match label: squeezed into it; a short name is drawn as it is
+    fifteen = board_svg(Position.initial(), names=(odd, long), match_length=15)
+    squeezed = re.findall(r'<text [^>]*textLength="([\d.]+)"[^>]*data-name="(\d)"', fifteen)
+    assert squeezed == [("309.3", "1")]  # 872 / 2 - len("15-point match") * 14 * 0.64 / 2 - 48 - 16
 
 
 def test_a_one_point_match_is_said_in_the_singular():
@@ -451,3 +457,29 @@ def test_review_mode_shows_the_record_of_the_decisions_game():
     assert state["review"]["game"] == 1 and state["record"][2]["cells"] == ["Takes", "21: 13/11* 6/5"]
     session.handle({"type": "review-go", "to": "last"})
     assert session.state()["review"]["game"] == 2 and session.state()["record"] == game_two
+
+
+def test_python_and_javascript_squeeze_a_long_name_and_word_a_one_point_match_alike(tmp_path):
+    from bgwidget.svg import render, shown_names
+    from test_svg import POSITIONS, elements, run_node, view_state
+
+    states = {}
+    for length, language in ((1, "fr"), (15, "sv"), (0, "en")):
+        state = view_state("start", *POSITIONS["start"])
+        state.update(names=list(shown_names(("<script>alert(1)</script>", "W" * 200))), match_length=length)
+        state.update(language=language, crawford=length == 15)
+        states[f"{length}-{language}"] = state
+    js = run_node(
+        tmp_path,
+        'import { drawBoard } from "JS_SRC/draw.js";\n'
+        f"const states = {json.dumps(states)};\n"
+        "process.stdout.write(JSON.stringify(Object.fromEntries(\n"
+        "  Object.entries(states).map(([name, s]) => [name, drawBoard(s, {}, 'ID')]))));\n",
+    )
+    for name, state in states.items():
+        py = render(state)
+        assert not elements(py) - elements(js[name]), name
+        # squeezed where the estimate is wider than the room the match label leaves: both names beside
+        # the long Swedish label, the 28 characters only beside the French one, none in money play
+        assert py.count("textLength") == {"1-fr": 1, "15-sv": 2, "0-en": 0}[name] == js[name].count("textLength")
+    assert ">Match en 1 point</text>" in js["1-fr"] and ">Match till 15 poäng · Crawford</text>" in js["15-sv"]

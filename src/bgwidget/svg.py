@@ -37,7 +37,7 @@ __all__ = [
     "shown_names",
 ]
 
-NAME_CHARS = 20
+NAME_CHARS = 28
 """The longest name a board shows whole: a longer one (an imported match's, say) is cut to this many
 characters, the last an ellipsis, so that it stays in its strip and the result banner stays on the board."""
 
@@ -275,7 +275,8 @@ def _cube(cube: dict) -> str:
 def _strip(state: dict, seat: int, language: str) -> str:
     y0 = 0 if seat == 1 else H - HEAD
     cy = y0 + HEAD / 2
-    name = escape(str(state["names"][seat]))
+    raw = str(state["names"][seat])
+    name = escape(raw)
     on_turn = state["turn"] == seat and state.get("phase") not in ("game-over", "match-over")
     mid, lo = _C.checker[seat][1], _C.checker[seat][2]
     st = _S.strip
@@ -283,7 +284,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
         f'<g data-seat-strip="{seat}">'
         f'<circle cx="{st.dot_x}" cy="{_n(cy)}" r="{st.dot_r}" fill="{mid}" stroke="{_C.lit if on_turn else lo}" '
         f'stroke-width="{st.dot_width_on_roll if on_turn else _S.edge_width}"/>'
-        f'<text x="{st.name_x}" y="{_n(cy + st.dy)}" font-size="{st.name_size}" '
+        f'<text x="{st.name_x}" y="{_n(cy + st.dy)}" font-size="{st.name_size}"{_squeezed(raw, state, language)} '
         f'font-weight="{"bold" if on_turn else "normal"}" fill="{_C.text}" data-name="{seat}">{name}</text>'
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
         f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}  ·  '
@@ -298,12 +299,28 @@ def _strip(state: dict, seat: int, language: str) -> str:
     return out + "</g>"
 
 
-def _match_label(state: dict, language: str) -> str:
+def _squeezed(name: str, state: dict, language: str) -> str:
+    """The attributes that fit a long name between the strip's edge and the match label (as draw.js's):
+    its width estimated as the result banner's, squeezed to the room left when wider; else none."""
+    st, wide = _S.strip, _S.note.bold_w
+    room = W / 2 - len(_match_text(state, language)) * _S.title.size * wide / 2 - st.name_x - st.margin
+    if len(name) * st.name_size * wide <= room:
+        return ""
+    return f' textLength="{_n(room)}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _match_text(state: dict, language: str) -> str:
     length = state.get("match_length", 0)
     # French needs the singular at 1 ("Match en 1 point"): a sentence of its own, in every language.
     text = _word(language, "match1" if length == 1 else "match", n=length) if length else _word(language, "money")
     if state.get("crawford"):
         text += f" · {_word(language, 'crawford')}"
+    return text
+
+
+def _match_label(state: dict, language: str) -> str:
+    length = state.get("match_length", 0)
+    text = _match_text(state, language)
     return (
         f'<text x="{_n(W / 2)}" y="{_n(HEAD / 2 + _S.title.dy)}" text-anchor="middle" font-size="{_S.title.size}" '
         f'fill="{_C.text}" opacity="{_S.title.opacity}" data-match="{_t(length)}">{text}</text>'

@@ -120,7 +120,7 @@ def test_a_long_review_shows_its_progress_and_cancel_leaves_the_board_as_it_was(
 
 
 ODD_NAMES = """from bgwidget.widget import BoardWidget
-w = BoardWidget(players=('human', 'human'), match_length=1, seed=7, animation=0, language='fr',
+w = BoardWidget(players=("human", "human"), match_length=15, seed=7, animation=0, language="fr",
                 names=('<script>alert(1)</script>', 'X' * 200))
 w.roll((3, 1)); w.play('8/5 6/5'); w.roll((6, 4)); w.play('24/14')
 w"""
@@ -132,7 +132,7 @@ def test_odd_and_long_names_stay_in_their_places(lab, page, artifacts):
     write_notebook(lab.folder, "odd-names", ODD_NAMES)
     open_notebook(page, lab, "odd-names")
     names = page.evaluate(f"() => [...document.querySelectorAll('{ROOT} svg [data-name]')].map(t => t.textContent)")
-    assert sorted(names) == sorted(["<script>alert(1)</s…", "X" * 19 + "…"])
+    assert sorted(names) == sorted(["<script>alert(1)</script>", "X" * 27 + "…"])
     assert page.locator(f"{ROOT} script").count() == 0  # the markup is text, never an element
     top, label = (
         page.locator(f"{ROOT} svg {hook}").evaluate(

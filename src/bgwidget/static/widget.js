@@ -1258,17 +1258,28 @@ function strip(state, seat) {
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
   const st = S.strip;
-  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}" font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
   if (onTurn) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
   }
   return out + `</g>`;
 }
-function matchLabel(state) {
+function squeezed(name, state) {
+  const st = S.strip;
+  const wide = S.note.bold_w;
+  const room = W / 2 - [...matchText(state)].length * S.title.size * wide / 2 - st.name_x - st.margin;
+  if ([...name].length * st.name_size * wide <= room) return "";
+  return ` textLength="${q2(room)}" lengthAdjust="spacingAndGlyphs"`;
+}
+function matchText(state) {
   const lang = state.language;
   const key = state.match_length === 1 ? "match1" : "match";
   let text = state.match_length ? t(lang, key, { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` \xB7 ${t(lang, "crawford")}`;
+  return text;
+}
+function matchLabel(state) {
+  const text = matchText(state);
   const title = S.title;
   return `<text x="${W / 2}" y="${HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
