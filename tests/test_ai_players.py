@@ -28,6 +28,14 @@ FAR_AHEAD = Position.from_points({6: 2, 5: 2, 4: 2}, {24: 2, 13: 5, 8: 3})
 CLOSE_RACE = Position.from_points({6: 3, 5: 3, 4: 3, 3: 3}, {6: 3, 5: 3, 4: 3, 3: 3, 2: 2})
 
 
+def gnubg_efficiency(position):
+    """GNU Backgammon's cube efficiency (eval.c defaults): 0.68 in contact; in a race 0.55 + 0.00125
+    per pip of the side on roll, kept within 0.6..0.7."""
+    if not position.is_race():
+        return 0.68
+    return min(0.7, max(0.6, 0.55 + 0.00125 * position.pip_counts()[0]))
+
+
 class LastPlay:
     """A player of one's own: the last legal play; doubles whenever it may, passes every double."""
 
@@ -160,8 +168,10 @@ def test_game_cube_decision_maps_the_match():
     chances = ai.evaluate(CLOSE_RACE, "expert")
     # 5-point match, 2-4: seat 0 (on roll) is 3-away, seat 1 1-away, after the Crawford game.
     game = Game(position=CLOSE_RACE, rules=Rules(match_length=5), score=(2, 4))
+    race = gnubg_efficiency(CLOSE_RACE)
+    assert CLOSE_RACE.is_race() and race == pytest.approx(0.6175)  # 54 pips
     assert game_cube_decision(game) == cube_decision(
-        chances, match_length=5, away=(3, 1), crawford=False, post_crawford=True
+        chances, match_length=5, away=(3, 1), crawford=False, post_crawford=True, efficiency=race
     )
     # Seat 1 on roll owning a 2-cube, seat 0 3-away and seat 1 2-away.
     game = Game(
@@ -172,10 +182,20 @@ def test_game_cube_decision_maps_the_match():
         cube_owner=1,
     )
     assert game_cube_decision(game, "medium") == cube_decision(
-        ai.evaluate(game.start_position, "medium"), cube=2, owner="player", match_length=5, away=(2, 3)
+        ai.evaluate(game.start_position, "medium"), cube=2, owner="player", match_length=5, away=(2, 3), efficiency=race
     )
     jacoby = Game(position=CLOSE_RACE, rules=Rules(jacoby=True, beavers=True))
-    assert game_cube_decision(jacoby) == cube_decision(chances, jacoby=True, beavers=True)
+    assert game_cube_decision(jacoby) == cube_decision(chances, jacoby=True, beavers=True, efficiency=race)
+
+
+def test_cube_efficiency_is_gnu_backgammons():
+    from bgwidget.ai.context import cube_efficiency
+
+    race_100 = Position.from_points({6: 5, 5: 5, 4: 5}, {1: 1, 2: 1})
+    assert race_100.pip_counts()[0] == 75
+    cases = [Position.initial(), CLOSE_RACE, race_100, race_100.swap(), Position.from_points({13: 15}, {1: 15})]
+    assert [cube_efficiency(p) for p in cases] == pytest.approx([gnubg_efficiency(p) for p in cases])
+    assert [cube_efficiency(p) for p in cases] == pytest.approx([0.68, 0.6175, 0.64375, 0.6, 0.7])
 
 
 def test_game_cube_decision_is_the_widgets_over_a_whole_match():
@@ -202,6 +222,7 @@ def test_game_cube_decision_is_the_widgets_over_a_whole_match():
                 away=(3 - score[seat], 3 - score[1 - seat]),
                 crawford=game.crawford,
                 post_crawford=match.post_crawford,
+                efficiency=gnubg_efficiency(game.start_position),
             )
             assert game_cube_decision(game, "medium") == expected
             checked += 1

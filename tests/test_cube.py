@@ -282,8 +282,19 @@ def positions_with_gnubg_chances(gnubg_nn):
     return [(p, gnubg_board(p), gnubg_nn.probabilities(gnubg_board(p), 0)) for p in positions]
 
 
+@pytest.fixture
+def gnubg_nn_at_score(gnubg_nn):
+    """gnubg-nn, put back to money play afterwards: its score and cube are global and steer its plays."""
+    yield gnubg_nn
+    gnubg_nn.set.score(0, 0, 0)
+    gnubg_nn.set.cube(1)
+
+
 @pytest.mark.parametrize(("match", "fewest"), AGREEMENT)
-def test_match_cube_actions_agree_with_gnubg_on_its_own_chances(gnubg_nn, positions_with_gnubg_chances, match, fewest):
+def test_match_cube_actions_agree_with_gnubg_on_its_own_chances(
+    gnubg_nn_at_score, positions_with_gnubg_chances, match, fewest
+):
+    gnubg_nn = gnubg_nn_at_score
     need, opponent_need, post_crawford, cube = match
     gnubg_nn.set.score(need, opponent_need, 0)  # side O on roll; 0: not the Crawford game
     if cube > 1:

@@ -22,13 +22,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bgwidget.ai.cube import CubeDecision, cube_decision
+from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeDecision, cube_decision, race_efficiency
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.evaluator import flip
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
 from bgwidget.game import Game, GameError
+from bgwidget.position import Position
 
-__all__ = ["Context", "optimal"]
+__all__ = ["Context", "cube_efficiency", "optimal"]
 
 _SWAPPED_OWNER = {"centre": "centre", "player": "opponent", "opponent": "player"}
 
@@ -105,14 +106,16 @@ class Context:
         win, lose = self.single_game()
         return (2 * mwc - (win + lose)) / (win - lose)
 
-    def decision(self, chances: Sequence[float] | np.ndarray, *, over: bool = False) -> CubeDecision:
+    def decision(
+        self, chances: Sequence[float] | np.ndarray, *, over: bool = False, efficiency: float = CONTACT_EFFICIENCY
+    ) -> CubeDecision:
         """The cube decision of this seat, on roll with cubeless ``chances`` (win, wg, wbg, lg, lbg).
 
-        ``over``: the game has ended; the chances are then its exact result and no cube can help
+        ``efficiency``: the cube efficiency of the position (:func:`cube_efficiency`); ``over``:
+        the game has ended; the chances are then its exact result and no cube can help
         (efficiency 0). Raises :class:`~bgwidget.ai.errors.CubeError` as
         :func:`~bgwidget.ai.cube.cube_decision` does.
         """
-        extra = {"efficiency": 0.0} if over else {}
         return cube_decision(
             [float(x) for x in chances],
             cube=self.cube,
@@ -123,21 +126,33 @@ class Context:
             post_crawford=self.post_crawford,
             jacoby=self.jacoby,
             beavers=self.beavers,
-            **extra,
+            efficiency=0.0 if over else efficiency,
         )
 
-    def after_play(self, chances: Sequence[float] | np.ndarray, *, over: bool = False) -> tuple[float | None, float]:
+    def after_play(
+        self, chances: Sequence[float] | np.ndarray, *, over: bool = False, efficiency: float = CONTACT_EFFICIENCY
+    ) -> tuple[float | None, float]:
         """``(mwc, emg)`` for this seat, the mover, after a play that leaves it cubeless ``chances``.
 
         The opponent is then on roll and takes its best cube action (no double, or double and
         this seat's best answer). ``mwc`` is None in money play, where ``emg`` is the cubeful
-        equity in points per game for a cube of 1. ``over``: the play ended the game.
+        equity in points per game for a cube of 1. ``efficiency``: the cube efficiency of the
+        position after the play (:func:`cube_efficiency`); ``over``: the play ended the game.
         """
-        value = optimal(self.swap().decision(flip(np.asarray(chances)), over=over))
+        value = optimal(self.swap().decision(flip(np.asarray(chances)), over=over, efficiency=efficiency))
         if not self.match_play:
             return None, -value
         mwc = 1.0 - value
         return mwc, self.emg(mwc)
+
+
+def cube_efficiency(position: Position) -> float:
+    """The cube efficiency of ``position`` for Janowski's model, as GNU Backgammon sets it (``eval.c``).
+
+    :data:`~bgwidget.ai.cube.CONTACT_EFFICIENCY` (0.68) while the sides can still hit each other;
+    in a race :func:`~bgwidget.ai.cube.race_efficiency` of the pips of the side on roll.
+    """
+    return race_efficiency(position.pip_counts()[0]) if position.is_race() else CONTACT_EFFICIENCY
 
 
 def optimal(decision: CubeDecision) -> float:

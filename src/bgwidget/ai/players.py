@@ -47,10 +47,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from bgwidget.ai import analysis
-from bgwidget.ai.cube import CubeDecision, cube_decision
+from bgwidget.ai.context import Context, cube_efficiency
+from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import LevelError, PlayerError
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.search import Evaluator
@@ -299,33 +300,15 @@ def game_cube_decision(
 
     The chances come from :func:`bgwidget.ai.analysis.evaluate` at ``level``'s depth (a level
     name or a player with a ``ply``, see :func:`level_ply`), the decision from
-    :func:`bgwidget.ai.cube_decision` with the game's cube, owner and rules: money play, or a
-    match with the away scores from ``game.score``, the Crawford game, and post-Crawford (under
-    the Crawford rule, a side 1-away in any other game). Equities are for the seat on roll.
+    :func:`bgwidget.ai.cube_decision` with the game's stakes (:meth:`Context.of
+    <bgwidget.ai.context.Context.of>`: money play, or a match with its away scores, Crawford and
+    post-Crawford) and the position's cube efficiency
+    (:func:`~bgwidget.ai.context.cube_efficiency`). Equities are for the seat on roll.
     Raises :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game, or one that is
     over, and :class:`LevelError` for a level without a depth or an evaluator that is not one.
     """
     if _check_game(game).result is not None:
         raise GameError("the game is over: no cube decision to make")
-    ply = level_ply(level)
     position = game.start_position
-    seat = position.turn
-    owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
-    rules = game.rules
-    match: dict[str, Any] = {}
-    if rules.match_length:
-        length, score = rules.match_length, game.score
-        match = {
-            "match_length": length,
-            "away": (length - score[seat], length - score[1 - seat]),
-            "crawford": game.crawford,
-            "post_crawford": rules.crawford and length > 1 and not game.crawford and length - 1 in score,
-        }
-    return cube_decision(
-        analysis.evaluate(position, ply, evaluator),
-        cube=game.cube_value,
-        owner=owner,
-        jacoby=rules.jacoby,
-        beavers=rules.beavers,
-        **match,
-    )
+    chances = analysis.evaluate(position, level_ply(level), evaluator)
+    return Context.of(game, position.turn).decision(chances, efficiency=cube_efficiency(position))

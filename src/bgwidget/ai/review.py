@@ -37,7 +37,7 @@ import numpy as np
 
 from bgwidget.ai import analysis
 from bgwidget.ai.analysis import Analysis, judge, rank
-from bgwidget.ai.context import Context, optimal
+from bgwidget.ai.context import Context, cube_efficiency, optimal
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions, flip
@@ -395,12 +395,14 @@ class _Lines:
 
 @dataclass(frozen=True)
 class _Roll:
-    """One roll's best play by 0-ply for the roller: its cubeless chances and whether it ends the game."""
+    """One roll's best play by 0-ply for the roller: its cubeless chances, whether it ends the game, and the
+    cube efficiency of the position it reaches."""
 
     dice: tuple[int, int]
     weight: float
     chances: np.ndarray
     over: bool
+    efficiency: float  # the cube's, in the position after the play
 
 
 class _Reviewer:
@@ -461,7 +463,8 @@ class _Reviewer:
             rolls = []
             for dice, weight, start, stop in groups:
                 best = start + int(np.argmax(values[start:stop]))
-                rolls.append(_Roll(dice, weight, chances[best], batch[best].outcome() is not None))
+                after = batch[best]
+                rolls.append(_Roll(dice, weight, chances[best], after.outcome() is not None, cube_efficiency(after)))
             self._rolls[key] = rolls
         return self._rolls[key]
 
@@ -474,7 +477,8 @@ class _Reviewer:
         """``(luck, value)`` of ``dice`` for the roller, EMG: the roll's value minus the rolls' average."""
         values = {}
         for roll in self.rolls(position, opening):
-            values[roll.dice] = (roll.weight, context.after_play(roll.chances, over=roll.over)[1])
+            value = context.after_play(roll.chances, over=roll.over, efficiency=roll.efficiency)[1]
+            values[roll.dice] = (roll.weight, value)
         average = sum(weight * value for weight, value in values.values())
         value = values[(min(dice), max(dice))][1]
         return value - average, value
@@ -538,7 +542,7 @@ class _Reviewer:
     def _cube(self, index: int, move: int, replay: Game, doubled: bool) -> tuple[Decision, float]:
         position = replay.start_position
         context = Context.of(replay, position.turn)
-        cube = context.decision(self.chances(position))
+        cube = context.decision(self.chances(position), efficiency=cube_efficiency(position))
         scale = _scale(context)
         no_double, double = cube.no_double, min(cube.double_take, cube.double_pass)
         error = (max(no_double, double) - (double if doubled else no_double)) * scale
