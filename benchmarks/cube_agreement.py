@@ -18,27 +18,18 @@ independent implementation, not a copy of ours.
 """
 
 import argparse
-import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import gnubg_nn
 
-from bgwidget import Position, ai
+from bgwidget import ai
 from bgwidget.ai.cube import CONTACT_EFFICIENCY, race_efficiency
 from bgwidget.ai.engines import gnubg_board
 
-
-def positions_from_games(count, seed):
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        position = Position.initial(turn=rng.randint(0, 1))
-        while position.outcome() is None and len(found) < count:
-            found.append(position)
-            play = ai.choose_play(position, (rng.randint(1, 6), rng.randint(1, 6)), level="medium")
-            position = play.result if play else position.swap()
-    return found
-
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from gnubg_cube import gnubg_action, positions_from_games, set_match  # noqa: E402
 
 # (points the player on roll needs, the opponent needs, post-Crawford, cube the player on roll owns)
 MATCH_SCORES = [
@@ -54,24 +45,6 @@ MATCH_SCORES = [
     (7, 3, False, 2),
     (5, 5, False, 2),
 ]
-
-
-def set_match(need, opponent_need, post_crawford, cube):
-    """gnubg-nn's score and cube for side O on roll, owning ``cube`` when above 1."""
-    gnubg_nn.set.score(need, opponent_need, 0)  # 0: not the Crawford game, so post-Crawford at 1-away
-    if cube > 1:
-        gnubg_nn.set.cube(cube, b"O")
-    else:
-        gnubg_nn.set.cube(1)
-
-
-def gnubg_action(position, chances=None):
-    key = gnubg_nn.key_of_board(gnubg_board(position))
-    extra = {} if chances is None else {"p": tuple(chances)}
-    double, take, too_good, *_ = gnubg_nn.evaluate_cube_decision(key, n=0, s=b"O", i=1, **extra)
-    if double:
-        return "double, take" if take else "double, pass"
-    return "too good to double, pass" if too_good else "no double, take" if take else "no double, pass"
 
 
 def our_action(position, chances, match=None):
@@ -95,7 +68,7 @@ def agreement(positions, ours_by_position, gnubg_chances, match=None):
     agree = agree_method = 0
     confusion = Counter()
     for position, ours_chances, theirs_chances in zip(positions, ours_by_position, gnubg_chances, strict=True):
-        theirs = gnubg_action(position)
+        theirs = gnubg_action(gnubg_nn, position)
         ours = our_action(position, ours_chances, match)
         agree += ours == theirs
         agree_method += our_action(position, theirs_chances, match) == theirs
@@ -113,7 +86,7 @@ def main():
     positions = positions_from_games(args.positions, args.seed)
     ours_chances = [ai.evaluate(position, "medium") for position in positions]
     gnubg_chances = [gnubg_nn.probabilities(gnubg_board(position), 0) for position in positions]
-    set_match(7, 7, False, 1)
+    set_match(gnubg_nn, 7, 7, False, 1)
     agree, agree_method, confusion = agreement(positions, ours_chances, gnubg_chances)
     n = len(positions)
     print(f"{n} positions from Medium self-play games, centred cube, money")
@@ -129,7 +102,7 @@ def main():
     )
     totals = [0.0, 0.0]
     for match in MATCH_SCORES:
-        set_match(*match)
+        set_match(gnubg_nn, *match)
         agree, agree_method, confusion = agreement(positions, ours_chances, gnubg_chances, match)
         totals = [totals[0] + agree, totals[1] + agree_method]
         need, opponent_need, post_crawford, cube = match

@@ -5,7 +5,6 @@ With no gammons (W = L = 1) the live-cube take point is 0.5 / 2.5 = 20% and the 
 x * (-1 + 2.5 (p - 0.2)) + (1 - x)(2p - 1) = 0.5, which for x = 0.68 gives p = 1.84 / 2.34.
 """
 
-import random
 import re
 import shutil
 import subprocess
@@ -15,6 +14,7 @@ import pytest
 from bgwidget.ai.context import Context
 from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeError, cube_decision, race_efficiency
 from bgwidget.ai.met import match_winning_chance as m
+from gnubg_cube import gnubg_action, positions_from_games, set_match
 
 TAKE_POINT = 1 - 1.84 / 2.34  # 21.37%, the taker's side
 
@@ -260,34 +260,19 @@ AGREEMENT = [
 ]
 
 
-def _positions_from_games(count, seed):
-    from bgwidget import Position, ai
-
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        position = Position.initial(turn=rng.randint(0, 1))
-        while position.outcome() is None and len(found) < count:
-            found.append(position)
-            play = ai.choose_play(position, (rng.randint(1, 6), rng.randint(1, 6)), level="medium")
-            position = play.result if play else position.swap()
-    return found
-
-
 @pytest.fixture(scope="module")
 def positions_with_gnubg_chances(gnubg_nn):
     from bgwidget.ai.engines import gnubg_board
 
-    positions = _positions_from_games(300, 7)
-    return [(p, gnubg_board(p), gnubg_nn.probabilities(gnubg_board(p), 0)) for p in positions]
+    positions = positions_from_games(300, 7)
+    return [(p, gnubg_nn.probabilities(gnubg_board(p), 0)) for p in positions]
 
 
 @pytest.fixture
 def gnubg_nn_at_score(gnubg_nn):
     """gnubg-nn, put back to money play afterwards: its score and cube are global and steer its plays."""
     yield gnubg_nn
-    gnubg_nn.set.score(0, 0, 0)
-    gnubg_nn.set.cube(1)
+    set_match(gnubg_nn, 0, 0, False, 1)
 
 
 @pytest.mark.parametrize(("match", "fewest"), AGREEMENT)
@@ -296,22 +281,10 @@ def test_match_cube_actions_agree_with_gnubg_on_its_own_chances(
 ):
     gnubg_nn = gnubg_nn_at_score
     need, opponent_need, post_crawford, cube = match
-    gnubg_nn.set.score(need, opponent_need, 0)  # side O on roll; 0: not the Crawford game
-    if cube > 1:
-        gnubg_nn.set.cube(cube, b"O")
-    else:
-        gnubg_nn.set.cube(1)
+    set_match(gnubg_nn, *match)
     agree = 0
-    for position, board, chances in positions_with_gnubg_chances:
-        key = gnubg_nn.key_of_board(board)
-        double, take, too_good, *_ = gnubg_nn.evaluate_cube_decision(key, n=0, s=b"O", i=1, p=tuple(chances))
-        theirs = (
-            f"double, {'take' if take else 'pass'}"
-            if double
-            else "too good to double, pass"
-            if too_good
-            else f"no double, {'take' if take else 'pass'}"
-        )
+    for position, chances in positions_with_gnubg_chances:
+        theirs = gnubg_action(gnubg_nn, position, chances)
         efficiency = race_efficiency(position.pip_counts()[0]) if position.is_race() else CONTACT_EFFICIENCY
         ours = cube_decision(
             chances,
@@ -341,7 +314,7 @@ def test_cubeful_equities_are_gnu_backgammons_0ply_ones():
     program = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
     if program is None:
         pytest.skip("GNU Backgammon (the program) is in the test setup, as for benchmarks/review.py")
-    positions = [p for p in _positions_from_games(600, 11) if not p.is_race()][::8][:40]
+    positions = [p for p in positions_from_games(600, 11) if not p.is_race()][::8][:40]
     commands = ["set display off", "new match 7", "set evaluation cubedecision evaluation plies 0"]
     cases = []
     for need, opponent_need, cube, owner in GNUBG_SCORES:

@@ -1,0 +1,45 @@
+"""GNU Backgammon's cube decisions through gnubg-nn (GPL, test extra only), shared by
+``tests/test_cube.py`` and ``benchmarks/cube_agreement.py``: the positions both judge and
+gnubg-nn's action in GNU Backgammon's words. gnubg-nn's score and cube are global state."""
+
+from __future__ import annotations
+
+import random
+
+from bgwidget import Position, ai
+from bgwidget.ai.engines import gnubg_board
+
+
+def positions_from_games(count, seed):
+    """``count`` positions before a roll, met in seeded Medium-against-Medium games."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = Position.initial(turn=rng.randint(0, 1))
+        while position.outcome() is None and len(found) < count:
+            found.append(position)
+            play = ai.choose_play(position, (rng.randint(1, 6), rng.randint(1, 6)), level="medium")
+            position = play.result if play else position.swap()
+    return found
+
+
+def set_match(gnubg_nn, need, opponent_need, post_crawford, cube):
+    """gnubg-nn's score and cube for side O on roll, owning ``cube`` when above 1.
+
+    Post-Crawford follows from the score (0: not the Crawford game, so a side 1-away is past it);
+    ``set_match(gnubg_nn, 0, 0, False, 1)`` puts it back to money play."""
+    gnubg_nn.set.score(need, opponent_need, 0)
+    if cube > 1:
+        gnubg_nn.set.cube(cube, b"O")
+    else:
+        gnubg_nn.set.cube(1)
+
+
+def gnubg_action(gnubg_nn, position, chances=None):
+    """gnubg-nn's 0-ply cube action for the side on roll, from ``chances`` when given (else its own)."""
+    key = gnubg_nn.key_of_board(gnubg_board(position))
+    extra = {} if chances is None else {"p": tuple(chances)}
+    double, take, too_good, *_ = gnubg_nn.evaluate_cube_decision(key, n=0, s=b"O", i=1, **extra)
+    if double:
+        return "double, take" if take else "double, pass"
+    return "too good to double, pass" if too_good else "no double, take" if take else "no double, pass"
