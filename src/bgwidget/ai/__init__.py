@@ -8,7 +8,8 @@
 ``evaluate(position, level)`` gives the five cubeless chances of the player on roll before it
 rolls; ``cube_decision(chances, ...)`` the cube actions (:mod:`bgwidget.ai.cube`);
 ``review(game_or_match, level)`` rates every play and cube decision of a game or match and the
-luck of every roll (:mod:`bgwidget.ai.review`).
+luck of every roll (:mod:`bgwidget.ai.review`); ``rollout(position, dice, plays)`` plays a
+position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rollout`).
 :func:`bgwidget.play_match` plays a whole match between two players.
 """
 
@@ -33,6 +34,7 @@ from bgwidget.ai.players import (
     register_level,
 )
 from bgwidget.ai.review import Decision, Review, ReviewError, Summary, review
+from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout
 from bgwidget.ai.search import Candidate, Evaluator
 from bgwidget.game import Game
 from bgwidget.moves import Play
@@ -51,6 +53,9 @@ __all__ = [
     "PlayerError",
     "Review",
     "ReviewError",
+    "Rollout",
+    "RolloutError",
+    "Rollouts",
     "Summary",
     "analyse",
     "answers_double",
@@ -62,6 +67,7 @@ __all__ = [
     "offers_double",
     "register_level",
     "review",
+    "rollout",
 ]
 
 ENGINES = ("bgwidget", "sage")

@@ -1,0 +1,394 @@
+"""Rollouts: a position, or the candidate plays of a roll, played out many times and averaged.
+
+Each *trial* plays both sides with Medium's choice (the best play by the evaluator, 0-ply) from
+the starting position to the end of the game, or for ``truncate`` plies and then takes the
+evaluator's chances. A trial also stops, exactly, as soon as both sides have every checker home
+(points 1..6 or off): the evaluator scores such positions by the exact bear-off database
+(:mod:`bgwidget.ai.bearoff`), so playing them out would only add noise. Cubeless.
+
+**Lockstep.** The trials of a batch all advance one ply together, so the candidate positions of
+that ply, for every live trial, go to the evaluator in one call (the net is vectorised).
+
+**Rotation.** The first roll of trial ``i`` is the ``(i mod 36)``-th of the 36 ordered rolls and
+its second roll the ``(i // 36 + 7 i) mod 36``-th: each block of 36 trials sees every first roll
+once and every second roll once, and 1,296 trials every pair of them once (GNU Backgammon's
+"rotate first rolls", quasi-random dice). Later rolls come from trial ``i``'s own generator,
+``numpy.random.default_rng(numpy.random.SeedSequence(seed, spawn_key=(i,)))`` (the ``i``-th
+child of ``SeedSequence(seed).spawn``), so a trial's dice do not depend on how the trials are
+batched: the same seed gives the same result whatever ``batch``.
+
+**Variance reduction.** GNU Backgammon's luck adjustment (its manual, "Rollouts: variance
+reduction"; the method of Jacobs and Trice): at each roll, the luck of the roll is the value,
+for the roller, after the best play of the roll rolled, minus the average over the 21 rolls of
+the value after each roll's best play, all by the evaluator (0-ply). The trial's result minus the
+sum of its luck (each roll's luck seen from the side rolled out) has the same expectation, as
+each luck has mean zero given the game so far, and much less variance. It costs an evaluation of
+every play of the 21 rolls at every ply.
+
+The standard errors are the sample standard deviation of the trials' results over the square
+root of their number: with rotation this overstates the error slightly (the strata are balanced).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bgwidget.ai.errors import LevelError
+from bgwidget.moves import Play, check_roll
+from bgwidget.position import Position, PositionError
+
+if TYPE_CHECKING:  # numpy's modules are imported by a rollout's first use: the board plays without them
+    import numpy as np
+    import pandas
+
+    from bgwidget.ai.search import Evaluator
+
+__all__ = ["CANDIDATES", "Rollout", "RolloutError", "Rollouts", "rollout"]
+
+CANDIDATES = 5
+"""How many plays a rollout of a roll takes when none are given: the best by Expert's analysis."""
+
+
+class RolloutError(ValueError):
+    """Arguments of :func:`rollout` out of range: trials, seed, truncation, target, batch,
+    progress, or plays that are not legal plays of the roll."""
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """The result of rolling out a position (``play`` None) or one candidate play.
+
+    Seen by the player on roll in the position rolled out (the maker of ``play``), cubeless.
+    ``probabilities``: mean (win, win gammon, win backgammon, lose gammon, lose backgammon),
+    each 0..1 up to its error (luck-adjusted trials can stray past 0 or 1, so the mean of a rare
+    event may too); ``equity``: mean cubeless equity in points per game; ``probabilities_se``
+    and ``equity_se``: their standard errors; ``trials``: the trials averaged; ``complete``:
+    False when the rollout was interrupted before ``trials`` (or its target error) was reached.
+    """
+
+    play: Play | None
+    probabilities: tuple[float, float, float, float, float]
+    equity: float
+    probabilities_se: tuple[float, float, float, float, float]
+    equity_se: float
+    trials: int
+    complete: bool
+
+    COLUMNS = ("play", "equity", "equity se", "win", "win g", "win bg", "lose g", "lose bg", "trials")
+
+    @property
+    def notation(self) -> str:
+        return "" if self.play is None else str(self.play)
+
+    def row(self) -> tuple:
+        return (self.notation, self.equity, self.equity_se, *self.probabilities, self.trials)
+
+    def __str__(self) -> str:
+        return _text([self])
+
+    def _repr_html_(self) -> str:
+        return _html([self])
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """One row: the table of :meth:`__str__` as a pandas DataFrame (raises ImportError without pandas)."""
+        return _frame([self])
+
+
+class Rollouts(list):
+    """A list of :class:`Rollout`, one per candidate play, best equity first, that prints as a table."""
+
+    def __str__(self) -> str:
+        return _text(self)
+
+    def _repr_html_(self) -> str:
+        return _html(self)
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """The table as a pandas DataFrame, one row per play (raises ImportError without pandas)."""
+        return _frame(self)
+
+
+def _text(rows: Sequence[Rollout]) -> str:
+    lines = [f"{'play':<24}{'equity':>9}{'± se':>8}   win   w g  w bg   l g  l bg  trials"]
+    for r in rows:
+        chances = " ".join(f"{x:5.3f}" for x in r.probabilities)
+        partial = "" if r.complete else " (stopped)"
+        lines.append(f"{r.notation:<24}{r.equity:>+9.3f}{r.equity_se:>8.3f}  {chances}{r.trials:>8}{partial}")
+    return "\n".join(lines)
+
+
+def _html(rows: Sequence[Rollout]) -> str:
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in Rollout.COLUMNS)
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td>{html.escape(f'{c:.4f}' if isinstance(c, float) else str(c))}</td>" for c in r.row())
+        + "</tr>"
+        for r in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _frame(rows: Sequence[Rollout]) -> pandas.DataFrame:
+    import pandas
+
+    return pandas.DataFrame([r.row() for r in rows], columns=Rollout.COLUMNS)
+
+
+def rollout(
+    position: Position,
+    dice: tuple[int, int] | None = None,
+    plays: Sequence[Play] | None = None,
+    *,
+    trials: int = 1296,
+    seed: int = 0,
+    level: str = "medium",
+    truncate: int | None = None,
+    variance_reduction: bool = True,
+    target_se: float | None = None,
+    progress: bool | Callable[[int, int], object] = True,
+    batch: int = 72,
+    evaluator: Evaluator | None = None,
+) -> Rollout | Rollouts:
+    """Monte Carlo rollout of ``position`` before a roll, or of candidate plays of ``dice``.
+
+    Without ``dice``: a :class:`Rollout` of the position for the player on roll, its trials
+    starting with that player's roll. With ``dice``: a :class:`Rollouts`, one per play of
+    ``plays`` (legal plays of ``dice`` in ``position``; by default the best :data:`CANDIDATES`
+    by Expert's analysis), best equity first, each trial starting with the opponent on roll
+    after the play; every play gets the same dice (trial ``i`` of each play rolls alike), so
+    their differences are measured more precisely than each alone. See the module for how
+    trials are played (Medium's plays, ``level="medium"`` being the only level), rotated,
+    seeded and luck-adjusted (``variance_reduction``).
+
+    ``trials``: how many games per play (a positive int); ``seed``: an int >= 0; ``truncate``:
+    None to play to the end, or a number of plies (one roll each) after which the evaluator
+    judges; ``target_se``: stop early, after a batch, once every equity's standard error is below
+    it (points per game; checked from 36 trials on); ``batch``: how many trials per play go in
+    lockstep (memory against speed; the result does not depend on it). ``progress``: True shows a
+    progress bar (``tqdm.auto``) of the trials with the running equity ± its error, False
+    nothing; a callable is called as ``progress(done, trials)`` after each batch. A
+    KeyboardInterrupt (the notebook's stop button, or raised by ``progress``) ends the rollout
+    and returns the batches done, with ``complete`` False (at least one batch must be done:
+    an interrupt in the first batch propagates).
+
+    Raises :class:`bgwidget.PositionError` for a position that is not a Position or a finished
+    game, :class:`bgwidget.DiceError` for bad dice, :class:`~bgwidget.ai.errors.LevelError` for
+    another level or an evaluator that is not one, :class:`RolloutError` for the other
+    arguments out of range, :class:`ImportError` without numpy; nothing is computed before the
+    checks pass. ``evaluator``: the function from positions to chances that judges (None: the
+    net, exact bear-offs and finished games, :func:`~bgwidget.ai.evaluator.evaluate_positions`).
+    """
+    import numpy as np
+
+    from bgwidget.ai.evaluator import evaluate_positions
+
+    evaluator = evaluate_positions if evaluator is None else evaluator
+    starts, candidates = _checked(position, dice, plays, level, evaluator)
+    for name, value in (("trials", trials), ("batch", batch)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise RolloutError(f"{name} is a positive int, not {value!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise RolloutError(f"seed is an int >= 0, not {seed!r}")
+    if truncate is not None and (not isinstance(truncate, int) or isinstance(truncate, bool) or truncate < 1):
+        raise RolloutError(f"truncate is None or a positive number of plies, not {truncate!r}")
+    if target_se is not None and (
+        not isinstance(target_se, (int, float)) or isinstance(target_se, bool) or not target_se > 0
+    ):
+        raise RolloutError(f"target_se is None or a positive equity, not {target_se!r}")
+    if not isinstance(progress, bool) and not callable(progress):
+        raise RolloutError(f"progress is True, False or a callable progress(done, total), not {progress!r}")
+    if not isinstance(variance_reduction, bool):
+        raise RolloutError(f"variance_reduction is True or False, not {variance_reduction!r}")
+    if candidates is not None and not candidates:
+        return Rollouts()
+
+    from tqdm.auto import tqdm
+
+    results: list[np.ndarray] = []  # one (batch trials, len(starts), 5) block per batch
+    done = 0
+    complete = True
+    bar = tqdm(total=trials, disable=progress is not True, desc="rollout", unit="trial")
+    try:
+        while done < trials:
+            indices = range(done, min(done + batch, trials))
+            block = _play_out(starts, indices, seed, truncate, variance_reduction, evaluator)
+            results.append(block)
+            done = indices.stop
+            bar.update(len(indices))
+            _, values, _, ses = _summary(np.concatenate(results))
+            bar.set_postfix_str(f"equity {values[0]:+.3f} ± {ses[0]:.3f}")
+            if callable(progress):
+                progress(done, trials)
+            if target_se is not None and done >= 36 and (ses < target_se).all():
+                break
+    except KeyboardInterrupt:
+        if not results:
+            raise
+        complete = False
+    finally:
+        bar.close()
+    means, mean_equity, chance_ses, equity_ses = _summary(np.concatenate(results))
+    rows = [
+        Rollout(
+            play,
+            tuple(float(x) for x in means[k]),  # type: ignore[arg-type]
+            float(mean_equity[k]),
+            tuple(float(x) for x in chance_ses[k]),  # type: ignore[arg-type]
+            float(equity_ses[k]),
+            done,
+            complete,
+        )
+        for k, play in enumerate(candidates or [None])
+    ]
+    if candidates is None:
+        return rows[0]
+    return Rollouts(sorted(rows, key=lambda r: -r.equity))
+
+
+def _checked(
+    position: object, dice: object, plays: object, level: object, evaluator: object
+) -> tuple[list[tuple[Position, bool]], list[Play] | None]:
+    """The trials' starts (position, whether the side on roll there is the side rolled out) and the plays."""
+    if not isinstance(position, Position):
+        raise PositionError(f"a rollout starts from a Position, not {type(position).__name__}")
+    if position.outcome() is not None:
+        raise PositionError("the game is over in this position: there is nothing to roll out")
+    if level != "medium":
+        raise LevelError(f"a rollout plays Medium's plays (level 'medium'), not {level!r}")
+    if not callable(evaluator):
+        raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
+    if dice is None:
+        if plays is not None:
+            raise RolloutError("plays are plays of a roll: give the dice too")
+        return [(position, True)], None
+    roll = check_roll(dice)
+    legal = position.legal_plays(*roll)
+    if plays is None:
+        from bgwidget.ai.analysis import analyse
+
+        chosen = [c.play for c in analyse(position, roll, 1, evaluator)[:CANDIDATES]]
+    else:
+        if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+            raise RolloutError(f"plays are a sequence of Play, not {type(plays).__name__}")
+        chosen = list(plays)
+        for play in chosen:
+            if not isinstance(play, Play) or play not in legal:
+                raise RolloutError(f"{play!r} is not a legal play of {roll[0]}-{roll[1]} in this position")
+        if len(set(chosen)) != len(chosen):
+            raise RolloutError("a play is given twice")
+    return [(play.result, False) for play in chosen], chosen
+
+
+def _summary(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Means and standard errors of (trials, starts, 5) results: chances (starts, 5), equities (starts,).
+
+    One trial has no measured spread: its errors are infinite.
+    """
+    import numpy as np
+
+    from bgwidget.ai.evaluator import equity
+
+    n = block.shape[0]
+    values = equity(block)
+    chance_ses = block.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(block.shape[1:], np.inf)
+    equity_ses = values.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(values.shape[1:], np.inf)
+    return block.mean(axis=0), values.mean(axis=0), chance_ses, equity_ses
+
+
+def _turned(p: np.ndarray) -> np.ndarray:
+    """Chances (or differences of chances) seen by the other side, with no clipping."""
+    out = p[..., [0, 3, 4, 1, 2]].copy()
+    out[..., 0] = 1.0 - p[..., 0]
+    return out
+
+
+def _home(position: Position) -> bool:
+    """Both sides have every checker on points 1..6 or off: the bear-off database's range."""
+    return not any(position.player[6:]) and not any(position.opponent[6:])
+
+
+def _roll(i: int, ply: int, rng: np.random.Generator) -> tuple[int, int]:
+    """Trial ``i``'s roll at ``ply`` (0 first), rotated for the first two (see the module)."""
+    if ply == 0:
+        r = i % 36
+    elif ply == 1:
+        r = (i // 36 + 7 * i) % 36
+    else:
+        r = int(rng.integers(36))
+    return r // 6 + 1, r % 6 + 1
+
+
+def _play_out(
+    starts: Sequence[tuple[Position, bool]],
+    indices: range,
+    seed: int,
+    truncate: int | None,
+    reduce: bool,
+    evaluator: Evaluator,
+) -> np.ndarray:
+    """(len(indices), len(starts), 5) results, seen by the side rolled out, of trials ``indices``
+    from each start, played in lockstep."""
+    import numpy as np
+
+    from bgwidget.ai.evaluator import checked_evaluation, equity
+    from bgwidget.ai.search import ROLLS
+
+    roll_index = {(d1, d2): r for r, (d1, d2, _) in enumerate(ROLLS)}
+    weights = np.array([w for _, _, w in ROLLS])
+    n = len(indices) * len(starts)
+    trial = [i for i in indices for _ in starts]  # flat layout: trial index major, start minor
+    rngs = {i: np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,))) for i in indices}
+    positions = [start for _ in indices for start, _ in starts]
+    ours = np.array([mine for _ in indices for _, mine in starts])  # side on roll is the side rolled out
+    results = np.zeros((n, 5))
+    luck = np.zeros((n, 5))
+    live = [k for k in range(n) if positions[k].outcome() is None and not _home(positions[k])]
+    settled = sorted(set(range(n)) - set(live))
+    if settled:
+        chances = checked_evaluation(evaluator, [positions[k] for k in settled])
+        results[settled] = np.where(ours[settled, None], chances, _turned(chances))
+    ply = 0
+    while live:
+        if truncate is not None and ply >= truncate:
+            chances = checked_evaluation(evaluator, [positions[k] for k in live])
+            results[live] = np.where(ours[live, None], chances, _turned(chances))
+            break
+        dice = [_roll(trial[k], ply, rngs[trial[k]]) for k in live]
+        batch: list[Position] = []
+        groups: list[tuple[int, int]] = []  # (start, stop) in batch: the plays of one roll of one trial
+        for k, roll in zip(live, dice):
+            rolls = ROLLS if reduce else ((*roll, 1.0),)
+            for d1, d2, _ in rolls:
+                start = len(batch)
+                batch.extend(play.result for play in positions[k].legal_plays(d1, d2))
+                if len(batch) == start:
+                    batch.append(positions[k].swap())  # no play: the turn passes
+                groups.append((start, len(batch)))
+        chances = checked_evaluation(evaluator, batch)  # the next side on roll's
+        values = equity(chances)
+        best = np.array([start + int(np.argmin(values[start:stop])) for start, stop in groups])
+        if reduce:
+            best = best.reshape(len(live), len(ROLLS))
+            mover = _turned(chances[best])  # (live, 21, 5) for the roller, after each roll's best play
+            taken = [roll_index[min(roll), max(roll)] for roll in dice]
+            rows = np.arange(len(live))
+            lucky = mover[rows, taken] - np.einsum("r,lrc->lc", weights, mover)
+            ours_live = ours[live]
+            theirs = lucky[:, [0, 3, 4, 1, 2]]  # the roller's luck seen by the other side
+            theirs[:, 0] *= -1.0
+            luck[live] += np.where(ours_live[:, None], lucky, theirs)
+            best = best[rows, taken]
+        still = []
+        for k, b in zip(live, best):
+            positions[k] = batch[b]
+            ours[k] = not ours[k]
+            if positions[k].outcome() is None and not _home(positions[k]):
+                still.append(k)
+            else:
+                results[k] = chances[b] if ours[k] else _turned(chances[b])
+        live = still
+        ply += 1
+    return (results - luck).reshape(len(indices), len(starts), 5)
