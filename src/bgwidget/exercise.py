@@ -24,7 +24,6 @@ from typing import Any
 import ipywidgets
 
 from bgwidget import ai
-from bgwidget.ai.context import cube_efficiency
 from bgwidget.labels import check_language, label
 from bgwidget.moves import Play
 from bgwidget.position import Position
@@ -260,6 +259,8 @@ class CubeExercise(ipywidgets.VBox):
         self.position = Position.from_position_id(position.position_id(), 1)  # the doubler sits at the top
         self.answer_given, self.why = answer, str(why)
         self.chances = tuple(float(x) for x in ai.evaluate(self.position, level))
+        from bgwidget.ai.context import cube_efficiency  # numpy, which ai.evaluate checked
+
         self.decision = ai.cube_decision(self.chances, efficiency=cube_efficiency(self.position))
         """The cube decision from the doubler's side (:class:`bgwidget.ai.CubeDecision`)."""
         self.verdict: str | None = None

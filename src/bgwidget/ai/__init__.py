@@ -15,13 +15,12 @@ position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rol
 
 from __future__ import annotations
 
+import importlib
 import random
+from typing import TYPE_CHECKING
 
-from bgwidget.ai import analysis, sage
-from bgwidget.ai.analysis import Analysis
 from bgwidget.ai.cube import CubeDecision, cube_decision
-from bgwidget.ai.errors import CubeError, LevelError, PlayerError
-from bgwidget.ai.evaluator import evaluate_positions
+from bgwidget.ai.errors import CubeError, LevelError, PlayerError, require_numpy
 from bgwidget.ai.players import (
     LEVELS,
     Player,
@@ -34,11 +33,41 @@ from bgwidget.ai.players import (
     register_level,
 )
 from bgwidget.ai.review import Decision, Review, ReviewError, Summary, review
-from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout
-from bgwidget.ai.search import Candidate, Evaluator
 from bgwidget.game import Game
 from bgwidget.moves import Play
 from bgwidget.position import Position
+
+if TYPE_CHECKING:
+    from bgwidget.ai.analysis import Analysis
+    from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout
+    from bgwidget.ai.search import Candidate, Evaluator
+
+# Names from modules that compute with numpy, imported on first use (``__getattr__``) so that the
+# board between people, and Easy, run without numpy (a Pyodide kernel): name -> its module.
+_NUMERIC = {
+    "analysis": "analysis",
+    "sage": "sage",
+    "Analysis": "analysis",
+    "Candidate": "search",
+    "Evaluator": "search",
+    "Rollout": "rollout",
+    "RolloutError": "rollout",
+    "Rollouts": "rollout",
+    "rollout!": "rollout",  # the function; its module shares the name
+}
+
+
+def __getattr__(name: str) -> object:
+    function = f"{name}!" in _NUMERIC  # rollout: importing its module binds the module to the name
+    module = _NUMERIC.get(f"{name}!" if function else name)
+    if module is None:
+        raise AttributeError(f"module 'bgwidget.ai' has no attribute {name!r}")
+    require_numpy(f"bgwidget.ai.{name}")
+    loaded = importlib.import_module(f"bgwidget.ai.{module}")
+    value = getattr(loaded, name) if function or name != module else loaded
+    globals()[name] = value  # once imported, bound here: the function, not the module of the same name
+    return value
+
 
 __all__ = [
     "ENGINES",
@@ -100,7 +129,7 @@ def analyse(
     position: Position,
     dice: tuple[int, int],
     level: str | Player = "expert",
-    evaluator: Evaluator = evaluate_positions,
+    evaluator: Evaluator | None = None,
     *,
     engine: str = "bgwidget",
     game: Game | None = None,
@@ -109,7 +138,7 @@ def analyse(
 
     Medium (and Easy) rank every legal play at 0-ply; Expert its (up to) eight candidates at
     1-ply; World-class its filtered candidates up to 2-ply, each showing the ply it reached
-    (:func:`bgwidget.ai.analysis.analyse`, with ``evaluator``). ``engine="sage"`` asks
+    (:func:`bgwidget.ai.analysis.analyse`, with ``evaluator``, None for the net). ``engine="sage"`` asks
     bgsage to the same depth instead (:func:`bgwidget.ai.sage.analyse`; every legal play, the
     best few at that depth; ``evaluator`` is not used). ``[]`` when no play is possible.
 
@@ -122,21 +151,25 @@ def analyse(
     Raises :class:`LevelError` for an unknown level, engine or evaluator,
     :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a ``position``
     that is not a Position, :class:`bgwidget.GameError` for a ``game`` that is not a Game at
-    ``position``, :class:`ImportError` for ``"sage"`` without bgsage.
+    ``position``, :class:`ImportError` for ``"sage"`` without bgsage or without numpy.
     """
     if not isinstance(engine, str) or engine not in ENGINES:
         raise LevelError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     ply = level_ply(level)
+    require_numpy("analysis")
+    from bgwidget.ai import analysis, sage
+    from bgwidget.ai.evaluator import evaluate_positions
+
     if engine == "sage":
         if game is not None:
             analysis.check_game(game, position)
             return analysis.judge(sage.analyse(position, dice, ply), game)
         return sage.analyse(position, dice, ply)
-    return analysis.analyse(position, dice, ply, evaluator, game=game)
+    return analysis.analyse(position, dice, ply, evaluate_positions if evaluator is None else evaluator, game=game)
 
 
 def evaluate(
-    position: Position, level: str | Player = "expert", evaluator: Evaluator = evaluate_positions
+    position: Position, level: str | Player = "expert", evaluator: Evaluator | None = None
 ) -> tuple[float, ...]:
     """The five cubeless chances of the player on roll, before it rolls, at ``level``'s depth.
 
@@ -144,7 +177,13 @@ def evaluate(
     chances after the player's best play of each roll by 0-ply (GNU Backgammon's 1-ply);
     World-class judges each of those plays at 1-ply (2-ply). The
     chances are a consistent distribution (none above 1 or below 0, gammons within the wins), so
-    :func:`cube_decision` accepts them. Raises :class:`LevelError` for an unknown level or
-    evaluator and :class:`bgwidget.PositionError` for a ``position`` that is not a Position.
+    :func:`cube_decision` accepts them. ``evaluator``: None for the net. Raises
+    :class:`LevelError` for an unknown level or evaluator, :class:`bgwidget.PositionError` for a
+    ``position`` that is not a Position and :class:`ImportError` without numpy.
     """
-    return analysis.evaluate(position, level_ply(level), evaluator)
+    ply = level_ply(level)
+    require_numpy("evaluation")
+    from bgwidget.ai import analysis
+    from bgwidget.ai.evaluator import evaluate_positions
+
+    return analysis.evaluate(position, ply, evaluate_positions if evaluator is None else evaluator)

@@ -13,11 +13,14 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
 
 from bgwidget.ai.encoding import N_INPUTS, checked_boards, encode
+
+if TYPE_CHECKING:
+    from threadpoolctl import ThreadpoolController
 
 __all__ = ["Net", "WEIGHTS", "default_net"]
 
@@ -93,6 +96,8 @@ def _workspace(layers: list[tuple[np.ndarray, np.ndarray]], rows: int) -> list[n
 
 @lru_cache(maxsize=1)
 def _blas() -> ThreadpoolController:
+    from threadpoolctl import ThreadpoolController  # imported by the net's first evaluation, not with the package
+
     return ThreadpoolController()
 
 

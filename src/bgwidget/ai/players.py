@@ -47,18 +47,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from bgwidget.ai import analysis
-from bgwidget.ai.context import Context, cube_efficiency
-from bgwidget.ai.cube import CubeDecision
-from bgwidget.ai.errors import LevelError, PlayerError
-from bgwidget.ai.evaluator import evaluate_positions
-from bgwidget.ai.search import Evaluator
+from bgwidget.ai.errors import LevelError, PlayerError, require_numpy
 from bgwidget.dice import DiceStateError, check_seed
 from bgwidget.game import Game, GameError
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
+
+if TYPE_CHECKING:  # the searching levels import numpy when first made: Easy and people play without it
+    from bgwidget.ai.cube import CubeDecision
+    from bgwidget.ai.search import Evaluator
 
 __all__ = [
     "LEVELS",
@@ -121,12 +120,19 @@ class _Searching:
     name: str
     ply: int
 
-    def __init__(self, evaluator: Evaluator = evaluate_positions) -> None:
+    def __init__(self, evaluator: Evaluator | None = None) -> None:
+        require_numpy(f"the {self.name} level")
+        from bgwidget.ai.evaluator import evaluate_positions
+
+        if evaluator is None:
+            evaluator = evaluate_positions
         if not callable(evaluator):
             raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
         self.evaluator = evaluator
 
     def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
+        from bgwidget.ai import analysis  # numpy: imported once a searching level is made
+
         candidates = analysis.analyse(position, dice, self.ply, self.evaluator)
         return candidates[0].play if candidates else None
 
@@ -293,9 +299,7 @@ def answers_double(player: Player, game: Game) -> str:
     return answer
 
 
-def game_cube_decision(
-    game: Game, level: str | Player = "expert", evaluator: Evaluator = evaluate_positions
-) -> CubeDecision:
+def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Evaluator | None = None) -> CubeDecision:
     """The cube decision of the seat on roll in ``game`` (the doubler, also while a double is answered).
 
     The chances come from :func:`bgwidget.ai.analysis.evaluate` at ``level``'s depth (a level
@@ -304,11 +308,18 @@ def game_cube_decision(
     <bgwidget.ai.context.Context.of>`: money play, or a match with its away scores, Crawford and
     post-Crawford) and the position's cube efficiency
     (:func:`~bgwidget.ai.context.cube_efficiency`). Equities are for the seat on roll.
+    ``evaluator``: the function from positions to chances (None: the net).
     Raises :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game, or one that is
     over, and :class:`LevelError` for a level without a depth or an evaluator that is not one.
     """
     if _check_game(game).result is not None:
         raise GameError("the game is over: no cube decision to make")
+    ply = level_ply(level)
+    require_numpy("a cube decision")
+    from bgwidget.ai import analysis
+    from bgwidget.ai.context import Context, cube_efficiency
+    from bgwidget.ai.evaluator import evaluate_positions
+
     position = game.start_position
-    chances = analysis.evaluate(position, level_ply(level), evaluator)
+    chances = analysis.evaluate(position, ply, evaluate_positions if evaluator is None else evaluator)
     return Context.of(game, position.turn).decision(chances, efficiency=cube_efficiency(position))

@@ -33,23 +33,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from bgwidget.ai import analysis
-from bgwidget.ai.analysis import Analysis, judge, rank
-from bgwidget.ai.context import Context, cube_efficiency, optimal
 from bgwidget.ai.cube import CubeDecision
-from bgwidget.ai.errors import LevelError
-from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions, flip
+from bgwidget.ai.errors import LevelError, require_numpy
 from bgwidget.ai.players import level_ply
-from bgwidget.ai.search import ROLLS, Cache, Candidate, Evaluator
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 from bgwidget.position import Position
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy's modules are imported by a review's first use: the board plays without them
+    import numpy as np
     import pandas
     from matplotlib.figure import Figure
+
+    from bgwidget.ai.analysis import Analysis
+    from bgwidget.ai.context import Context
+    from bgwidget.ai.search import Cache, Candidate, Evaluator
 
 __all__ = ["LUCK_JOKER", "MARKS", "Decision", "Review", "ReviewError", "Summary", "mark", "review"]
 
@@ -63,7 +61,7 @@ minus it an anti-joker."""
 PR_FACTOR = 500
 """eXtreme Gammon's performance rating: the average error per unforced decision (EMG) times 500."""
 
-_OPENING_ROLLS = tuple((d1, d2, 2 / 30) for d1, d2, weight in ROLLS if d1 != d2)
+_OPENING_ROLLS = tuple((d1, d2, 2 / 30) for d1 in range(1, 7) for d2 in range(d1 + 1, 7))
 """The opening roll is never a double: its 15 rolls, equally likely."""
 
 
@@ -135,6 +133,9 @@ class Decision:
             dice = tuple(data["dice"]) if data["dice"] else None
             candidates = None
             if data["candidates"] is not None:
+                require_numpy("a saved review's candidates")
+                from bgwidget.ai.analysis import Analysis
+
                 candidates = Analysis(_candidate(position, dice, c) for c in data["candidates"])
             cube = None if data["cube"] is None else CubeDecision(**data["cube"])
             return cls(position=position, dice=dice, candidates=candidates, cube=cube, **{n: data[n] for n in _PLAIN})
@@ -176,6 +177,8 @@ def _candidate(position: Position, dice: tuple[int, int] | None, data: dict[str,
         raise ValueError("candidates without dice")
     play = position.parse_play(data["play"], *dice)
     fields = {name: data[name] for name in ("equity", "error", "ply", "mwc", "emg")}
+    from bgwidget.ai.search import Candidate
+
     return Candidate(play, tuple(data["probabilities"]), **fields)
 
 
@@ -310,14 +313,14 @@ def review(
     level: str | Any = "expert",
     *,
     progress: bool | Callable[[int, int], object] = True,
-    evaluator: Evaluator = evaluate_positions,
+    evaluator: Evaluator | None = None,
 ) -> Review:
     """The review of a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match` at ``level``'s depth.
 
     One :class:`Decision` per play (dances included, forced), per cube decision of a roller who
     could double, and per answer to a double, in play order across the games; luck for every
     roll. ``level`` is a level name or a player with a ``ply`` (as :func:`bgwidget.ai.analyse`
-    takes); ``evaluator`` the function from positions to chances it searches with. A game is
+    takes); ``evaluator`` the function from positions to chances it searches with (None: the net). A game is
     reviewed as a match of that one game. ``progress``: True shows a progress bar (``tqdm.auto``:
     a notebook widget in Jupyter) over the turns, False nothing; a callable is called as
     ``progress(done, total)`` after each turn is reviewed, ``total`` being the number of turns
@@ -335,6 +338,11 @@ def review(
 
     match = _as_match(game_or_match)
     ply = level_ply(level)
+    require_numpy("a review")
+    from bgwidget.ai.evaluator import evaluate_positions
+
+    if evaluator is None:
+        evaluator = evaluate_positions
     if not callable(evaluator):
         raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
     if not isinstance(progress, bool) and not callable(progress):
@@ -417,6 +425,8 @@ class _Reviewer:
         self.cache: Cache = {}  # every position judged in the review, at each ply
 
     def game(self, index: int, game: Game) -> Iterator[Decision]:
+        from bgwidget.ai.context import Context
+
         replay = Game.replay(game.setup, [])
         lines = _Lines()
         offered: tuple[Decision, float] | None = None  # the double waiting for its answer, with its EMG scale
@@ -450,6 +460,12 @@ class _Reviewer:
 
     def rolls(self, position: Position, opening: bool = False) -> list[_Roll]:
         """Each roll's best play by 0-ply, all the plays of all the rolls judged in one batch."""
+        import numpy as np
+
+        from bgwidget.ai.context import cube_efficiency
+        from bgwidget.ai.evaluator import checked_evaluation, equity, flip
+        from bgwidget.ai.search import ROLLS
+
         key = (position, opening)
         if key not in self._rolls:
             batch: list[Position] = []
@@ -471,6 +487,8 @@ class _Reviewer:
     def chances(self, position: Position) -> tuple[float, ...]:
         """The cubeless chances of the side on roll before rolling, at the level's depth
         (as :func:`bgwidget.ai.analysis.evaluate` gives them)."""
+        from bgwidget.ai import analysis
+
         return analysis.evaluate(position, self.ply, self.evaluator, cache=self.cache)
 
     def luck(self, position: Position, dice: tuple[int, int], context: Context, opening: bool) -> tuple[float, float]:
@@ -488,6 +506,9 @@ class _Reviewer:
     def _play(self, index: int, move: int, replay: Game, text: str, opening: bool) -> Decision:
         position, dice = replay.start_position, replay.rolled
         assert dice is not None  # in phase "move"
+        from bgwidget.ai.analysis import judge, rank
+        from bgwidget.ai.context import Context
+
         made_play = position.parse_play(text, *dice)
         plays = position.legal_plays(*dice)
         # The play made goes through the filters and is judged as deep as the best.
@@ -516,6 +537,8 @@ class _Reviewer:
         )
 
     def _dance(self, index: int, move: int, position: Position, dice: tuple[int, int], context: Context) -> Decision:
+        from bgwidget.ai.analysis import Analysis
+
         luck, value = self.luck(position, dice, context, False)
         mwc = None
         if context.match_play:
@@ -540,6 +563,8 @@ class _Reviewer:
         )
 
     def _cube(self, index: int, move: int, replay: Game, doubled: bool) -> tuple[Decision, float]:
+        from bgwidget.ai.context import Context, cube_efficiency, optimal
+
         position = replay.start_position
         context = Context.of(replay, position.turn)
         cube = context.decision(self.chances(position), efficiency=cube_efficiency(position))
