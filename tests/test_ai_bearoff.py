@@ -1,5 +1,7 @@
 """The exact bear-off database against GNU Backgammon's (gnubg-nn) and hand-checked values."""
 
+from pathlib import Path
+
 import gnubg_nn
 import numpy as np
 import pytest
@@ -96,3 +98,35 @@ def test_race_probabilities_rejects_contact_and_finished_games():
     done = Position.from_points({1: 1}, {})
     with pytest.raises(ValueError):
         bearoff.race_probabilities(np.array([[done.player, done.opponent]]))
+
+
+def test_empty_cache_variable_means_the_platform_cache(monkeypatch):
+    import platformdirs
+
+    monkeypatch.setenv("BGWIDGET_CACHE", "")
+    expected = Path(platformdirs.user_cache_dir("bgwidget")) / f"bearoff-v{bearoff._VERSION}.npz"
+    assert bearoff._cache_path() == expected
+    monkeypatch.setenv("BGWIDGET_CACHE", "/somewhere")
+    assert bearoff._cache_path() == Path("/somewhere") / f"bearoff-v{bearoff._VERSION}.npz"
+
+
+def test_first_build_says_so_and_warns_once_when_the_cache_cannot_be_written(db, tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("BGWIDGET_CACHE", str(blocker / "cache"))  # mkdir under a file fails
+    with pytest.warns(RuntimeWarning) as warned:
+        rolls, first_off = bearoff.database.__wrapped__()  # the build itself, past the process's cache
+    assert len(warned) == 1 and "cannot be written" in str(warned[0].message)
+    assert str(blocker / "cache") in str(warned[0].message)
+    assert capsys.readouterr().err.count("computing the bear-off database") == 1
+    # The same tables as the cached ones (checked against gnubg above).
+    assert np.array_equal(rolls, db[0]) and np.array_equal(first_off, db[1])
+
+
+def test_loading_the_cache_says_nothing(db, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BGWIDGET_CACHE", str(tmp_path))
+    path = bearoff._cache_path()
+    np.savez_compressed(path, rolls=db[0], first_off=db[1])
+    rolls, _ = bearoff.database.__wrapped__()
+    assert capsys.readouterr().err == ""
+    assert np.array_equal(rolls, db[0])

@@ -17,14 +17,19 @@ gammon when the opponent, with 15 checkers left, needs more rolls to bear off it
 than the player needs to finish. The two sides' rolls are independent, so this is exact up to
 the usual assumption that each side plays to minimise its expected rolls.
 
-The tables take some seconds to compute; they are computed on first use and cached as an
+The tables take some seconds to compute; they are computed on first use (saying so on
+standard error, so that a notebook shows why the first race evaluation waits) and cached as an
 ``.npz`` in the user cache directory (``platformdirs.user_cache_dir("bgwidget")``, or
-``$BGWIDGET_CACHE`` when set).
+``$BGWIDGET_CACHE`` when set and not empty). A cache that cannot be written (a read-only
+directory, a browser's kernel) gives one :class:`RuntimeWarning`; the tables are then computed
+again in each new process.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import warnings
 from functools import lru_cache
 from math import comb
 from pathlib import Path
@@ -172,7 +177,7 @@ def _solve(positions: np.ndarray, terminal: np.ndarray) -> np.ndarray:
 
 def _cache_path() -> Path:
     root = os.environ.get("BGWIDGET_CACHE")
-    if root is None:
+    if not root:  # unset or empty: the platform's cache directory
         import platformdirs
 
         root = platformdirs.user_cache_dir("bgwidget")
@@ -184,7 +189,8 @@ def database() -> tuple[np.ndarray, np.ndarray]:
     """``(rolls, first_off)``: two (N_POSITIONS, MAX_ROLLS) float64 arrays (see the module docs).
 
     Row :func:`position_index` of a position; column k the chance that exactly k rolls are
-    needed. Loaded from the cache, or computed and cached on first use.
+    needed. Loaded from the cache, or computed (with a message on standard error) and cached on
+    first use; a :class:`RuntimeWarning` when the cache cannot be written.
     """
     path = _cache_path()
     if path.exists():
@@ -193,6 +199,7 @@ def database() -> tuple[np.ndarray, np.ndarray]:
                 return data["rolls"].astype(np.float64), data["first_off"].astype(np.float64)
         except (OSError, ValueError, KeyError):
             pass  # a damaged cache is rebuilt below
+    print("bgwidget: computing the bear-off database, once (some seconds)...", file=sys.stderr, flush=True)
     positions = _all_positions()
     checkers = positions.sum(axis=1)
     rolls = _solve(positions, checkers == 0)
@@ -202,8 +209,13 @@ def database() -> tuple[np.ndarray, np.ndarray]:
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
         np.savez_compressed(tmp, rolls=rolls, first_off=first_off)
         os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only cache only costs the time to recompute
+    except OSError as error:  # a read-only cache only costs the time to recompute
+        warnings.warn(
+            f"the bear-off database cannot be written to {path} ({error}): it is computed again in each session; "
+            "set BGWIDGET_CACHE to a writable directory to keep it",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     return rolls, first_off
 
 
