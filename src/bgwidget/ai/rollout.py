@@ -357,15 +357,17 @@ def _play_out(
             results[live] = np.where(ours[live, None], chances, _turned(chances))
             break
         dice = [_roll(trial[k], ply, rngs[trial[k]]) for k in live]
+        reached: dict[tuple[Position, int, int], list[Position]] = {}  # each roll's results, for this ply
         batch: list[Position] = []
         groups: list[tuple[int, int]] = []  # (start, stop) in batch: the plays of one roll of one trial
         for k, roll in zip(live, dice):
             rolls = ROLLS if reduce else ((*roll, 1.0),)
             for d1, d2, _ in rolls:
+                key = (positions[k], d1, d2)
+                if key not in reached:  # the first plies of a batch start alike
+                    reached[key] = [play.result for play in positions[k].legal_plays(d1, d2)] or [positions[k].swap()]
                 start = len(batch)
-                batch.extend(play.result for play in positions[k].legal_plays(d1, d2))
-                if len(batch) == start:
-                    batch.append(positions[k].swap())  # no play: the turn passes
+                batch.extend(reached[key])  # no play: the turn passes, the position swapped
                 groups.append((start, len(batch)))
         chances = checked_evaluation(evaluator, batch)  # the next side on roll's
         values = equity(chances)
