@@ -10,7 +10,6 @@ import {
 import { candidateRows, cubeText, inMatch, previewState } from "./hint.js";
 import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
-import { CSS } from "./style.js";
 
 const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
 // Review mode's buttons: where each goes among the decisions (a `review-go` intent), and its label.
@@ -50,7 +49,6 @@ export class View {
     this.root = h("div", {
       class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true", tabindex: "-1",
     });
-    this.root.append(h("style", {}, CSS));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });

@@ -111,6 +111,7 @@ class BoardWidget(anywidget.AnyWidget):
     """
 
     _esm = Path(__file__).parent / "static" / "widget.js"
+    _css = Path(__file__).parent / "static" / "widget.css"
 
     state = traitlets.Dict(read_only=True).tag(sync=True)
     """The whole view state, published by Python after each change (read-only, also for the view)."""
