@@ -117,6 +117,12 @@ def test_cancel_keeps_the_batches_done():
     assert result.equity == full.equity  # the same trials 0..19
 
 
+def test_progress_bar_shows_the_running_equity(capsys):
+    result = rollout(RACE, trials=20, batch=10)
+    shown = capsys.readouterr().err
+    assert "rollout" in shown and "20/20" in shown and f"{result.equity:+.3f} ± {result.equity_se:.3f}" in shown
+
+
 def test_target_error_stops_early():
     result = rollout(RACE, trials=1000, batch=36, target_se=0.05, variance_reduction=False, progress=False)
     assert result.complete and 36 <= result.trials < 1000 and result.equity_se < 0.05

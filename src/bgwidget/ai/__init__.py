@@ -33,13 +33,13 @@ from bgwidget.ai.players import (
     register_level,
 )
 from bgwidget.ai.review import Decision, Review, ReviewError, Summary, review
+from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout  # numpy on a rollout's first use
 from bgwidget.game import Game
 from bgwidget.moves import Play
 from bgwidget.position import Position
 
 if TYPE_CHECKING:
     from bgwidget.ai.analysis import Analysis
-    from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout
     from bgwidget.ai.search import Candidate, Evaluator
 
 # Names from modules that compute with numpy, imported on first use (``__getattr__``) so that the
@@ -50,23 +50,16 @@ _NUMERIC = {
     "Analysis": "analysis",
     "Candidate": "search",
     "Evaluator": "search",
-    "Rollout": "rollout",
-    "RolloutError": "rollout",
-    "Rollouts": "rollout",
-    "rollout!": "rollout",  # the function; its module shares the name
 }
 
 
 def __getattr__(name: str) -> object:
-    function = f"{name}!" in _NUMERIC  # rollout: importing its module binds the module to the name
-    module = _NUMERIC.get(f"{name}!" if function else name)
+    module = _NUMERIC.get(name)
     if module is None:
         raise AttributeError(f"module 'bgwidget.ai' has no attribute {name!r}")
     require_numpy(f"bgwidget.ai.{name}")
     loaded = importlib.import_module(f"bgwidget.ai.{module}")
-    value = getattr(loaded, name) if function or name != module else loaded
-    globals()[name] = value  # once imported, bound here: the function, not the module of the same name
-    return value
+    return loaded if name == module else getattr(loaded, name)
 
 
 __all__ = [

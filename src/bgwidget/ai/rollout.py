@@ -17,8 +17,8 @@ once and every second roll once, and 1,296 trials every pair of them once (GNU B
 child of ``SeedSequence(seed).spawn``), so a trial's dice do not depend on how the trials are
 batched: the same seed gives the same result whatever ``batch``.
 
-**Variance reduction.** GNU Backgammon's luck adjustment (its manual, "Rollouts: variance
-reduction"; the method of Jacobs and Trice): at each roll, the luck of the roll is the value,
+**Variance reduction.** GNU Backgammon's luck adjustment (its manual's rollout settings,
+"variance reduction", and its ``set rollout varredn``): at each roll, the luck of the roll is the value,
 for the roller, after the best play of the roll rolled, minus the average over the 21 rolls of
 the value after each roll's best play, all by the evaluator (0-ply). The trial's result minus the
 sum of its luck (each roll's luck seen from the side rolled out) has the same expectation, as
@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bgwidget.ai.errors import LevelError
+from bgwidget.ai.errors import LevelError, require_numpy
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
@@ -181,6 +181,7 @@ def rollout(
     checks pass. ``evaluator``: the function from positions to chances that judges (None: the
     net, exact bear-offs and finished games, :func:`~bgwidget.ai.evaluator.evaluate_positions`).
     """
+    require_numpy("a rollout")
     import numpy as np
 
     from bgwidget.ai.evaluator import evaluate_positions
