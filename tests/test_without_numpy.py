@@ -79,6 +79,13 @@ RUN = BLOCK + textwrap.dedent(
         except ImportError as error:
             errors.append(str(error))
         out["errors"] = errors
+        board = Session(players=("human", "human"), seed=11, animation=0)
+        board.handle({"type": "roll"})
+        out["refusals"] = []
+        for intent in ({"type": "hint"}, {"type": "review"}):
+            board.handle(intent)
+            out["refusals"].append([board.refusal.reason, board.refused, board.refusal.explain("sv")])
+        out["still_plays"] = board.game.phase
         out["numpy_loaded"] = [m for m in ("numpy", "threadpoolctl") if m in sys.modules]
         print(json.dumps(out))
         """
@@ -101,6 +108,11 @@ def test_people_and_easy_play_without_numpy():
         for action in record:
             replay.apply(action)
         assert replay.result is not None
+    # The board refuses a hint or a review with the reason, in its languages, and plays on.
+    english = "Hints and reviews need numpy, which is not installed here: pip install numpy."
+    swedish = "Tips och granskning kräver numpy, som inte är installerat här: pip install numpy."
+    assert seen["refusals"] == [["needs-numpy", english, swedish]] * 2
+    assert seen["still_plays"] == "move"
     assert len(seen["errors"]) == 4
     for level, error in zip(("expert", "medium", "world-class", "expert"), seen["errors"]):
         assert error == f"the {level} level needs numpy, which is not installed: pip install numpy"

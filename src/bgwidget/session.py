@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from bgwidget import ai
-from bgwidget.ai.errors import LevelError
+from bgwidget.ai.errors import LevelError, require_numpy
 from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
 from bgwidget.ai.review import Review
 from bgwidget.dice import Dice, DiceStateError, check_seed
@@ -85,7 +85,8 @@ class IntentError(Refusal):
     """An intent that is malformed, stale, or not allowed for the seat that sent it: a
     :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
     computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
-    ``"no-person"``, ``"no-hint"``, ``"reviewing"`` (a review runs or is shown), ``"not-reviewing"``,
+    ``"no-person"``, ``"no-hint"``, ``"needs-numpy"`` (a hint or review where numpy is not installed),
+    ``"reviewing"`` (a review runs or is shown), ``"not-reviewing"``,
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
     cancel), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), or ``"invalid"`` for a malformed intent."""
@@ -444,6 +445,7 @@ class Session:
             self.new_game()
         elif kind == "hint":
             if self.advice is None or self._advice_at != self._decision_point():  # once per decision
+                _require_numpy("a hint")
                 self.advice = self._advise(game, seat)
                 self._advice_at = self._decision_point()
         elif kind == "roll":
@@ -628,6 +630,7 @@ class Session:
             if not isinstance(level, str) or level not in ai.LEVELS:
                 raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
             if self.reviewing is None:
+                _require_numpy("a review")
                 self._start_review(level)
             return
         shown = self.reviewing
@@ -1007,6 +1010,14 @@ def _short(error: BaseException) -> str:
     text = str(error).splitlines()[0] if str(error) else ""
     text = text if len(text) <= 120 else text[:117] + "..."
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _require_numpy(what: str) -> None:
+    """Refuse ``what`` on a board without numpy (a Pyodide kernel): people and Easy play on."""
+    try:
+        require_numpy(what)
+    except ImportError as error:
+        raise IntentError(str(error), reason="needs-numpy", package="numpy", command="pip install numpy") from None
 
 
 def _shown_at(intent: Any) -> Place | None:
