@@ -555,7 +555,7 @@ def decision_svg(review: Any, decision: Any, play: str | None = None, language: 
 def shown_names(names: tuple[str, str] | list[str]) -> tuple[str, str]:
     """The two names as a board shows them: each cut to :data:`NAME_CHARS` characters ("…" last).
 
-    >>> shown_names(("Ann", "B" * 40))[1] == "B" * 29 + "…"
+    >>> shown_names(("Ann", "B" * 40))[1] == "B" * 27 + "…"
     True
     """
     bottom, top = (name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…" for name in names)
