@@ -25,11 +25,10 @@ from pathlib import Path
 import gnubg_nn
 
 from bgwidget import ai
-from bgwidget.ai.cube import CONTACT_EFFICIENCY, race_efficiency
 from bgwidget.ai.engines import gnubg_board
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from gnubg_cube import gnubg_action, positions_from_games, set_match  # noqa: E402
+from gnubg_cube import gnubg_action, our_action, positions_from_games, set_match  # noqa: E402
 
 # (points the player on roll needs, the opponent needs, post-Crawford, cube the player on roll owns)
 MATCH_SCORES = [
@@ -45,22 +44,6 @@ MATCH_SCORES = [
     (7, 3, False, 2),
     (5, 5, False, 2),
 ]
-
-
-def our_action(position, chances, match=None):
-    efficiency = race_efficiency(position.pip_counts()[0]) if position.is_race() else CONTACT_EFFICIENCY
-    if match is None:
-        return ai.cube_decision(chances, efficiency=efficiency).action
-    need, opponent_need, post_crawford, cube = match
-    return ai.cube_decision(
-        chances,
-        efficiency=efficiency,
-        cube=cube,
-        owner="player" if cube > 1 else "centre",
-        match_length=max(need, opponent_need) + 2,
-        away=(need, opponent_need),
-        post_crawford=post_crawford,
-    ).action
 
 
 def agreement(positions, ours_by_position, gnubg_chances, match=None):

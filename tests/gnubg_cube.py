@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bgwidget import Position, ai
+from bgwidget.ai.context import cube_efficiency
 from bgwidget.ai.engines import gnubg_board
 
 
@@ -43,3 +44,20 @@ def gnubg_action(gnubg_nn, position, chances=None):
     if double:
         return "double, take" if take else "double, pass"
     return "too good to double, pass" if too_good else "no double, take" if take else "no double, pass"
+
+
+def our_action(position, chances, match=None):
+    """Our cube action for ``chances`` with the position's cube efficiency, in money play or at
+    ``match`` = (need, opponent need, post-Crawford, cube the side on roll owns when above 1)."""
+    if match is None:
+        return ai.cube_decision(chances, efficiency=cube_efficiency(position)).action
+    need, opponent_need, post_crawford, cube = match
+    return ai.cube_decision(
+        chances,
+        efficiency=cube_efficiency(position),
+        cube=cube,
+        owner="player" if cube > 1 else "centre",
+        match_length=max(need, opponent_need) + 2,
+        away=(need, opponent_need),
+        post_crawford=post_crawford,
+    ).action

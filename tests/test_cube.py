@@ -12,9 +12,9 @@ import subprocess
 import pytest
 
 from bgwidget.ai.context import Context
-from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeError, cube_decision, race_efficiency
+from bgwidget.ai.cube import CubeError, cube_decision, race_efficiency
 from bgwidget.ai.met import match_winning_chance as m
-from gnubg_cube import gnubg_action, positions_from_games, set_match
+from gnubg_cube import gnubg_action, our_action, positions_from_games, set_match
 
 TAKE_POINT = 1 - 1.84 / 2.34  # 21.37%, the taker's side
 
@@ -280,21 +280,11 @@ def test_match_cube_actions_agree_with_gnubg_on_its_own_chances(
     gnubg_nn_at_score, positions_with_gnubg_chances, match, fewest
 ):
     gnubg_nn = gnubg_nn_at_score
-    need, opponent_need, post_crawford, cube = match
     set_match(gnubg_nn, *match)
     agree = 0
     for position, chances in positions_with_gnubg_chances:
         theirs = gnubg_action(gnubg_nn, position, chances)
-        efficiency = race_efficiency(position.pip_counts()[0]) if position.is_race() else CONTACT_EFFICIENCY
-        ours = cube_decision(
-            chances,
-            efficiency=efficiency,
-            cube=cube,
-            owner="player" if cube > 1 else "centre",
-            match_length=max(need, opponent_need) + 2,
-            away=(need, opponent_need),
-            post_crawford=post_crawford,
-        ).action
+        ours = our_action(position, chances, match)
         agree += ours == theirs
     assert agree >= fewest
 
