@@ -298,7 +298,8 @@ def test_cancel_stops_the_review_and_the_board_is_as_it_was(monkeypatch):
     answers = review_in_background(
         session,
         states,
-        intents=[{"type": "review-cancel"}],
+        # made on the state before the review: its progress has published newer ones since
+        intents=[{"type": "review-cancel", "revision": before["revision"]}],
         until=lambda s: gate.set() or "_ReviewCancelled" in seen,
     )
     assert answers == [None] and seen == [(1, 3), (2, 3), "_ReviewCancelled"]  # stopped at its next turn

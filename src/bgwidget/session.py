@@ -23,7 +23,7 @@ review running: the board stays as it was), ``review-go`` (``to``: ``"first"``, 
 game's intents are refused while a review runs or is shown). While a review runs in the
 background, ``review_progress`` (turns reviewed, turns in all) is published as it advances.
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as
-stale.
+stale (except ``review-cancel``: the review's progress moves the revision while it runs).
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
 running asyncio event loop (a Jupyter kernel's) on a copy of the game, and applied back on the
@@ -414,7 +414,10 @@ class Session:
     def _apply(self, intent: Any) -> None:
         if not isinstance(intent, dict) or not isinstance(intent.get("type"), str):
             raise IntentError(f"an intent is a dict with a 'type', not {intent!r}")
-        if "revision" in intent and intent["revision"] != self.revision:
+        # Cancel names no position, and a running review publishes its progress ten times a second:
+        # a cancel made on an older state still means this review.
+        stale = "revision" in intent and intent["revision"] != self.revision
+        if stale and intent["type"] != "review-cancel":
             raise IntentError(
                 f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
                 reason="stale",

@@ -6,6 +6,8 @@ state of the page (a data-review index, a data-revision, a download), never for 
 import json
 from pathlib import Path
 
+import bgwidget
+
 from .lab import ROOT, open_notebook, write_notebook
 from .test_board_in_lab import WAIT, click_and_wait
 
@@ -79,9 +81,16 @@ def test_record_export_and_review_by_buttons_and_keys(lab, page, artifacts):
 
 LONG = """import bgwidget
 from bgwidget.widget import BoardWidget
-m = bgwidget.play_match(players=('easy', 'easy'), match_length=3, seed=3)
+m = bgwidget.play_match(players=('easy', 'easy'), match_length=15, seed=3)
 w = BoardWidget.from_match(m, len(m.games), actions=len(m.games[-1].record), animation=0, language='sv')
 w"""
+# Turns the review of that match counts (its plays and dances): long enough that Cancel, pressed once
+# the progress has moved, always comes before the end on a fast machine.
+LONG_TURNS = sum(
+    action["type"] == "move"
+    for game in bgwidget.play_match(players=("easy", "easy"), match_length=15, seed=3).games
+    for action in game.record
+)
 
 
 def review_progress(page) -> str:
@@ -89,7 +98,7 @@ def review_progress(page) -> str:
 
 
 def test_a_long_review_shows_its_progress_and_cancel_leaves_the_board_as_it_was(lab, page, artifacts):
-    """A 3-point match of two Easy players (141 turns): the Expert's review shows how far it is, in
+    """A 15-point match of two Easy players (837 turns): the Expert's review shows how far it is, in
     Swedish, and Cancel stops it; every wait is for the progress the page shows."""
     write_notebook(lab.folder, "review-long", LONG)
     open_notebook(page, lab, "review-long")
@@ -97,17 +106,19 @@ def test_a_long_review_shows_its_progress_and_cancel_leaves_the_board_as_it_was(
     before = status.text_content()
     page.locator(f"{ROOT} [data-testid='review']").dblclick()  # a double click starts one review, refuses nothing
     # the first turns reviewed, then more: the numbers move while the kernel stays free to answer
-    page.wait_for_function(f"() => /^[1-9]\\d*\\/141$/.test(document.querySelector('{ROOT}').dataset.reviewProgress)")
+    page.wait_for_function(
+        f"() => /^[1-9]\\d*\\/{LONG_TURNS}$/.test(document.querySelector('{ROOT}').dataset.reviewProgress)"
+    )
     first = int(review_progress(page).split("/")[0])
     page.wait_for_function(
         f"() => +document.querySelector('{ROOT}').dataset.reviewProgress.split('/')[0] > {first}", timeout=WAIT
     )
     done = review_progress(page).split("/")[0]
     assert status.text_content().startswith("Analyserar… ")  # no refusal of the second click as stale
-    assert "Analyserar… " in status.text_content() and " av 141 drag" in status.text_content()
+    assert "Analyserar… " in status.text_content() and f" av {LONG_TURNS} drag" in status.text_content()
     bar = page.locator(f"{ROOT} [data-testid='review-progress']")
     maximum, value = bar.evaluate("b => [b.max, b.value]")
-    assert maximum == 141 and value >= int(done)
+    assert maximum == LONG_TURNS and value >= int(done)
     assert page.locator(f"{ROOT} [data-testid='review']").is_hidden()
     page.locator(ROOT).screenshot(path=str(artifacts / "review-progress-sv.png"))
 
