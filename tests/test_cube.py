@@ -320,16 +320,16 @@ def test_cubeful_equities_are_gnu_backgammons_0ply_ones():
                 "set cube owner 1" if owner == "player" else "set cube centre",
                 "hint",
             ]
-            cases.append(Context(cube=cube, owner=owner, match_length=7, away=(need, opponent_need)))
+            cases.append((Context(cube=cube, owner=owner, match_length=7, away=(need, opponent_need)), position))
     done = subprocess.run(
         [program, "-t", "-q", "-r"], input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=600
     )
     analyses = done.stdout.split("Cube analysis")[1:]
     assert len(analyses) == len(cases)
-    for context, analysis in zip(cases, analyses, strict=True):
+    for (context, position), analysis in zip(cases, analyses, strict=True):
         chances = [float(x) for x in _CHANCES.search(analysis).groups()]  # cumulative, as ours
         theirs = {name: float(value) for name, value in _EQUITY.findall(analysis)}
-        ours = context.decision(chances)
+        ours = context.decision(chances, position)  # contact: gnubg's efficiency 0.68
         assert context.emg(ours.no_double) == pytest.approx(theirs["No double"], abs=0.005)
         assert context.emg(ours.double_take) == pytest.approx(theirs["Double, take"], abs=0.008)
         if abs(theirs["No double"] - min(theirs["Double, take"], theirs["Double, pass"])) > 0.02:

@@ -26,6 +26,7 @@ from bgwidget.ai.players import (
     Player,
     answers_double,
     check_turn,
+    evaluator_or_net,
     game_cube_decision,
     get_player,
     level_ply,
@@ -149,16 +150,15 @@ def analyse(
     if not isinstance(engine, str) or engine not in ENGINES:
         raise LevelError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     ply = level_ply(level)
-    require_numpy("analysis")
+    evaluator = evaluator_or_net(evaluator, "analysis")
     from bgwidget.ai import analysis, sage
-    from bgwidget.ai.evaluator import evaluate_positions
 
     if engine == "sage":
         if game is not None:
             analysis.check_game(game, position)
             return analysis.judge(sage.analyse(position, dice, ply), game)
         return sage.analyse(position, dice, ply)
-    return analysis.analyse(position, dice, ply, evaluate_positions if evaluator is None else evaluator, game=game)
+    return analysis.analyse(position, dice, ply, evaluator, game=game)
 
 
 def evaluate(
@@ -175,8 +175,7 @@ def evaluate(
     ``position`` that is not a Position and :class:`ImportError` without numpy.
     """
     ply = level_ply(level)
-    require_numpy("evaluation")
+    evaluator = evaluator_or_net(evaluator, "evaluation")
     from bgwidget.ai import analysis
-    from bgwidget.ai.evaluator import evaluate_positions
 
-    return analysis.evaluate(position, ply, evaluate_positions if evaluator is None else evaluator)
+    return analysis.evaluate(position, ply, evaluator)

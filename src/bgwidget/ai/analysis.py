@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bgwidget.ai.context import Context, cube_efficiency
+from bgwidget.ai.context import Context
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions
 from bgwidget.ai.search import Cache, Candidate, Evaluator, position_values, search, zero_ply
@@ -239,9 +239,7 @@ def judge(candidates: Sequence[Candidate], game: Game) -> Analysis:
     context = Context.of(game, game.start_position.turn) if candidates else None
     judged = []
     for candidate in candidates:
-        over = candidate.play.result.outcome() is not None
-        efficiency = cube_efficiency(candidate.play.result)
-        mwc, emg = context.after_play(candidate.probabilities, over=over, efficiency=efficiency)  # type: ignore[union-attr]
+        mwc, emg = context.after_play(candidate.probabilities, candidate.play.result)  # type: ignore[union-attr]
         judged.append((candidate, mwc, emg))
     judged.sort(key=lambda row: (-row[0].ply, -row[2]))  # stable: ties keep the search's order
     best = judged[0][2] if judged else 0.0

@@ -106,16 +106,14 @@ class Context:
         win, lose = self.single_game()
         return (2 * mwc - (win + lose)) / (win - lose)
 
-    def decision(
-        self, chances: Sequence[float] | np.ndarray, *, over: bool = False, efficiency: float = CONTACT_EFFICIENCY
-    ) -> CubeDecision:
-        """The cube decision of this seat, on roll with cubeless ``chances`` (win, wg, wbg, lg, lbg).
+    def decision(self, chances: Sequence[float] | np.ndarray, position: Position) -> CubeDecision:
+        """The cube decision of this seat, on roll in ``position`` with cubeless ``chances`` (win, wg, wbg, lg, lbg).
 
-        ``efficiency``: the cube efficiency of the position (:func:`cube_efficiency`); ``over``:
-        the game has ended; the chances are then its exact result and no cube can help
-        (efficiency 0). Raises :class:`~bgwidget.ai.errors.CubeError` as
-        :func:`~bgwidget.ai.cube.cube_decision` does.
+        The cube's efficiency is the position's (:func:`cube_efficiency`); in a finished game the
+        chances are its exact result and no cube can help (efficiency 0). Raises
+        :class:`~bgwidget.ai.errors.CubeError` as :func:`~bgwidget.ai.cube.cube_decision` does.
         """
+        over = position.outcome() is not None
         return cube_decision(
             [float(x) for x in chances],
             cube=self.cube,
@@ -126,20 +124,17 @@ class Context:
             post_crawford=self.post_crawford,
             jacoby=self.jacoby,
             beavers=self.beavers,
-            efficiency=0.0 if over else efficiency,
+            efficiency=0.0 if over else cube_efficiency(position),
         )
 
-    def after_play(
-        self, chances: Sequence[float] | np.ndarray, *, over: bool = False, efficiency: float = CONTACT_EFFICIENCY
-    ) -> tuple[float | None, float]:
-        """``(mwc, emg)`` for this seat, the mover, after a play that leaves it cubeless ``chances``.
+    def after_play(self, chances: Sequence[float] | np.ndarray, after: Position) -> tuple[float | None, float]:
+        """``(mwc, emg)`` for this seat, the mover, after a play that reaches ``after`` with cubeless ``chances``.
 
-        The opponent is then on roll and takes its best cube action (no double, or double and
-        this seat's best answer). ``mwc`` is None in money play, where ``emg`` is the cubeful
-        equity in points per game for a cube of 1. ``efficiency``: the cube efficiency of the
-        position after the play (:func:`cube_efficiency`); ``over``: the play ended the game.
+        The opponent is then on roll in ``after`` and takes its best cube action (no double, or
+        double and this seat's best answer). ``mwc`` is None in money play, where ``emg`` is the
+        cubeful equity in points per game for a cube of 1.
         """
-        value = optimal(self.swap().decision(flip(np.asarray(chances)), over=over, efficiency=efficiency))
+        value = optimal(self.swap().decision(flip(np.asarray(chances)), after))
         if not self.match_play:
             return None, -value
         mwc = 1.0 - value

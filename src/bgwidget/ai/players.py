@@ -70,6 +70,7 @@ __all__ = [
     "WorldClass",
     "answers_double",
     "check_turn",
+    "evaluator_or_net",
     "game_cube_decision",
     "get_player",
     "level_ply",
@@ -121,11 +122,7 @@ class _Searching:
     ply: int
 
     def __init__(self, evaluator: Evaluator | None = None) -> None:
-        require_numpy(f"the {self.name} level")
-        from bgwidget.ai.evaluator import evaluate_positions
-
-        if evaluator is None:
-            evaluator = evaluate_positions
+        evaluator = evaluator_or_net(evaluator, f"the {self.name} level")
         if not callable(evaluator):
             raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
         self.evaluator = evaluator
@@ -253,6 +250,19 @@ def get_player(spec: str | Player, *, rng: random.Random | None = None, seed: in
     )
 
 
+def evaluator_or_net(evaluator: Evaluator | None, what: str) -> Evaluator:
+    """``evaluator``, or the project's net (:func:`~bgwidget.ai.evaluator.evaluate_positions`) when
+    None, for ``what``, which computes with numpy: :class:`ImportError` naming ``what`` without it
+    (:func:`~bgwidget.ai.errors.require_numpy`). Whether ``evaluator`` is callable is the caller's check.
+    """
+    require_numpy(what)
+    if evaluator is not None:
+        return evaluator
+    from bgwidget.ai.evaluator import evaluate_positions
+
+    return evaluate_positions
+
+
 def level_ply(level: str | Player) -> int:
     """The depth (GNU Backgammon's ply) at which ``level`` analyses and judges the cube.
 
@@ -315,11 +325,10 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
     if _check_game(game).result is not None:
         raise GameError("the game is over: no cube decision to make")
     ply = level_ply(level)
-    require_numpy("a cube decision")
+    evaluator = evaluator_or_net(evaluator, "a cube decision")
     from bgwidget.ai import analysis
-    from bgwidget.ai.context import Context, cube_efficiency
-    from bgwidget.ai.evaluator import evaluate_positions
+    from bgwidget.ai.context import Context
 
     position = game.start_position
-    chances = analysis.evaluate(position, ply, evaluate_positions if evaluator is None else evaluator)
-    return Context.of(game, position.turn).decision(chances, efficiency=cube_efficiency(position))
+    chances = analysis.evaluate(position, ply, evaluator)
+    return Context.of(game, position.turn).decision(chances, position)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import LevelError, require_numpy
-from bgwidget.ai.players import level_ply
+from bgwidget.ai.players import evaluator_or_net, level_ply
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 from bgwidget.position import Position
@@ -338,11 +338,7 @@ def review(
 
     match = _as_match(game_or_match)
     ply = level_ply(level)
-    require_numpy("a review")
-    from bgwidget.ai.evaluator import evaluate_positions
-
-    if evaluator is None:
-        evaluator = evaluate_positions
+    evaluator = evaluator_or_net(evaluator, "a review")
     if not callable(evaluator):
         raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
     if not isinstance(progress, bool) and not callable(progress):
@@ -403,14 +399,12 @@ class _Lines:
 
 @dataclass(frozen=True)
 class _Roll:
-    """One roll's best play by 0-ply for the roller: its cubeless chances, whether it ends the game, and the
-    cube efficiency of the position it reaches."""
+    """One roll's best play by 0-ply for the roller: the position it reaches and the roller's cubeless chances there."""
 
     dice: tuple[int, int]
     weight: float
     chances: np.ndarray
-    over: bool
-    efficiency: float  # the cube's, in the position after the play
+    after: Position
 
 
 class _Reviewer:
@@ -462,7 +456,6 @@ class _Reviewer:
         """Each roll's best play by 0-ply, all the plays of all the rolls judged in one batch."""
         import numpy as np
 
-        from bgwidget.ai.context import cube_efficiency
         from bgwidget.ai.evaluator import checked_evaluation, equity, flip
         from bgwidget.ai.search import ROLLS
 
@@ -479,8 +472,7 @@ class _Reviewer:
             rolls = []
             for dice, weight, start, stop in groups:
                 best = start + int(np.argmax(values[start:stop]))
-                after = batch[best]
-                rolls.append(_Roll(dice, weight, chances[best], after.outcome() is not None, cube_efficiency(after)))
+                rolls.append(_Roll(dice, weight, chances[best], batch[best]))
             self._rolls[key] = rolls
         return self._rolls[key]
 
@@ -495,8 +487,7 @@ class _Reviewer:
         """``(luck, value)`` of ``dice`` for the roller, EMG: the roll's value minus the rolls' average."""
         values = {}
         for roll in self.rolls(position, opening):
-            value = context.after_play(roll.chances, over=roll.over, efficiency=roll.efficiency)[1]
-            values[roll.dice] = (roll.weight, value)
+            values[roll.dice] = (roll.weight, context.after_play(roll.chances, roll.after)[1])
         average = sum(weight * value for weight, value in values.values())
         value = values[(min(dice), max(dice))][1]
         return value - average, value
@@ -563,11 +554,11 @@ class _Reviewer:
         )
 
     def _cube(self, index: int, move: int, replay: Game, doubled: bool) -> tuple[Decision, float]:
-        from bgwidget.ai.context import Context, cube_efficiency, optimal
+        from bgwidget.ai.context import Context, optimal
 
         position = replay.start_position
         context = Context.of(replay, position.turn)
-        cube = context.decision(self.chances(position), efficiency=cube_efficiency(position))
+        cube = context.decision(self.chances(position), position)
         scale = _scale(context)
         no_double, double = cube.no_double, min(cube.double_take, cube.double_pass)
         error = (max(no_double, double) - (double if doubled else no_double)) * scale

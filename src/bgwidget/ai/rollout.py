@@ -36,7 +36,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bgwidget.ai.errors import LevelError, require_numpy
+from bgwidget.ai.errors import LevelError
+from bgwidget.ai.players import evaluator_or_net
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
@@ -181,12 +182,9 @@ def rollout(
     checks pass. ``evaluator``: the function from positions to chances that judges (None: the
     net, exact bear-offs and finished games, :func:`~bgwidget.ai.evaluator.evaluate_positions`).
     """
-    require_numpy("a rollout")
+    evaluator = evaluator_or_net(evaluator, "a rollout")
     import numpy as np
 
-    from bgwidget.ai.evaluator import evaluate_positions
-
-    evaluator = evaluate_positions if evaluator is None else evaluator
     starts, candidates = _checked(position, dice, plays, level, evaluator)
     for name, value in (("trials", trials), ("batch", batch)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
