@@ -209,9 +209,9 @@ def test_the_opening_rolls_luck_is_against_the_15_opening_rolls(short):
     assert first.kind == "play" and first.move == 1 and first.dice[0] != first.dice[1]
     from bgwidget.ai.context import Context
     from bgwidget.ai.evaluator import evaluate_positions
-    from bgwidget.ai.review import _Reviewer
+    from bgwidget.ai.reviewer import Reviewer
 
-    reviewer = _Reviewer(1, evaluate_positions)
+    reviewer = Reviewer(1, evaluate_positions)
     lucks = [
         reviewer.luck(first.position, (d1, d2), Context(), True)[0]
         for d1 in range(1, 7)
@@ -224,10 +224,10 @@ def test_the_opening_rolls_luck_is_against_the_15_opening_rolls(short):
 def test_the_cube_chances_are_those_of_evaluate():
     from bgwidget.ai.analysis import evaluate
     from bgwidget.ai.evaluator import evaluate_positions
-    from bgwidget.ai.review import _Reviewer
+    from bgwidget.ai.reviewer import Reviewer
     from helpers import random_positions
 
-    reviewer = _Reviewer(1, evaluate_positions)
+    reviewer = Reviewer(1, evaluate_positions)
     for position in random_positions(5, 7):
         assert reviewer.chances(position) == pytest.approx(evaluate(position, 1))
 
@@ -342,12 +342,12 @@ def test_luck_at_double_match_point_agrees_with_gnubg(gnubg_nn):
     # independent p (its best play, its chances); ours must agree to a few hundredths.
     from bgwidget.ai.context import Context
     from bgwidget.ai.evaluator import evaluate_positions
-    from bgwidget.ai.review import _Reviewer
+    from bgwidget.ai.reviewer import Reviewer
     from bgwidget.ai.search import ROLLS
     from helpers import game_positions
 
     context = Context(match_length=3, away=(1, 1), post_crawford=True)
-    reviewer = _Reviewer(1, evaluate_positions)
+    reviewer = Reviewer(1, evaluate_positions)
     differences = []
     for position in game_positions(40, 5)[::4]:
         wins = []

@@ -1,0 +1,252 @@
+"""The work of a review (:func:`bgwidget.ai.review.review`), judging each decision of a match's games.
+
+Kept apart from :mod:`bgwidget.ai.review` because it computes with numpy: the review's data
+(:class:`~bgwidget.ai.review.Review`, :class:`~bgwidget.ai.review.Decision`) loads and shows
+without it, and this module is imported by a review's first run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from bgwidget.ai import analysis
+from bgwidget.ai.analysis import Analysis, judge, rank
+from bgwidget.ai.context import Context, optimal
+from bgwidget.ai.evaluator import checked_evaluation, equity, flip
+from bgwidget.ai.review import LUCK_JOKER, MARKS, Decision, mark
+from bgwidget.ai.search import ROLLS, Cache, Evaluator
+from bgwidget.game import Game
+from bgwidget.position import Position
+
+__all__ = ["Reviewer"]
+
+_OPENING_ROLLS = tuple((d1, d2, 2 / 30) for d1, d2, _ in ROLLS if d1 != d2)
+"""The opening roll is never a double: its 15 rolls, equally likely."""
+
+
+class _Lines:
+    """The numbers a ``.mat`` file gives its lines: seat 1 in the left column, seat 0 in the right."""
+
+    def __init__(self) -> None:
+        self.number = 1
+        self.left = False  # seat 1 has a cell on the current line
+
+    def peek(self, seat: int) -> int:
+        return self.number + 1 if seat == 1 and self.left else self.number
+
+    def cell(self, seat: int) -> int:
+        if seat == 1:
+            if self.left:
+                self.number += 1
+            self.left = True
+            return self.number
+        number, self.number, self.left = self.number, self.number + 1, False
+        return number
+
+
+@dataclass(frozen=True)
+class _Roll:
+    """One roll's best play by 0-ply for the roller: the position it reaches and the roller's cubeless chances there."""
+
+    dice: tuple[int, int]
+    weight: float
+    chances: np.ndarray
+    after: Position
+
+
+class Reviewer:
+    """The work of one review, shared between decisions: the 21 rolls of each position, judged
+    once, and the positions the searches judged (a play's replies at 1-ply are the next cube
+    decision's 2-ply work)."""
+
+    def __init__(self, ply: int, evaluator: Evaluator) -> None:
+        self.ply = ply
+        self.evaluator = evaluator
+        self._rolls: dict[tuple[Position, bool], list[_Roll]] = {}
+        self.cache: Cache = {}  # every position judged in the review, at each ply
+
+    def game(self, index: int, game: Game) -> Iterator[Decision]:
+        replay = Game.replay(game.setup, [])
+        lines = _Lines()
+        offered: tuple[Decision, float] | None = None  # the double waiting for its answer, with its EMG scale
+        opening = False
+        for action in game.record:
+            kind = action["type"]
+            if kind == "roll" and replay.phase == "roll":
+                position, seat = replay.start_position, replay.start_position.turn
+                if replay.can_double():
+                    yield self._cube(index, lines.peek(seat), replay, doubled=False)[0]
+                replay.apply(action)
+                if replay.phase != "move":  # no legal play: a dance
+                    dice = (action["dice"][0], action["dice"][1])
+                    yield self._dance(index, lines.cell(seat), position, dice, Context.of(replay, seat))
+                continue
+            if kind == "double" and replay.phase == "roll":
+                decision, scale = self._cube(index, lines.cell(replay.start_position.turn), replay, doubled=True)
+                offered = (decision, scale)
+                yield decision
+            elif kind in ("take", "pass", "beaver") and offered and replay.offer and replay.offer.kind == "double":
+                yield self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.rules.beavers)
+                offered = None
+            elif kind == "move" and replay.phase == "move":
+                yield self._play(index, lines.cell(replay.start_position.turn), replay, action["play"], opening)
+            elif kind == "raccoon":
+                lines.cell(replay.offer.seat if replay.offer else 0)
+            opening = kind == "opening"
+            replay.apply(action)
+
+    # ------------------------------------------------------------ the rolls of a position
+
+    def rolls(self, position: Position, opening: bool = False) -> list[_Roll]:
+        """Each roll's best play by 0-ply, all the plays of all the rolls judged in one batch."""
+        key = (position, opening)
+        if key not in self._rolls:
+            batch: list[Position] = []
+            groups = []
+            for d1, d2, weight in _OPENING_ROLLS if opening else ROLLS:
+                results = [play.result for play in position.legal_plays(d1, d2)] or [position.swap()]
+                groups.append(((d1, d2), weight, len(batch), len(batch) + len(results)))
+                batch.extend(results)
+            chances = flip(checked_evaluation(self.evaluator, batch))  # the roller's chances
+            values = equity(chances)
+            rolls = []
+            for dice, weight, start, stop in groups:
+                best = start + int(np.argmax(values[start:stop]))
+                rolls.append(_Roll(dice, weight, chances[best], batch[best]))
+            self._rolls[key] = rolls
+        return self._rolls[key]
+
+    def chances(self, position: Position) -> tuple[float, ...]:
+        """The cubeless chances of the side on roll before rolling, at the level's depth
+        (as :func:`bgwidget.ai.analysis.evaluate` gives them)."""
+        return analysis.evaluate(position, self.ply, self.evaluator, cache=self.cache)
+
+    def luck(self, position: Position, dice: tuple[int, int], context: Context, opening: bool) -> tuple[float, float]:
+        """``(luck, value)`` of ``dice`` for the roller, EMG: the roll's value minus the rolls' average."""
+        values = {}
+        for roll in self.rolls(position, opening):
+            values[roll.dice] = (roll.weight, context.after_play(roll.chances, roll.after)[1])
+        average = sum(weight * value for weight, value in values.values())
+        value = values[(min(dice), max(dice))][1]
+        return value - average, value
+
+    # ------------------------------------------------------------ decisions
+
+    def _play(self, index: int, move: int, replay: Game, text: str, opening: bool) -> Decision:
+        position, dice = replay.start_position, replay.rolled
+        assert dice is not None  # in phase "move"
+        made_play = position.parse_play(text, *dice)
+        plays = position.legal_plays(*dice)
+        # The play made goes through the filters and is judged as deep as the best.
+        candidates = judge(rank(plays, self.ply, self.evaluator, cache=self.cache, made=made_play), replay)
+        made = next(c for c in candidates if c.play.result == made_play.result)
+        forced = len(plays) == 1
+        context = Context.of(replay, position.turn)
+        luck, _ = self.luck(position, dice, context, opening)
+        error = max(made.error, 0.0)
+        return Decision(
+            index,
+            move,
+            position.turn,
+            "play",
+            position,
+            (dice[0], dice[1]),
+            made.notation,
+            candidates[0].notation,
+            error,
+            "" if forced else mark(error),
+            forced,
+            luck,
+            _luck_mark(luck),
+            candidates[0].mwc,
+            candidates,
+        )
+
+    def _dance(self, index: int, move: int, position: Position, dice: tuple[int, int], context: Context) -> Decision:
+        luck, value = self.luck(position, dice, context, False)
+        mwc = None
+        if context.match_play:
+            win, lose = context.single_game()
+            mwc = (win + lose) / 2 + value * (win - lose) / 2  # eq2mwc, the inverse of mwc2eq
+        return Decision(
+            index,
+            move,
+            position.turn,
+            "play",
+            position,
+            dice,
+            "",
+            "",
+            0.0,
+            "",
+            True,
+            luck,
+            _luck_mark(luck),
+            mwc,
+            Analysis(),
+        )
+
+    def _cube(self, index: int, move: int, replay: Game, doubled: bool) -> tuple[Decision, float]:
+        position = replay.start_position
+        context = Context.of(replay, position.turn)
+        cube = context.decision(self.chances(position), position)
+        scale = _scale(context)
+        no_double, double = cube.no_double, min(cube.double_take, cube.double_pass)
+        error = (max(no_double, double) - (double if doubled else no_double)) * scale
+        error = max(error, 0.0)
+        decision = Decision(
+            index,
+            move,
+            position.turn,
+            "double",
+            position,
+            None,
+            "double" if doubled else "no double",
+            "double" if cube.should_double else "no double",
+            error,
+            mark(error),
+            mwc=optimal(cube) if context.match_play else None,
+            cube=cube,
+            trivial=not error and abs(no_double - double) * scale >= MARKS[0][1],
+        )
+        return decision, scale
+
+    def _answer(self, index: int, move: int, double: Decision, scale: float, answer: str, beavers: bool) -> Decision:
+        cube = double.cube
+        assert cube is not None  # a double decision has its cube decision
+        take = cube.double_take / 2 if cube.beaver else cube.double_take
+        # The doubler's value after each answer: the taker wants it low.
+        values = {"take": take, "pass": cube.double_pass}
+        if beavers and not cube.match_play:
+            values["beaver"] = 2 * take
+        best = min(values, key=values.__getitem__)
+        error = max((values[answer] - values[best]) * scale, 0.0)
+        return Decision(
+            index,
+            move,
+            1 - double.seat,
+            "take",
+            double.position,
+            None,
+            answer,
+            best,
+            error,
+            mark(error),
+            mwc=1.0 - values[best] if cube.match_play else None,
+            cube=cube,
+        )
+
+
+def _scale(context: Context) -> float:
+    """EMG per unit of the cube layer's numbers: 1 in money play, 2 / (win - lose) in a match."""
+    if not context.match_play:
+        return 1.0
+    win, lose = context.single_game()
+    return 2.0 / (win - lose)
+
+
+def _luck_mark(luck: float) -> str:
+    return "joker" if luck >= LUCK_JOKER else "anti-joker" if luck <= -LUCK_JOKER else ""
