@@ -23,10 +23,7 @@ GNU Backgammon (GPL) is only run as a program here, never imported by the packag
 """
 
 import argparse
-import json
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +31,7 @@ from collections import Counter
 from pathlib import Path
 
 import bgwidget
+import gnubg_timed
 from bgwidget import ai
 from bgwidget.formats import to_mat
 
@@ -62,30 +60,6 @@ json.dump(times, open("@TIMES@", "w"))
 
 ALERT = re.compile(r"Alert: ([a-z ]+?)!? *\( *([+-]?[\d.]+)\)")
 HEADER = re.compile(r"Move number \d+: +(.+)")
-
-
-def gnubg_program():
-    found = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
-    if found is None:
-        sys.exit("GNU Backgammon is not installed (apt-get install gnubg)")
-    return found
-
-
-def run_gnubg(jobs, folder):
-    """gnubg's seconds per match name; its text export of each match at the job's path."""
-    jobs_file, times_file, script = folder / "jobs.json", folder / "times.json", folder / "analyse.py"
-    jobs_file.write_text(json.dumps(jobs))
-    script.write_text(GNUBG_SCRIPT.replace("@JOBS@", str(jobs_file)).replace("@TIMES@", str(times_file)))
-    done = subprocess.run(
-        [gnubg_program(), "-t", "-q", "-p", str(script)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    if not times_file.exists():
-        sys.exit(f"gnubg failed: {done.stderr[-2000:] or done.stdout[-2000:]}")
-    return json.loads(times_file.read_text())
 
 
 def gnubg_decisions(text_path):
@@ -184,7 +158,7 @@ def main():
             played[label] = match
             jobs.append([label, str(folder / f"{label}.mat"), str(folder / label / "analysis.txt")])
             (folder / label).mkdir()
-        gnubg_times = run_gnubg(jobs, folder)
+        gnubg_times = gnubg_timed.run(GNUBG_SCRIPT, jobs, folder)
         totals, all_sizes = Counter(), []
         print(
             f"\n{'match':<30}{'games':>6}{'decisions':>10}{'ours s':>8}{'gnubg s':>8}"

@@ -16,14 +16,11 @@ GNU Backgammon (GPL) is only run as a program here, never imported by the packag
 """
 
 import argparse
-import json
-import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+import gnubg_timed
 from bgwidget import Position, ai
 
 POSITION = Position.initial()
@@ -53,24 +50,8 @@ json.dump(out, open("@TIMES@", "w"))
 
 def run_gnubg(jobs):
     """gnubg's seconds per job name, for jobs (name, trials, truncation plies or 0)."""
-    program = shutil.which("gnubg") or shutil.which("/usr/games/gnubg")
-    if not program:
-        sys.exit("GNU Backgammon is not installed (apt-get install gnubg)")
     with tempfile.TemporaryDirectory() as folder:
-        folder = Path(folder)
-        (folder / "jobs.json").write_text(json.dumps(jobs))
-        script = folder / "rollout.py"
-        script.write_text(
-            GNUBG_SCRIPT.replace("@JOBS@", str(folder / "jobs.json"))
-            .replace("@TIMES@", str(folder / "times.json"))
-            .replace("@ID@", POSITION.position_id())
-        )
-        done = subprocess.run(
-            [program, "-t", "-q", "-p", str(script)], stdin=subprocess.DEVNULL, capture_output=True, text=True
-        )
-        if done.returncode or not (folder / "times.json").exists():
-            sys.exit(f"gnubg failed: {done.stderr[-2000:] or done.stdout[-2000:]}")
-        return json.loads((folder / "times.json").read_text())
+        return gnubg_timed.run(GNUBG_SCRIPT.replace("@ID@", POSITION.position_id()), jobs, Path(folder))
 
 
 def main():
