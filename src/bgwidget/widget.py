@@ -8,13 +8,14 @@ messages such as ``{"type": "move", "from": 13, "to": 8, "revision": 12}``, whic
 checks and applies or refuses. Every point in the state and the intents is in board numbering
 (1..24 from the bottom player's side, ``"bar"``, ``"off"``; see :mod:`bgwidget.viewstate`).
 
-Inside a Jupyter kernel the computer thinks in a worker thread and its decision is applied on the
-kernel's event loop, so the notebook stays free; elsewhere (a plain script, the tests) it plays
-at once.
+Inside a Jupyter kernel or a marimo notebook the computer thinks in a worker thread and its
+decision is applied on the kernel's event loop, so the notebook stays free and its plays appear
+one by one; elsewhere (a plain script, the tests) it plays at once.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -102,7 +103,7 @@ class BoardWidget(anywidget.AnyWidget):
         True: a person's roll with exactly one legal play is played for them, and the status says so.
     ``background``
         Whether the computer thinks in a worker thread and answers through the running asyncio
-        event loop. Default: True inside a Jupyter kernel, False elsewhere.
+        event loop. Default: True inside a Jupyter kernel or a marimo notebook, False elsewhere.
 
     Read ``state`` (the whole view state), :attr:`position`, :attr:`game`, :attr:`match`; the
     traitlets ``position_id``, ``phase``, ``turn``, ``dice`` and ``revision`` follow each change
@@ -364,7 +365,11 @@ _SETTINGS = {"language": _accepts(check_language), "animation": _accepts(_second
 
 
 def _in_kernel() -> bool:
-    """True inside a Jupyter kernel (IPython with a kernel attached), whose event loop runs."""
+    """True inside a Jupyter kernel (IPython with a kernel attached) or a marimo notebook's
+    kernel: both run an asyncio event loop that stays free between cells and messages."""
+    marimo = sys.modules.get("marimo")  # imported by the notebook itself: never imported here
+    if marimo is not None and marimo.running_in_notebook():
+        return True
     try:
         from IPython import get_ipython
     except ImportError:
