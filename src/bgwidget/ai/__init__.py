@@ -9,7 +9,9 @@
 rolls; ``cube_decision(chances, ...)`` the cube actions (:mod:`bgwidget.ai.cube`);
 ``review(game_or_match, level)`` rates every play and cube decision of a game or match and the
 luck of every roll (:mod:`bgwidget.ai.review`); ``rollout(position, dice, plays)`` plays a
-position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rollout`).
+position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rollout`);
+``analyse_many(items, level)`` judges many positions or rolls (:mod:`bgwidget.ai.batch`). The
+last three take ``executor=``, a process pool or a Dask cluster (:mod:`bgwidget.ai.parallel`).
 :func:`bgwidget.play_match` plays a whole match between two players.
 """
 
@@ -19,6 +21,7 @@ import importlib
 import random
 from typing import TYPE_CHECKING
 
+from bgwidget.ai.batch import Analyses, BatchError, analyse_many
 from bgwidget.ai.cube import CubeDecision, cube_decision
 from bgwidget.ai.errors import CubeError, LevelError, PlayerError, require_numpy
 from bgwidget.ai.players import (
@@ -66,7 +69,9 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "ENGINES",
     "LEVELS",
+    "Analyses",
     "Analysis",
+    "BatchError",
     "Candidate",
     "CubeDecision",
     "CubeError",
@@ -81,6 +86,7 @@ __all__ = [
     "Rollouts",
     "Summary",
     "analyse",
+    "analyse_many",
     "answers_double",
     "choose_play",
     "cube_decision",

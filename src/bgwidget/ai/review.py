@@ -29,12 +29,13 @@ cubeful.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import LevelError, require_numpy
+from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net, level_ply
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
@@ -309,6 +310,7 @@ def review(
     *,
     progress: bool | Callable[[int, int], object] = True,
     evaluator: Evaluator | None = None,
+    executor: object = None,
 ) -> Review:
     """The review of a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match` at ``level``'s depth.
 
@@ -324,8 +326,15 @@ def review(
     notebook's stop button, or raised by ``progress``) ends the review early: what was reviewed
     is returned, with ``complete`` False.
 
+    Each game is reviewed on its own (nothing judged is shared between games), so ``executor``
+    can review the games apart: None reviews them here, a :class:`concurrent.futures.Executor`
+    or a ``dask.distributed.Client`` (:mod:`bgwidget.ai.parallel`) one game per task, the
+    decisions then coming, and ``progress`` moving, a whole game at a time (an interrupt keeps
+    the games done); the review is the same either way. There the evaluator must pickle.
+
     Raises :class:`ReviewError` for something that is not a Game or Match (or a game that cannot
-    stand as a match on its own) or a ``progress`` that is not True, False or callable, and
+    stand as a match on its own), a ``progress`` that is not True, False or callable or an
+    ``executor`` that is not one, and
     :class:`~bgwidget.ai.errors.LevelError` for a level without a depth or an evaluator that is
     not one.
     """
@@ -338,27 +347,37 @@ def review(
         raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
     if not isinstance(progress, bool) and not callable(progress):
         raise ReviewError(f"progress is True, False or a callable progress(done, total), not {progress!r}")
-    from bgwidget.ai.reviewer import Reviewer  # numpy's side of the review, loaded once numpy is known there
+    pool = as_executor(executor, ReviewError)
+    from bgwidget.ai.reviewer import Reviewer, review_game  # numpy's side of the review, loaded once numpy is known
+
+    def reviewed() -> Generator[Decision, None, None]:
+        if pool is None:  # decision by decision, for the progress
+            for index, game in enumerate(match.games):
+                yield from Reviewer(ply, evaluator).game(index, game)
+        else:
+            tasks = ((index, game, ply, evaluator) for index, game in enumerate(match.games))
+            for game_decisions in in_order(review_game, tasks, pool):
+                yield from game_decisions
 
     name = level if isinstance(level, str) else str(getattr(level, "name", "custom"))
-    reviewer = Reviewer(ply, evaluator)
     decisions: list[Decision] = []
     turns = sum(1 for game in match.games for action in game.record if action["type"] == "move")
     bar = tqdm(total=turns, disable=progress is not True, desc="review", unit="turn")
     done = 0
     complete = True
+    stream = reviewed()
     try:
-        for index, game in enumerate(match.games):
-            for decision in reviewer.game(index, game):
-                decisions.append(decision)
-                if decision.kind == "play":  # a turn: a play or a dance
-                    done += 1
-                    bar.update()
-                    if callable(progress):
-                        progress(done, turns)
+        for decision in stream:
+            decisions.append(decision)
+            if decision.kind == "play":  # a turn: a play or a dance
+                done += 1
+                bar.update()
+                if callable(progress):
+                    progress(done, turns)
     except KeyboardInterrupt:
         complete = False
     finally:
+        stream.close()  # the games not started are cancelled
         bar.close()
     return Review(match, decisions, complete, name)
 

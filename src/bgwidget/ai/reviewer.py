@@ -21,7 +21,7 @@ from bgwidget.ai.search import ROLLS, Cache, Evaluator
 from bgwidget.game import Game
 from bgwidget.position import Position
 
-__all__ = ["Reviewer"]
+__all__ = ["Reviewer", "review_game"]
 
 _OPENING_ROLLS = tuple((d1, d2, 2 / 30) for d1, d2, _ in ROLLS if d1 != d2)
 """The opening roll is never a double: its 15 rolls, equally likely."""
@@ -58,7 +58,7 @@ class _Roll:
 
 
 class Reviewer:
-    """The work of one review, shared between decisions: the 21 rolls of each position, judged
+    """The work of one game's review, shared between its decisions: the 21 rolls of each position, judged
     once, and the positions the searches judged (a play's replies at 1-ply are the next cube
     decision's 2-ply work)."""
 
@@ -238,6 +238,12 @@ class Reviewer:
             mwc=1.0 - values[best] if cube.match_play else None,
             cube=cube,
         )
+
+
+def review_game(index: int, game: Game, ply: int, evaluator: Evaluator) -> list[Decision]:
+    """One task of a review on an executor: the decisions of ``game`` (``index`` in its match),
+    by a :class:`Reviewer` of its own, as a serial review makes them."""
+    return list(Reviewer(ply, evaluator).game(index, game))
 
 
 def _scale(context: Context) -> float:

@@ -37,11 +37,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bgwidget.ai.errors import LevelError
+from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:  # numpy's modules are imported by a rollout's first use: the board plays without them
+    from concurrent.futures import Executor
+
     import numpy as np
     import pandas
 
@@ -152,6 +155,7 @@ def rollout(
     progress: bool | Callable[[int, int], object] = True,
     batch: int = 72,
     evaluator: Evaluator | None = None,
+    executor: Executor | object = None,
 ) -> Rollout | Rollouts:
     """Monte Carlo rollout of ``position`` before a roll, or of candidate plays of ``dice``.
 
@@ -175,12 +179,21 @@ def rollout(
     and returns the batches done, with ``complete`` False (at least one batch must be done:
     an interrupt in the first batch propagates).
 
+    ``executor``: None to play every batch here, or a :class:`concurrent.futures.Executor` (a
+    :class:`~concurrent.futures.ProcessPoolExecutor`) or a ``dask.distributed.Client`` to play
+    each batch as one task there (:mod:`bgwidget.ai.parallel`): all are submitted at once and
+    taken in order, so progress, ``target_se`` and an interrupt act on the batches in trial
+    order as they come, those not started are cancelled at the end, and the result is the serial
+    run's, number for number. The evaluator travels to the workers, so it must pickle (the
+    net's does).
+
     Raises :class:`bgwidget.PositionError` for a position that is not a Position or a finished
     game, :class:`bgwidget.DiceError` for bad dice, :class:`~bgwidget.ai.errors.LevelError` for
     another level or an evaluator that is not one, :class:`RolloutError` for the other
-    arguments out of range, :class:`ImportError` without numpy; nothing is computed before the
-    checks pass. ``evaluator``: the function from positions to chances that judges (None: the
-    net, exact bear-offs and finished games, :func:`~bgwidget.ai.evaluator.evaluate_positions`).
+    arguments out of range (an executor that is not one included), :class:`ImportError` without
+    numpy; nothing is computed before the checks pass. ``evaluator``: the function from
+    positions to chances that judges (None: the net, exact bear-offs and finished games,
+    :func:`~bgwidget.ai.evaluator.evaluate_positions`).
     """
     evaluator = evaluator_or_net(evaluator, "a rollout")
     import numpy as np
@@ -201,6 +214,7 @@ def rollout(
         raise RolloutError(f"progress is True, False or a callable progress(done, total), not {progress!r}")
     if not isinstance(variance_reduction, bool):
         raise RolloutError(f"variance_reduction is True or False, not {variance_reduction!r}")
+    pool = as_executor(executor, RolloutError)
     if candidates is not None and not candidates:
         return Rollouts()
 
@@ -210,13 +224,16 @@ def rollout(
     done = 0
     complete = True
     bar = tqdm(total=trials, disable=progress is not True, desc="rollout", unit="trial")
+    tasks = (
+        (starts, range(first, min(first + batch, trials)), seed, truncate, variance_reduction, evaluator)
+        for first in range(0, trials, batch)
+    )
+    blocks = in_order(_play_out, tasks, pool)
     try:
-        while done < trials:
-            indices = range(done, min(done + batch, trials))
-            block = _play_out(starts, indices, seed, truncate, variance_reduction, evaluator)
+        for block in blocks:
             results.append(block)
-            done = indices.stop
-            bar.update(len(indices))
+            done += len(block)
+            bar.update(len(block))
             _, values, _, ses = _summary(np.concatenate(results))
             bar.set_postfix_str(f"equity {values[0]:+.3f} ± {ses[0]:.3f}")
             if callable(progress):
@@ -228,6 +245,7 @@ def rollout(
             raise
         complete = False
     finally:
+        blocks.close()  # the batches not started are cancelled
         bar.close()
     means, mean_equity, chance_ses, equity_ses = _summary(np.concatenate(results))
     rows = [
