@@ -1,20 +1,25 @@
-// Bundle the view into one ES module for anywidget: `node build.mjs [outfile]`, or
+// Bundle the view into ES modules for anywidget: `node build.mjs [outdir]`, or
 // `node build.mjs --watch` to rebuild on every change (npm run dev, with ANYWIDGET_HMR=1).
-// The default outfile is the committed src/bgwidget/static/widget.js.
+// Two bundles: widget.js (the 2D board and the controls, the widget's _esm) and loft.js (the 3D
+// face with three.js, minified, sent to the page only once the 3D view is wanted). The default
+// outdir is the committed src/bgwidget/static/.
 import { build, context } from "esbuild";
 
 const args = process.argv.slice(2);
-const options = {
-  entryPoints: ["src/widget.js"],
+const outdir = args.find((arg) => !arg.startsWith("--")) || "../src/bgwidget/static";
+const common = {
   bundle: true,
   format: "esm",
   target: "es2020",
   legalComments: "none",
-  outfile: args.find((arg) => !arg.startsWith("--")) || "../src/bgwidget/static/widget.js",
   logLevel: args.includes("--watch") ? "info" : "warning",
 };
+const bundles = [
+  { ...common, entryPoints: ["src/widget.js"], outfile: `${outdir}/widget.js` },
+  { ...common, entryPoints: ["src/loft/index.js"], outfile: `${outdir}/loft.js`, minify: true },
+];
 if (args.includes("--watch")) {
-  await (await context(options)).watch();
+  for (const options of bundles) await (await context(options)).watch();
 } else {
-  await build(options);
+  await Promise.all(bundles.map((options) => build(options)));
 }

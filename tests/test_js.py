@@ -8,7 +8,8 @@ import subprocess
 from pathlib import Path
 
 JS = Path(__file__).resolve().parent.parent / "js"
-BUNDLE = JS.parent / "src" / "bgwidget" / "static" / "widget.js"
+STATIC = JS.parent / "src" / "bgwidget" / "static"
+BUNDLES = ("widget.js", "loft.js")  # the 2D board and controls; the 3D face with three.js
 
 
 def test_node_unit_tests_pass():
@@ -19,11 +20,10 @@ def test_node_unit_tests_pass():
     assert "# fail 0" in run.stdout
 
 
-def test_committed_bundle_matches_a_fresh_build(tmp_path):
+def test_committed_bundles_match_a_fresh_build(tmp_path):
     assert (JS / "node_modules" / "esbuild").exists(), "run `npm ci` in js/ first (scripts/test does)"
-    out = tmp_path / "widget.js"
     run = subprocess.run(
-        [shutil.which("node"), "build.mjs", str(out)],
+        [shutil.which("node"), "build.mjs", str(tmp_path)],
         cwd=JS,
         capture_output=True,
         text=True,
@@ -31,4 +31,6 @@ def test_committed_bundle_matches_a_fresh_build(tmp_path):
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    assert out.read_text() == BUNDLE.read_text(), "src/bgwidget/static/widget.js is stale: run `npm run build` in js/"
+    for name in BUNDLES:
+        fresh = (tmp_path / name).read_text()
+        assert fresh == (STATIC / name).read_text(), f"src/bgwidget/static/{name} is stale: run `npm run build` in js/"

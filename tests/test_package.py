@@ -15,6 +15,7 @@ DATA = [
     "labels.json",
     "look.json",
     "static/widget.js",
+    "static/loft.js",
     "static/widget.css",
     "ai/data/net.npz",
     "ai/data/kazaross-xg2.json",

@@ -10,6 +10,7 @@ import {
 import { candidateRows, cubeText, inMatch, previewState } from "./hint.js";
 import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
+import { loadLoft, webglAvailable } from "./loft/load.js";
 
 const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
 // Review mode's buttons: where each goes among the decisions (a `review-go` intent), and its label.
@@ -60,6 +61,16 @@ export class View {
       this.buttons[key] = b;
       this.controls.append(b);
     }
+    // The 2D/3D toggle asks Python (which owns `view`); the 3D face draws into this.board.
+    this.viewButton = h("button", { type: "button", "data-testid": "view-toggle" });
+    this.viewButton.addEventListener("click", () => {
+      this.send({ type: "view", view: this.view === "3d" ? "2d" : "3d" });
+    });
+    this.controls.append(this.viewButton);
+    this.face = null; // the loft while the 3D view is shown
+    this.view = "2d";
+    this.faceNote = h("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
+    this.faceNote.hidden = true;
     this.keyboard = h("div", { class: "bg-keyboard" });
     this.plays = h("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
     this.plays.addEventListener("keydown", (e) => this.listKey(e));
@@ -91,7 +102,7 @@ export class View {
     });
     this.files.append(...this.fileButtons);
     this.root.append(
-      this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+      this.faceNote, this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
     );
     el.append(this.root);
@@ -344,9 +355,15 @@ export class View {
     };
     for (const [from, to] of last.steps) {
       if (run.skip) return;
-      const nFrom = countAt(board, last.seat, from);
-      const [x0, y0] = locate(last.seat, from, nFrom - 1, nFrom);
+      const before = board;
       board = applyStep(board, last.seat, from, to);
+      if (this.face) {
+        this.face.step({ ...frame, ...board }, last.seat, before, from, to, ms);
+        await sleep(ms);
+        continue;
+      }
+      const nFrom = countAt(before, last.seat, from);
+      const [x0, y0] = locate(last.seat, from, nFrom - 1, nFrom);
       this.board.innerHTML = drawBoard({ ...frame, ...board }, {}, this.id);
       const nTo = countAt(board, last.seat, to);
       const el = this.board.querySelector(`[data-checker="${to}:${nTo - 1}"][data-owner="${last.seat}"]`);
@@ -375,7 +392,9 @@ export class View {
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
     if (previewKey !== this.previewKey) this.preview = null;
     this.previewKey = previewKey;
-    this.board.innerHTML = drawBoard(this.preview === null ? s : previewState(s, this.preview), ui, this.id);
+    const shown = this.preview === null ? s : previewState(s, this.preview);
+    if (this.face) this.face.draw(shown, ui);
+    else this.board.innerHTML = drawBoard(shown, ui, this.id);
     // The cube turns to its new value (or slides to its owner) with a short animation.
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
     if (this.cubeKey !== undefined && cubeKey !== this.cubeKey && s.animation > 0) {
@@ -390,6 +409,10 @@ export class View {
       b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
       b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
     }
+    this.viewButton.textContent = t(lang, this.view === "3d" ? "view.toggle2d" : "view.toggle3d");
+    this.faceNote.textContent = this.view === "3d" && !this.face ? t(lang, this.faceMissing ? "view.noWebgl" : "view.loading") : "";
+    this.faceNote.hidden = !this.faceNote.textContent;
+    this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
     this.status.classList.toggle("bg-refused", !!s.refused);
     this.drawKeyboard(s);
@@ -524,6 +547,26 @@ export class View {
     (next || this.root).focus?.();
   }
 
+  /** Show the face Python chose: "2d", or "3d" with the loft's source (the 2D board stands in,
+   * with a message, while it loads or where WebGL is missing). */
+  async setView(view, source) {
+    this.view = view;
+    if (view === "3d" && !this.face && source && !this.faceMissing) {
+      if (!webglAvailable()) {
+        this.faceMissing = true;
+      } else {
+        const loft = await loadLoft(source);
+        if (this.view !== "3d" || this.face) return this.draw();
+        this.face = loft.mount(this.board, this);
+        this.faceMissing = !this.face;
+      }
+    } else if (view !== "3d" && this.face) {
+      this.face.dispose();
+      this.face = null;
+    }
+    this.draw();
+  }
+
   // ------------------------------------------------------------------ mouse
 
   button(key) {
@@ -553,6 +596,15 @@ export class View {
       this.suppressClick = false;
       return;
     }
+    this.clickAt({
+      point: this.pointOf(e), detail: e.detail, checker: !!e.target.closest("[data-checker]"),
+      dice: !!e.target.closest("[data-roll-dice],[data-die]"), cube: !!e.target.closest("[data-cube]"),
+    });
+  }
+
+  /** A click on the board, by what is under it: {point (a place or null), detail (the click
+   * count), checker, dice, cube (whether one of those was hit)}; the 3D face calls it too. */
+  clickAt(hit) {
     if (this.animation) {
       this.animation.skip = true;
       return;
@@ -565,25 +617,25 @@ export class View {
     }
     // A double-click moves by the higher die. The first click redrew the board, so the browser
     // sees two different targets and sends no dblclick event; the click count still says 2.
-    if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
-      this.byDie(e, "high");
+    if (hit.detail === 2 && hit.point !== null && movablePoints(s).has(hit.point)) {
+      this.byDieAt(hit.point, "high");
       return;
     }
-    if (e.target.closest("[data-roll-dice],[data-die]")) {
+    if (hit.dice) {
       if (s.can?.roll) this.intent({ type: "roll" });
       else if (s.can?.done) this.intent({ type: "done" });
       return;
     }
-    if (e.target.closest("[data-cube]")) {
+    if (hit.cube) {
       // The cube offers a double, as the Double button does; teaching, a refused one says why.
       if (s.can?.double || this.explaining(s)) this.intent({ type: "double" });
       return;
     }
-    if (this.explaining(s) && this.explain(s, this.selected, this.pointOf(e), !!e.target.closest("[data-checker]"))) {
+    if (this.explaining(s) && this.explain(s, this.selected, hit.point, !!hit.checker)) {
       return;
     }
     if (!personMoving(s)) return;
-    const p = this.pointOf(e);
+    const p = hit.point;
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
       this.intent({ type: "move", from: this.selected, to: p });
       this.draw();
@@ -613,9 +665,13 @@ export class View {
 
   byDie(e, which) {
     e.preventDefault();
+    this.byDieAt(this.pointOf(e), which);
+  }
+
+  /** Move the checker on place `p` by the higher ("high") or lower ("low") die. */
+  byDieAt(p, which) {
     const s = this.state;
     if (!s || s.edit || this.animation || !personMoving(s)) return;
-    const p = this.pointOf(e);
     if (!movablePoints(s).has(p)) return;
     const to = dieTarget(s, p, which);
     if (to === null) return;

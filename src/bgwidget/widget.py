@@ -33,12 +33,25 @@ from bgwidget.position import Position
 from bgwidget.session import IntentError, Session, check_animation, match_at_game
 from bgwidget.viewstate import ViewState
 
-__all__ = ["BoardWidget", "IntentError", "LANGUAGES"]
+__all__ = ["VIEWS", "BoardWidget", "IntentError", "LANGUAGES"]
 
 
 def _seconds(value: Any) -> float:
     check_animation(value)
     return float(value)
+
+
+VIEWS = ("2d", "3d")
+"""The board's faces: the SVG board, and the 3D loft (three.js, sent to the page on first use)."""
+
+_LOFT = Path(__file__).parent / "static" / "loft.js"
+
+
+def check_view(value: Any) -> str:
+    """``value`` if it is one of :data:`VIEWS`, else ``ValueError``."""
+    if not isinstance(value, str) or value not in VIEWS:
+        raise ValueError(f"view is '2d' or '3d', not {value!r}")
+    return value
 
 
 def _flag(value: Any) -> bool:
@@ -101,6 +114,11 @@ class BoardWidget(anywidget.AnyWidget):
         still runs across games). Not with ``match``.
     ``auto_play_forced``
         True: a person's roll with exactly one legal play is played for them, and the status says so.
+    ``view``
+        ``"2d"`` (default): the SVG board; ``"3d"``: the loft, a three.js board on a table in a
+        room, to orbit, zoom and walk around, played by the same clicks and intents (the page
+        falls back to the 2D board with a message where WebGL is missing). A synced trait: the
+        board's toggle switches it (an intent Python checks), and so can Python at any time.
     ``background``
         Whether the computer thinks in a worker thread and answers through the running asyncio
         event loop. Default: True inside a Jupyter kernel or a marimo notebook, False elsewhere.
@@ -122,6 +140,12 @@ class BoardWidget(anywidget.AnyWidget):
     """Seconds per checker step of the computer's play: a finite number >= 0 (else ``ValueError``)."""
     teaching = _Checked(False, _flag).tag(sync=True)
     """Whether the board explains its refusals next to the checker: True or False (else ``ValueError``)."""
+
+    view = _Checked("2d", check_view).tag(sync=True)
+    """``"2d"`` or ``"3d"`` (else ``ValueError``): which face of the board the page shows."""
+    _loft = traitlets.Unicode("").tag(sync=True)
+    # The 3D face's code (three.js included, static/loft.js), sent once the 3D view is first
+    # wanted, so that a 2D board does not carry it; the page imports it from a Blob URL.
 
     position_id = traitlets.Unicode(read_only=True)
     """The GNU Backgammon Position ID of the board shown."""
@@ -148,10 +172,12 @@ class BoardWidget(anywidget.AnyWidget):
         auto_play_forced: bool = False,
         background: bool | None = None,
         match: Match | None = None,
+        view: str = "2d",
     ) -> None:
         check_language(language)
         check_animation(animation)
-        super().__init__(language=language, animation=float(animation), teaching=_flag(teaching))
+        check_view(view)
+        super().__init__(language=language, animation=float(animation), teaching=_flag(teaching), view=view)
         self._session = Session(
             players=players,
             names=names,
@@ -303,8 +329,16 @@ class BoardWidget(anywidget.AnyWidget):
     def intent(self, intent: dict) -> str | None:
         """Handle one intent as if the view had sent it; returns the reason it was refused, or None.
 
-        A refused intent changes nothing; the state is published again either way.
+        A refused intent changes nothing; the state is published again either way. The board's
+        2D/3D toggle, ``{"type": "view", "view": "3d"}``, sets :attr:`view` (the game's state is
+        not involved: it is taken at any revision).
         """
+        if isinstance(intent, dict) and intent.get("type") == "view":
+            try:
+                self.view = intent.get("view")
+            except ValueError as error:
+                return str(error)
+            return None
         return self._session.handle(intent)
 
     # ----------------------------------------------------------------- glue
@@ -313,17 +347,17 @@ class BoardWidget(anywidget.AnyWidget):
         """An intent from the view. Never raises: a bad intent is refused, and a bug (after the
         session republished, saying so in ``refused``) goes to the kernel's log."""
         try:
-            self._session.handle(content)
+            self.intent(content)
         except Exception:
             self.log.exception("bgwidget: an intent from the view failed")
 
     def set_state(self, sync_data: dict) -> None:
-        """A write from the view (ipywidgets calls this): ``language``, ``animation`` and
-        ``teaching`` are checked, and a bad value, or a write to ``state`` (Python's alone), is not kept: the
-        view is sent the value Python holds."""
+        """A write from the view (ipywidgets calls this): ``language``, ``animation``,
+        ``teaching`` and ``view`` are checked, and a bad value, or a write to ``state`` or
+        ``_loft`` (Python's alone), is not kept: the view is sent the value Python holds."""
         kept, reverted = {}, []
         for name, value in sync_data.items():
-            if name == "state" or (name in _SETTINGS and not _SETTINGS[name](value)):
+            if name in ("state", "_loft") or (name in _SETTINGS and not _SETTINGS[name](value)):
                 reverted.append(name)
             else:
                 kept[name] = value
@@ -340,6 +374,11 @@ class BoardWidget(anywidget.AnyWidget):
         self.set_trait("turn", state["turn"])
         self.set_trait("dice", tuple(state["dice"]))
         self.set_trait("revision", state["revision"])
+
+    @traitlets.observe("view")
+    def _view_changed(self, change: dict) -> None:
+        if change["new"] == "3d" and not self._loft:
+            self._loft = _LOFT.read_text(encoding="utf-8")
 
     @traitlets.observe("language", "animation", "teaching")
     def _settings_changed(self, change: dict) -> None:
@@ -360,7 +399,12 @@ def _accepts(check: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return accepts
 
 
-_SETTINGS = {"language": _accepts(check_language), "animation": _accepts(_seconds), "teaching": _accepts(_flag)}
+_SETTINGS = {
+    "language": _accepts(check_language),
+    "animation": _accepts(_seconds),
+    "teaching": _accepts(_flag),
+    "view": _accepts(check_view),
+}
 """The settings the view may write, each with whether a value is one to keep."""
 
 

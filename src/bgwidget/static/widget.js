@@ -575,7 +575,14 @@ var labels_default = {
     "level.easy": "Easy",
     "level.medium": "Medium",
     "level.expert": "Expert",
-    "level.world-class": "World-class"
+    "level.world-class": "World-class",
+    "view.toggle3d": "3D board",
+    "view.toggle2d": "2D board",
+    "view.gameView": "Game view",
+    "view.walk": "Walk around",
+    "view.walkHelp": "Walk with W A S D, Z Q S D or the arrows; move the mouse to look; Escape or Game view to come back.",
+    "view.noWebgl": "This browser cannot draw in 3D (WebGL is not available): the board is shown in 2D.",
+    "view.loading": "Loading the 3D board\u2026"
   },
   fr: {
     "board.reviewDecision": "Partie {game}, coup {move} : {name} \u2014 jou\xE9 {made}, meilleur {best}, erreur {error}",
@@ -827,7 +834,14 @@ var labels_default = {
     "level.easy": "Facile",
     "level.medium": "Moyen",
     "level.expert": "Expert",
-    "level.world-class": "Classe mondiale"
+    "level.world-class": "Classe mondiale",
+    "view.toggle3d": "Plateau en 3D",
+    "view.toggle2d": "Plateau en 2D",
+    "view.gameView": "Vue de jeu",
+    "view.walk": "Se promener",
+    "view.walkHelp": "Marchez avec Z Q S D, W A S D ou les fl\xE8ches ; bougez la souris pour regarder ; \xC9chap ou Vue de jeu pour revenir.",
+    "view.noWebgl": "Ce navigateur ne peut pas dessiner en 3D (WebGL n\u2019est pas disponible) : le plateau est montr\xE9 en 2D.",
+    "view.loading": "Chargement du plateau en 3D\u2026"
   },
   sv: {
     "board.reviewDecision": "Parti {game}, drag {move}: {name} \u2014 spelade {made}, b\xE4st {best}, fel {error}",
@@ -1079,7 +1093,14 @@ var labels_default = {
     "level.easy": "L\xE4tt",
     "level.medium": "Medel",
     "level.expert": "Expert",
-    "level.world-class": "V\xE4rldsklass"
+    "level.world-class": "V\xE4rldsklass",
+    "view.toggle3d": "Br\xE4de i 3D",
+    "view.toggle2d": "Br\xE4de i 2D",
+    "view.gameView": "Spelvy",
+    "view.walk": "G\xE5 omkring",
+    "view.walkHelp": "G\xE5 med W A S D, Z Q S D eller pilarna; r\xF6r musen f\xF6r att se dig omkring; Escape eller Spelvy f\xF6r att komma tillbaka.",
+    "view.noWebgl": "Den h\xE4r webbl\xE4saren kan inte rita i 3D (WebGL finns inte): br\xE4det visas i 2D.",
+    "view.loading": "Laddar br\xE4det i 3D\u2026"
   }
 };
 
@@ -1433,6 +1454,27 @@ function uniqueId(prefix = "bgw") {
   return `${prefix}-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
+// src/loft/load.js
+var loaded = null;
+function loadLoft(source) {
+  if (!loaded) {
+    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    loaded = import(
+      /* webpackIgnore: true */
+      url
+    ).finally(() => URL.revokeObjectURL(url));
+  }
+  return loaded;
+}
+function webglAvailable() {
+  try {
+    const canvas = document.createElement("canvas");
+    return !!(window.WebGLRenderingContext && (canvas.getContext("webgl2") || canvas.getContext("webgl")));
+  } catch {
+    return false;
+  }
+}
+
 // src/view.js
 var BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
 var REVIEW_STEPS = [
@@ -1482,6 +1524,15 @@ var View = class {
       this.buttons[key] = b;
       this.controls.append(b);
     }
+    this.viewButton = h("button", { type: "button", "data-testid": "view-toggle" });
+    this.viewButton.addEventListener("click", () => {
+      this.send({ type: "view", view: this.view === "3d" ? "2d" : "3d" });
+    });
+    this.controls.append(this.viewButton);
+    this.face = null;
+    this.view = "2d";
+    this.faceNote = h("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
+    this.faceNote.hidden = true;
     this.keyboard = h("div", { class: "bg-keyboard" });
     this.plays = h("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
     this.plays.addEventListener("keydown", (e) => this.listKey(e));
@@ -1512,6 +1563,7 @@ var View = class {
     });
     this.files.append(...this.fileButtons);
     this.root.append(
+      this.faceNote,
       this.main,
       this.status,
       this.reviewRunning,
@@ -1759,9 +1811,15 @@ var View = class {
     };
     for (const [from, to] of last.steps) {
       if (run.skip) return;
-      const nFrom = countAt(board, last.seat, from);
-      const [x0, y0] = locate(last.seat, from, nFrom - 1, nFrom);
+      const before = board;
       board = applyStep(board, last.seat, from, to);
+      if (this.face) {
+        this.face.step({ ...frame, ...board }, last.seat, before, from, to, ms);
+        await sleep(ms);
+        continue;
+      }
+      const nFrom = countAt(before, last.seat, from);
+      const [x0, y0] = locate(last.seat, from, nFrom - 1, nFrom);
       this.board.innerHTML = drawBoard({ ...frame, ...board }, {}, this.id);
       const nTo = countAt(board, last.seat, to);
       const el = this.board.querySelector(`[data-checker="${to}:${nTo - 1}"][data-owner="${last.seat}"]`);
@@ -1789,7 +1847,9 @@ var View = class {
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
     if (previewKey !== this.previewKey) this.preview = null;
     this.previewKey = previewKey;
-    this.board.innerHTML = drawBoard(this.preview === null ? s : previewState(s, this.preview), ui, this.id);
+    const shown = this.preview === null ? s : previewState(s, this.preview);
+    if (this.face) this.face.draw(shown, ui);
+    else this.board.innerHTML = drawBoard(shown, ui, this.id);
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
     if (this.cubeKey !== void 0 && cubeKey !== this.cubeKey && s.animation > 0) {
       this.board.querySelector("[data-cube]")?.classList.add("bg-cube-turn");
@@ -1803,6 +1863,10 @@ var View = class {
       b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
       b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
     }
+    this.viewButton.textContent = t(lang, this.view === "3d" ? "view.toggle2d" : "view.toggle3d");
+    this.faceNote.textContent = this.view === "3d" && !this.face ? t(lang, this.faceMissing ? "view.noWebgl" : "view.loading") : "";
+    this.faceNote.hidden = !this.faceNote.textContent;
+    this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
     this.status.classList.toggle("bg-refused", !!s.refused);
     this.drawKeyboard(s);
@@ -1928,6 +1992,25 @@ var View = class {
     const next = order.find((el) => el && !el.hidden);
     (next || this.root).focus?.();
   }
+  /** Show the face Python chose: "2d", or "3d" with the loft's source (the 2D board stands in,
+   * with a message, while it loads or where WebGL is missing). */
+  async setView(view, source) {
+    this.view = view;
+    if (view === "3d" && !this.face && source && !this.faceMissing) {
+      if (!webglAvailable()) {
+        this.faceMissing = true;
+      } else {
+        const loft = await loadLoft(source);
+        if (this.view !== "3d" || this.face) return this.draw();
+        this.face = loft.mount(this.board, this);
+        this.faceMissing = !this.face;
+      }
+    } else if (view !== "3d" && this.face) {
+      this.face.dispose();
+      this.face = null;
+    }
+    this.draw();
+  }
   // ------------------------------------------------------------------ mouse
   button(key) {
     if (key === "resign") {
@@ -1953,6 +2036,17 @@ var View = class {
       this.suppressClick = false;
       return;
     }
+    this.clickAt({
+      point: this.pointOf(e),
+      detail: e.detail,
+      checker: !!e.target.closest("[data-checker]"),
+      dice: !!e.target.closest("[data-roll-dice],[data-die]"),
+      cube: !!e.target.closest("[data-cube]")
+    });
+  }
+  /** A click on the board, by what is under it: {point (a place or null), detail (the click
+   * count), checker, dice, cube (whether one of those was hit)}; the 3D face calls it too. */
+  clickAt(hit) {
     if (this.animation) {
       this.animation.skip = true;
       return;
@@ -1963,24 +2057,24 @@ var View = class {
       this.dismissed = s.revision;
       this.draw();
     }
-    if (e.detail === 2 && this.pointOf(e) !== null && movablePoints(s).has(this.pointOf(e))) {
-      this.byDie(e, "high");
+    if (hit.detail === 2 && hit.point !== null && movablePoints(s).has(hit.point)) {
+      this.byDieAt(hit.point, "high");
       return;
     }
-    if (e.target.closest("[data-roll-dice],[data-die]")) {
+    if (hit.dice) {
       if (s.can?.roll) this.intent({ type: "roll" });
       else if (s.can?.done) this.intent({ type: "done" });
       return;
     }
-    if (e.target.closest("[data-cube]")) {
+    if (hit.cube) {
       if (s.can?.double || this.explaining(s)) this.intent({ type: "double" });
       return;
     }
-    if (this.explaining(s) && this.explain(s, this.selected, this.pointOf(e), !!e.target.closest("[data-checker]"))) {
+    if (this.explaining(s) && this.explain(s, this.selected, hit.point, !!hit.checker)) {
       return;
     }
     if (!personMoving(s)) return;
-    const p = this.pointOf(e);
+    const p = hit.point;
     if (this.selected !== null && p !== null && litPoints(s, this.selected).has(p)) {
       this.intent({ type: "move", from: this.selected, to: p });
       this.draw();
@@ -2007,9 +2101,12 @@ var View = class {
   }
   byDie(e, which) {
     e.preventDefault();
+    this.byDieAt(this.pointOf(e), which);
+  }
+  /** Move the checker on place `p` by the higher ("high") or lower ("low") die. */
+  byDieAt(p, which) {
     const s = this.state;
     if (!s || s.edit || this.animation || !personMoving(s)) return;
-    const p = this.pointOf(e);
     if (!movablePoints(s).has(p)) return;
     const to = dieTarget(s, p, which);
     if (to === null) return;
@@ -2096,11 +2193,18 @@ var View = class {
 function render({ model, el }) {
   const view = new View(el, (intent) => model.send(intent));
   const update = () => view.setState(model.get("state"));
+  const face = () => view.setView(model.get("view"), model.get("_loft"));
   const message = (msg) => msg?.type === "download" && view.download(msg);
   model.on("change:state", update);
   model.on("msg:custom", message);
+  model.on("change:view", face);
+  model.on("change:_loft", face);
   update();
+  face();
   return () => {
+    model.off("change:view", face);
+    model.off("change:_loft", face);
+    view.setView("2d");
     model.off("change:state", update);
     model.off("msg:custom", message);
   };

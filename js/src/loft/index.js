@@ -1,0 +1,481 @@
+// The loft: the board's 3D face, bundled apart (static/loft.js) with three.js and imported only
+// when the 3D view is wanted. It draws the state the View holds and hands clicks back to the
+// View's own handlers (clickAt, byDieAt), so that the rules of clicking are the 2D board's.
+import * as THREE from "three";
+import { diceOf } from "../draw.js";
+import { boardOf } from "../board.js";
+import { t } from "../i18n.js";
+import { GAME_VIEW, START, between, eye, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
+import { THICK, aimAt, checkers, counts, cubeSpot, diceSpots, placeAt, spot } from "./layout.js";
+import { BOARD_Y, Scene } from "./scene.js";
+
+const FLY_MS = 700;
+const TUMBLE_MS = 650;
+const DRAG = 5; // pixels a press may move and still be a click
+
+function h(tag, style = {}, attrs = {}) {
+  const el = document.createElement(tag);
+  Object.assign(el.style, style);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+const OVERLAY = {
+  position: "absolute", padding: "2px 8px", borderRadius: "4px", background: "rgba(20, 12, 6, 0.72)",
+  color: "#f3e4c4", font: "13px/1.35 system-ui, sans-serif", pointerEvents: "none", whiteSpace: "nowrap",
+};
+
+/** Mount the loft in `host` (the View's board element) for `view`; null when WebGL fails. */
+export function mount(host, view) {
+  let renderer;
+  const canvas = h("canvas", { display: "block", width: "100%", touchAction: "none", cursor: "grab" }, { "data-testid": "loft-canvas" });
+  try {
+    renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+  } catch {
+    return null;
+  }
+  return new Loft(host, view, renderer, canvas);
+}
+
+class Loft {
+  constructor(host, view, renderer, canvas) {
+    this.view = view;
+    this.renderer = renderer;
+    this.canvas = canvas;
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    renderer.outputColorSpace = THREE.SRGBColorSpace;
+    this.world = new Scene();
+    this.camera = new THREE.PerspectiveCamera(40, 1.5, 0.1, 400);
+    this.camera.rotation.order = "YXZ";
+    this.orbit = { ...GAME_VIEW };
+    this.pose = { ...START };
+    this.immersive = false;
+    this.tweens = []; // {until, step(now)}: animations running
+    this.held = new Set();
+    this.pointers = new Map();
+    this.stats = { frames: 0, renderMs: 0, clickToFrameMs: null };
+    this.el = h("div", { position: "relative", width: "100%", overflow: "hidden" }, { class: "bg-loft", "data-testid": "loft" });
+    this.overlay = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
+    this.names = [0, 1].map((seat) => {
+      const el = h("div", { ...OVERLAY, left: "8px", [seat === 0 ? "bottom" : "top"]: "8px" }, { "data-testid": `loft-name-${seat}` });
+      this.overlay.append(el);
+      return el;
+    });
+    this.note = h("div", { ...OVERLAY, left: "50%", bottom: "8px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
+    this.help = h("div", { ...OVERLAY, left: "50%", top: "8px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
+    this.countLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
+    this.overlay.append(this.countLayer, this.note, this.help);
+    this.tools = h("div", { position: "absolute", right: "8px", top: "8px", display: "flex", gap: "6px" });
+    this.gameButton = h("button", {}, { type: "button", "data-testid": "game-view" });
+    this.walkButton = h("button", {}, { type: "button", "data-testid": "walk", "aria-pressed": "false" });
+    this.gameButton.addEventListener("click", () => this.gameView());
+    this.walkButton.addEventListener("click", () => (this.immersive ? this.leaveWalk() : this.enterWalk()));
+    this.tools.append(this.gameButton, this.walkButton);
+    this.el.append(canvas, this.overlay, this.tools);
+    host.replaceChildren(this.el);
+    this.listen();
+    this.resize = new ResizeObserver(() => this.fit());
+    this.resize.observe(this.el);
+    this.fit();
+    const root = view.root;
+    root.bgScreenPoint = (point) => this.screenPoint(point);
+    root.bgLoftStats = () => ({ ...this.stats });
+    this.placeCamera();
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  /** Draw `state` (the View's state, or the frame of an animation) with the View's `ui`
+   * ({selected, lit, movable, note}). */
+  draw(state, ui = {}) {
+    this.state = state;
+    const lang = state.language;
+    this.gameButton.textContent = t(lang, "view.gameView");
+    this.walkButton.textContent = t(lang, "view.walk");
+    this.help.textContent = this.immersive ? t(lang, "view.walkHelp") : "";
+    this.help.hidden = !this.immersive;
+    this.note.textContent = ui.note?.text ?? "";
+    this.note.hidden = !ui.note;
+    this.view.root.dataset.selected = ui.selected ?? ""; // a hook for tests: a selection draws no DOM here
+    this.placeCheckers(state, ui);
+    this.placeTiles(state, ui);
+    this.placeDice(state);
+    this.placeCube(state);
+    this.drawNames(state);
+    this.request();
+  }
+
+  placeCheckers(state, ui) {
+    const board = boardOf(state);
+    const used = [0, 0];
+    this.meshes = [];
+    for (const c of checkers(board)) {
+      const m = this.world.checkers[c.seat][used[c.seat]++];
+      m.visible = true;
+      m.position.set(c.x, BOARD_Y + c.y, c.z);
+      m.rotation.set(0, 0, 0);
+      const top = c.index === c.count - 1;
+      const mine = top && c.seat === state.turn;
+      const glow = mine && ui.selected === c.place ? 0x806000 : mine && ui.movable?.has(c.place) ? 0x2a2000 : 0;
+      m.material.emissive.setHex(glow);
+      m.userData = { place: c.place, seat: c.seat, top };
+      this.meshes.push(m);
+    }
+    for (const seat of [0, 1]) for (let i = used[seat]; i < 15; i++) this.world.checkers[seat][i].visible = false;
+    this.countLayer.replaceChildren(
+      ...counts(board).map((c) => {
+        const el = h("span", { ...OVERLAY, padding: "0 5px", transform: "translate(-50%, -100%)", fontWeight: "bold" }, {
+          "data-count": `${c.place}:${c.seat}`,
+        });
+        el.textContent = String(c.count);
+        el.dataset.x = String(c.x);
+        el.dataset.y = String(BOARD_Y + c.y);
+        el.dataset.z = String(c.z);
+        return el;
+      }),
+    );
+  }
+
+  /** Lit destinations, and the last play's points marked in a paler light. */
+  placeTiles(state, ui) {
+    const marked = new Set();
+    const last = state.last_play;
+    if (last && !ui.lit?.size) {
+      for (const [from, to] of last.steps) {
+        for (const p of [from, to]) marked.add(p === "off" ? `off${last.seat}` : String(p));
+      }
+    }
+    const lit = new Set([...(ui.lit || [])].map((p) => (p === "off" ? `off${state.turn}` : String(p))));
+    for (const [key, tile] of this.world.tiles) {
+      tile.visible = lit.has(key) || marked.has(key);
+      tile.material.opacity = lit.has(key) ? 0.5 : 0.18;
+    }
+  }
+
+  placeDice(state) {
+    const { seat, dice } = diceOf(state);
+    const key = `${seat}:${dice.map((d) => d.value).join(",")}`;
+    const spots = diceSpots(seat, dice.length);
+    const fresh = key !== this.diceKey && dice.length;
+    this.diceKey = key;
+    this.world.dice.forEach((m, i) => {
+      const d = dice[i];
+      m.visible = !!d;
+      if (!d) return;
+      if (fresh) this.world.dressDie(i, seat, d.value);
+      const size = this.world.dieSize;
+      m.userData = { dice: true };
+      m.scale.setScalar(d.used ? 0.8 : 1);
+      const rest = { x: spots[i][0], y: BOARD_Y + (size * m.scale.y) / 2, z: spots[i][1] };
+      if (!fresh) {
+        m.position.set(rest.x, rest.y, rest.z);
+        return;
+      }
+      // The die tumbles down onto the face rolled: from a random turn, spinning less and less.
+      const spin = new THREE.Euler(Math.random() * 6, Math.random() * 6, Math.random() * 6);
+      const yaw = (Math.random() - 0.5) * 0.6;
+      this.tween(TUMBLE_MS, (u) => {
+        const k = 1 - u;
+        m.rotation.set(spin.x * k * k, yaw + spin.y * k * k, spin.z * k * k);
+        m.position.set(rest.x - k * 0.8 * (seat === 0 ? -1 : 1), rest.y + Math.abs(Math.sin(u * Math.PI * 2.5)) * k * 0.9, rest.z);
+      });
+    });
+  }
+
+  placeCube(state) {
+    const spotNow = cubeSpot(state);
+    const cube = this.world.cube;
+    cube.visible = !!spotNow;
+    if (!spotNow) return;
+    cube.userData = { cube: true };
+    const y = BOARD_Y + (spotNow.x < -3.8 ? 0.1 : 0) + this.world.cubeSize / 2;
+    const to = new THREE.Vector3(spotNow.x, y, spotNow.z);
+    if (this.cubeValue === undefined || !this.cubeAt) {
+      this.world.dressCube(spotNow.value);
+      cube.position.copy(to);
+    } else if (this.cubeValue !== spotNow.value || !this.cubeAt.equals(to)) {
+      // The cube rolls a quarter turn onto its new value and slides to where it now lies.
+      if (this.cubeValue !== spotNow.value) this.world.dressCube(spotNow.value);
+      const from = this.cubeAt.clone();
+      const turn = this.cubeValue !== spotNow.value;
+      this.tween(TUMBLE_MS, (u) => {
+        cube.position.lerpVectors(from, to, u * u * (3 - 2 * u));
+        cube.position.y += Math.sin(u * Math.PI) * 0.4;
+        cube.rotation.x = turn ? (1 - u) * (Math.PI / 2) : 0;
+      });
+    }
+    this.cubeValue = spotNow.value;
+    this.cubeAt = to;
+  }
+
+  drawNames(state) {
+    const lang = state.language;
+    for (const seat of [0, 1]) {
+      const score = state.match_length ? ` · ${t(lang, "score")} ${state.score[seat]}/${state.match_length}` : ` · ${t(lang, "score")} ${state.score[seat]}`;
+      const turn = state.turn === seat && !["game-over", "match-over"].includes(state.phase) ? " ◀" : "";
+      this.names[seat].textContent = `${state.names[seat]} · ${state.pips[seat]} ${t(lang, "pips")}${score}${turn}`;
+    }
+  }
+
+  /** One step of the computer's play: `state` is the board after it; the checker moved from
+   * `from` on `before` glides there in `ms`. */
+  step(state, seat, before, from, to, ms) {
+    this.draw(state, {});
+    const n = boardOf(state);
+    const count = (b, p) => (p === "bar" ? b.bar[seat] : p === "off" ? b.off[seat] : Math.abs(b.points[p - 1]));
+    const a = spot(seat, from, count(before, from) - 1, count(before, from));
+    const b = spot(seat, to, count(n, to) - 1, count(n, to));
+    const mesh = this.meshes.find((m) => m.userData.place === to && m.userData.seat === seat && m.userData.top);
+    if (!mesh || ms <= 0) return;
+    this.tween(ms, (u) => {
+      const e = u * u * (3 - 2 * u);
+      mesh.position.set(a.x + (b.x - a.x) * e, BOARD_Y + a.y + (b.y - a.y) * e + Math.sin(u * Math.PI) * 0.6, a.z + (b.z - a.z) * e);
+    });
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  fit() {
+    const width = this.el.clientWidth || 600;
+    const height = Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
+    this.renderer.setSize(width, height, false);
+    this.canvas.style.height = `${height}px`;
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.request();
+  }
+
+  tween(ms, step) {
+    const start = performance.now();
+    this.tweens.push({ start, ms, step });
+    step(0);
+    this.request();
+  }
+
+  request() {
+    if (!this.raf) this.raf = requestAnimationFrame((now) => this.frame(now));
+  }
+
+  frame(now) {
+    this.raf = null;
+    const dt = Math.min(0.1, (now - (this.lastFrame ?? now)) / 1000);
+    this.lastFrame = now;
+    this.tweens = this.tweens.filter((tw) => {
+      const u = Math.min(1, (now - tw.start) / tw.ms);
+      tw.step(u);
+      return u < 1;
+    });
+    if (this.immersive && this.held.size) this.pose = walk(this.pose, this.held, dt);
+    this.placeCamera();
+    const t0 = performance.now();
+    this.renderer.render(this.world.scene, this.camera);
+    this.stats.renderMs = performance.now() - t0;
+    this.stats.frames += 1;
+    if (this.clickAt !== undefined) {
+      this.stats.clickToFrameMs = performance.now() - this.clickAt;
+      this.clickAt = undefined;
+    }
+    this.placeCounts();
+    if (this.tweens.length || (this.immersive && this.held.size)) this.request();
+    else this.lastFrame = undefined;
+  }
+
+  placeCamera() {
+    const c = this.camera;
+    if (this.immersive) {
+      c.position.set(this.pose.x, ROOM.eyeHeight, this.pose.z);
+      c.rotation.set(this.pose.pitch, this.pose.yaw, 0);
+      this.view.root.dataset.camera = "walk";
+    } else {
+      c.position.set(...eye(this.orbit, [0, BOARD_Y, 0.4]));
+      c.lookAt(0, BOARD_Y, 0.4);
+      this.view.root.dataset.camera = orbitText(this.orbit);
+    }
+    c.updateMatrixWorld();
+  }
+
+  /** Client coordinates {x, y} of a world point, through the camera as last placed. */
+  project(x, y, z) {
+    const v = new THREE.Vector3(x, y, z).project(this.camera);
+    const r = this.canvas.getBoundingClientRect();
+    return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height, behind: v.z > 1 };
+  }
+
+  placeCounts() {
+    const r = this.el.getBoundingClientRect();
+    for (const el of this.countLayer.children) {
+      const p = this.project(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
+      el.style.left = `${p.x - r.left}px`;
+      el.style.top = `${p.y - r.top}px`;
+      el.hidden = p.behind;
+    }
+  }
+
+  /** Test hook: where a click on `point` (1..24, "bar", "off") selects its top checker or targets it. */
+  screenPoint(point) {
+    const s = this.state;
+    if (!s) return null;
+    const p = point === "bar" || point === "off" ? point : Number(point);
+    const aim = aimAt(boardOf(s), p, s.turn);
+    const at = this.project(aim.x, BOARD_Y + aim.y - (aim.y > 0 ? THICK * 0.1 : 0), aim.z);
+    return { x: at.x, y: at.y };
+  }
+
+  // ------------------------------------------------------------------ input
+
+  /** What is under client point (x, y): {point, checker, dice, cube}. */
+  pick(x, y) {
+    const r = this.canvas.getBoundingClientRect();
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(new THREE.Vector2(((x - r.left) / r.width) * 2 - 1, 1 - ((y - r.top) / r.height) * 2), this.camera);
+    const targets = [...this.meshes, ...this.world.dice.filter((m) => m.visible), this.world.cube].filter((m) => m.visible);
+    const hit = ray.intersectObjects(targets, false)[0];
+    if (hit?.object.userData.dice) return { point: null, dice: true };
+    if (hit?.object.userData.cube) return { point: null, cube: true };
+    if (hit) return { point: hit.object.userData.place, checker: true };
+    const on = ray.ray.intersectPlane(this.world.surface, new THREE.Vector3());
+    return { point: on ? placeAt(on.x, on.z) : null };
+  }
+
+  listen() {
+    const c = this.canvas;
+    const stop = (e) => e.stopPropagation(); // the View's own board listeners are for the SVG
+    for (const type of ["click", "pointerdown", "pointermove", "pointerup", "contextmenu"]) this.el.addEventListener(type, stop);
+    c.addEventListener("pointerdown", (e) => {
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.press = { x: e.clientX, y: e.clientY, moved: false };
+      this.clickAt = performance.now();
+      try {
+        c.setPointerCapture(e.pointerId);
+      } catch {
+        // synthetic pointers may not be capturable
+      }
+    });
+    c.addEventListener("pointermove", (e) => this.pointerMove(e));
+    const up = (e) => {
+      this.pointers.delete(e.pointerId);
+      this.pinch = null;
+      c.style.cursor = "grab";
+    };
+    c.addEventListener("pointerup", up);
+    c.addEventListener("pointercancel", up);
+    c.addEventListener("click", (e) => {
+      if (this.press?.moved) return;
+      const hit = this.pick(e.clientX, e.clientY);
+      this.view.clickAt({ ...hit, detail: e.detail });
+    });
+    c.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      this.view.byDieAt(this.pick(e.clientX, e.clientY).point, "low");
+    });
+    c.addEventListener("wheel", (e) => {
+      if (this.immersive) return;
+      e.preventDefault();
+      this.orbit = zoomBy(this.orbit, { deltaY: e.deltaY });
+      this.request();
+    }, { passive: false });
+    this.keys = (e) => this.key(e);
+    this.view.root.addEventListener("keydown", this.keys);
+    this.view.root.addEventListener("keyup", this.keys);
+    this.lockChange = () => {
+      if (this.immersive && document.pointerLockElement !== c && this.locked) this.leaveWalk();
+      this.locked = document.pointerLockElement === c;
+    };
+    document.addEventListener("pointerlockchange", this.lockChange);
+    this.look = (e) => {
+      if (!this.immersive || document.pointerLockElement !== c) return;
+      this.pose = look(this.pose, e.movementX, e.movementY);
+      this.request();
+    };
+    document.addEventListener("mousemove", this.look);
+  }
+
+  pointerMove(e) {
+    const last = this.pointers.get(e.pointerId);
+    if (!last) return;
+    const now = { x: e.clientX, y: e.clientY };
+    if (this.pointers.size === 2) {
+      // A pinch: the distance between the two fingers zooms.
+      const other = [...this.pointers.entries()].find(([id]) => id !== e.pointerId)[1];
+      const d0 = Math.hypot(last.x - other.x, last.y - other.y);
+      const d1 = Math.hypot(now.x - other.x, now.y - other.y);
+      if (d0 > 0 && !this.immersive) this.orbit = zoomBy(this.orbit, { scale: d1 / d0 });
+      this.press.moved = true;
+    } else {
+      if (Math.hypot(now.x - this.press.x, now.y - this.press.y) > DRAG) this.press.moved = true;
+      if (this.press.moved) {
+        // Dragging the background turns around the board (or, walking, looks around).
+        this.canvas.style.cursor = "grabbing";
+        if (this.immersive) this.pose = look(this.pose, now.x - last.x, now.y - last.y);
+        else this.orbit = orbitBy(this.orbit, now.x - last.x, now.y - last.y);
+      }
+    }
+    this.pointers.set(e.pointerId, now);
+    this.request();
+  }
+
+  key(e) {
+    if (!this.immersive) return;
+    if (e.key === "Escape") {
+      if (e.type === "keydown") this.leaveWalk();
+      return;
+    }
+    if (!walks(e.key)) return;
+    e.preventDefault();
+    if (e.type === "keydown") this.held.add(e.key.toLowerCase());
+    else this.held.delete(e.key.toLowerCase());
+    this.request();
+  }
+
+  // ------------------------------------------------------------------ camera
+
+  enterWalk() {
+    this.immersive = true;
+    this.pose = { ...START };
+    this.walkButton.setAttribute("aria-pressed", "true");
+    this.view.root.dataset.immersive = "true";
+    this.view.root.focus?.({ preventScroll: true });
+    try {
+      const lock = this.canvas.requestPointerLock?.();
+      lock?.catch?.(() => {}); // refused (headless, iframes): dragging still looks around
+    } catch {
+      // pointer lock unavailable: dragging looks around
+    }
+    this.view.draw(); // the walking help shows
+    this.request();
+  }
+
+  leaveWalk() {
+    if (!this.immersive) return;
+    this.immersive = false;
+    this.held.clear();
+    this.walkButton.setAttribute("aria-pressed", "false");
+    delete this.view.root.dataset.immersive;
+    if (document.pointerLockElement === this.canvas) document.exitPointerLock();
+    this.help.hidden = true;
+    this.request();
+  }
+
+  /** Back to the game view: out of the walk, and the camera flies to the default orbit. */
+  gameView() {
+    this.leaveWalk();
+    const from = { ...this.orbit };
+    this.tween(FLY_MS, (u) => (this.orbit = u >= 1 ? { ...GAME_VIEW } : between(from, GAME_VIEW, u)));
+  }
+
+  dispose() {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.leaveWalk();
+    this.resize.disconnect();
+    this.view.root.removeEventListener("keydown", this.keys);
+    this.view.root.removeEventListener("keyup", this.keys);
+    document.removeEventListener("pointerlockchange", this.lockChange);
+    document.removeEventListener("mousemove", this.look);
+    delete this.view.root.bgScreenPoint;
+    delete this.view.root.bgLoftStats;
+    delete this.view.root.dataset.camera;
+    delete this.view.root.dataset.selected;
+    this.renderer.dispose();
+    this.el.remove();
+  }
+}

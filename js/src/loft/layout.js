@@ -1,0 +1,134 @@
+// Where things stand in the loft, as pure numbers (no three.js here, so node --test checks it).
+// The 3D board lies on the plane of the 2D one: an SVG point (x, y) of geometry.js becomes the
+// world point (x, z) = ((x - W/2)·S, (y - H/2)·S), y up; the bottom player (seat 0) sits at +z.
+// Stacks keep the 2D board's places: up to five checkers along a point, then further layers on
+// top of them, so the count is shown once a stack is taller than one layer.
+import * as g from "../geometry.js";
+import { countAt } from "../board.js";
+
+/** World units per SVG unit. */
+export const S = 0.01;
+/** Checker radius and thickness, world units. */
+export const RADIUS = (g.R - 1) * S;
+export const THICK = 0.09;
+/** Height of the playing surface above the board's base, and of the rails. */
+export const SURFACE = 0.06;
+export const RAIL = 0.16;
+/** Checkers per layer on a point, on the bar, in a borne-off pile. */
+export const LAYER = g.STACK;
+export const BAR_LAYER = g.BAR_STACK;
+
+/** World (x, z) of an SVG point (x, y). */
+export function toWorld(x, y) {
+  return [(x - g.W / 2) * S, (y - g.H / 2) * S];
+}
+
+/** SVG point (x, y) of a world (x, z): the inverse of toWorld. */
+export function fromWorld(x, z) {
+  return [x / S + g.W / 2, z / S + g.H / 2];
+}
+
+/** The place (1..24, "bar", "off") under the world point (x, z) of the playing surface, or null. */
+export function placeAt(x, z) {
+  return g.hitTest(...fromWorld(x, z));
+}
+
+/** Where the i-th (0 = first laid) of n checkers of `seat` on `place` stands: {x, y, z}, y being
+ * the height of the checker's bottom face above the playing surface. */
+export function spot(seat, place, i, n) {
+  if (place === "off") {
+    // Borne-off checkers lie in piles of five along the tray, from its outer end.
+    const [x, y, w, h] = g.trayRect(seat);
+    const pile = Math.floor(i / LAYER);
+    const along = g.R + 2 + pile * (2 * g.R + 2);
+    const cy = seat === 1 ? y + along : y + h - along;
+    const [wx, wz] = toWorld(x + w / 2, cy);
+    return { x: wx, y: (i % LAYER) * THICK, z: wz };
+  }
+  const perLayer = place === "bar" ? BAR_LAYER : LAYER;
+  const slot = i % perLayer;
+  const [sx, sy] = place === "bar" ? g.barXY(seat, slot, Math.min(n, perLayer)) : g.checkerXY(place, slot, Math.min(n, perLayer));
+  const [wx, wz] = toWorld(sx, sy);
+  return { x: wx, y: Math.floor(i / perLayer) * THICK, z: wz };
+}
+
+/** Every checker of a board ({points, bar, off}, see state.js) with its place and spot:
+ * [{seat, place, index, count, x, y, z}], the top checker of each place last among its own. */
+export function checkers(board) {
+  const out = [];
+  const places = [...Array.from({ length: 24 }, (_, k) => k + 1), "bar", "off"];
+  for (const seat of [0, 1]) {
+    for (const place of places) {
+      const n = countAt(board, seat, place);
+      for (let i = 0; i < n; i++) out.push({ seat, place, index: i, count: n, ...spot(seat, place, i, n) });
+    }
+  }
+  return out;
+}
+
+/** The stacks taller than one layer, whose count is shown above them: [{seat, place, count, x, y, z}]. */
+export function counts(board) {
+  return checkers(board)
+    .filter((c) => c.index === c.count - 1 && c.count > (c.place === "bar" ? BAR_LAYER : LAYER) && c.place !== "off")
+    .map(({ seat, place, count, x, y, z }) => ({ seat, place, count, x, y: y + THICK, z }));
+}
+
+/** The rectangle of the playing surface that belongs to `place`, world units {x0, x1, z0, z1}:
+ * a point's half of the field, the bar, or the tray of `seat` for "off". */
+export function placeRect(place, seat = 0) {
+  if (place === "off") {
+    const [x, y, w, h] = g.trayRect(seat);
+    return rect(x, y, x + w, y + h);
+  }
+  if (place === "bar") return rect(g.BAR_X, g.TOP_Y, g.RIGHT_X, g.BOTTOM_Y);
+  const x = g.pointX(place);
+  return g.isTop(place) ? rect(x - g.P / 2, g.TOP_Y, x + g.P / 2, g.MID_Y) : rect(x - g.P / 2, g.MID_Y, x + g.P / 2, g.BOTTOM_Y);
+}
+
+function rect(x0, y0, x1, y1) {
+  const [a, b] = toWorld(x0, y0);
+  const [c, d] = toWorld(x1, y1);
+  return { x0: a, z0: b, x1: c, z1: d };
+}
+
+/** The world point {x, y, z} where a click on `place` selects its top checker or targets it:
+ * the top face of the top checker there (the seat to act's first, on the bar and off), else the
+ * first free spot of the point, the middle of the bar, the middle of the tray of `seat`. */
+export function aimAt(board, place, seat) {
+  const mine = countAt(board, seat, place);
+  const theirs = countAt(board, 1 - seat, place);
+  const who = mine || place === "bar" || place === "off" ? seat : 1 - seat;
+  const n = who === seat ? mine : theirs;
+  if (n > 0) {
+    const s = spot(who, place, n - 1, n);
+    return { x: s.x, y: s.y + THICK, z: s.z };
+  }
+  if (place === "bar" || place === "off") {
+    const r = placeRect(place, seat);
+    return { x: (r.x0 + r.x1) / 2, y: 0, z: place === "bar" ? (seat === 0 ? 0.9 : -0.9) : (r.z0 + r.z1) / 2 };
+  }
+  const s = spot(0, place, 0, 1);
+  return { x: s.x, y: 0, z: s.z };
+}
+
+/** The table (world units: the board is 8.7 wide, about 55 cm, so a unit is about 6 cm) and the room's height. */
+export const TABLE = Object.freeze({ width: 16, depth: 13, height: 12 });
+export const ROOM_H = 48;
+
+/** Where the dice of `seat` lie (SVG centres from geometry.js), world (x, z) each. */
+export function diceSpots(seat, count) {
+  return g.diceXY(seat, count).map(([x, y]) => toWorld(x, y));
+}
+
+/** Where the cube lies, world (x, z), and the value it shows (64 for a centred cube of 1), for a
+ * state: on the side rail at its owner's end (the middle when centred), or in front of the side
+ * that must answer an offer (the seat to act); null without a cube. */
+export function cubeSpot(state) {
+  const cube = state.cube;
+  if (!cube || cube.disabled) return null;
+  const offeredTo = cube.offered ? state.turn : null;
+  const value = cube.offered ? cube.offered_value : cube.value;
+  const [x, y] = g.cubeXY(cube.owner ?? null, offeredTo);
+  const [wx, wz] = toWorld(x + g.CUBE / 2, y + g.CUBE / 2);
+  return { x: wx, z: wz, value: value === 1 ? 64 : value };
+}

@@ -1,0 +1,232 @@
+// The loft's three.js scene: a softly lit room, a table, the wooden board on it (24 points, the
+// bar, two trays), 30 checkers, two dice and the cube. It only builds meshes and puts them where
+// layout.js says; loft.js decides what is shown.
+import * as THREE from "three";
+import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
+import look from "../../../src/bgwidget/look.json" with { type: "json" };
+import * as g from "../geometry.js";
+import { RADIUS, RAIL, ROOM_H, S, SURFACE, THICK, TABLE, placeRect, toWorld } from "./layout.js";
+import { ROOM } from "./camera.js";
+
+const C = look.colors;
+/** Where the board's playing surface is in the world (the table top plus the board's base). */
+export const BOARD_Y = TABLE.height + SURFACE;
+
+const lambert = (color, extra = {}) => new THREE.MeshLambertMaterial({ color, ...extra });
+
+function box(w, h, d, material, x, y, z) {
+  const mesh = new THREE.Mesh(new THREE.BoxGeometry(w, h, d), material);
+  mesh.position.set(x, y + h / 2, z);
+  return mesh;
+}
+
+/** A plane of the playing surface over SVG rectangle (x0, y0)-(x1, y1), `lift` above it. */
+function flat(x0, y0, x1, y1, material, lift) {
+  const [a, b] = toWorld(x0, y0);
+  const [c, d] = toWorld(x1, y1);
+  const mesh = new THREE.Mesh(new THREE.PlaneGeometry(c - a, d - b), material);
+  mesh.rotation.x = -Math.PI / 2;
+  mesh.position.set((a + c) / 2, BOARD_Y + lift, (b + d) / 2);
+  return mesh;
+}
+
+function room(scene) {
+  const floor = new THREE.Mesh(new THREE.PlaneGeometry(2 * ROOM.x, 2 * ROOM.z), lambert("#8b6a4a"));
+  floor.rotation.x = -Math.PI / 2;
+  scene.add(floor);
+  const rug = new THREE.Mesh(new THREE.CircleGeometry(32, 48), lambert("#7a3b2e"));
+  rug.rotation.x = -Math.PI / 2;
+  rug.position.y = 0.01;
+  scene.add(rug);
+  const walls = lambert("#d9cbb3", { side: THREE.BackSide });
+  const shell = new THREE.Mesh(new THREE.BoxGeometry(2 * ROOM.x, ROOM_H, 2 * ROOM.z), walls);
+  shell.position.y = ROOM_H / 2 + 0.001;
+  scene.add(shell);
+  // The loft's roof beams and a window of daylight on the far wall.
+  const beam = lambert("#5b3a22");
+  for (let x = -ROOM.x + 8; x < ROOM.x; x += 16) scene.add(box(2, 3, 2 * ROOM.z, beam, x, ROOM_H - 3, 0));
+  const glass = new THREE.MeshBasicMaterial({ color: "#cfe3f2" });
+  for (const x of [-30, 0, 30]) {
+    const pane = new THREE.Mesh(new THREE.PlaneGeometry(18, 22), glass);
+    pane.position.set(x, 24, -ROOM.z + 0.05);
+    scene.add(pane);
+  }
+}
+
+function table(scene) {
+  const wood = lambert("#6e4426");
+  const { width, depth, height } = TABLE;
+  scene.add(box(width, 0.8, depth, wood, 0, height - 0.8, 0));
+  for (const [sx, sz] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+    scene.add(box(1, height - 0.8, 1, wood, sx * (width / 2 - 1.2), 0, sz * (depth / 2 - 1.2)));
+  }
+}
+
+function triangle(point, material) {
+  const x = g.pointX(point);
+  const top = g.isTop(point);
+  const base = top ? g.TOP_Y : g.BOTTOM_Y;
+  const tip = top ? g.TOP_Y + g.POINT_LEN : g.BOTTOM_Y - g.POINT_LEN;
+  const half = g.P / 2 - g.POINT_INSET;
+  const pts = [toWorld(x - half, base), toWorld(x + half, base), toWorld(x, tip)];
+  const shape = new THREE.Shape(pts.map(([wx, wz]) => new THREE.Vector2(wx, -wz)));
+  const mesh = new THREE.Mesh(new THREE.ShapeGeometry(shape), material);
+  mesh.rotation.x = -Math.PI / 2;
+  mesh.position.y = BOARD_Y + 0.002;
+  return mesh;
+}
+
+function board(scene) {
+  const wood = new THREE.MeshPhongMaterial({ color: C.wood[0], shininess: 30 });
+  const rail = new THREE.MeshPhongMaterial({ color: C.rail, shininess: 20 });
+  const [x0, z0] = toWorld(0, g.BOARD_Y);
+  const [x1, z1] = toWorld(g.W, g.H - g.HEAD);
+  const w = x1 - x0;
+  const d = z1 - z0;
+  const y = TABLE.height;
+  scene.add(box(w, SURFACE, d, wood, (x0 + x1) / 2, y, (z0 + z1) / 2));
+  // Rails: the frame around the fields, the bar between them, the side rail where the cube lies.
+  const frame = g.FRAME * S;
+  scene.add(box(w, RAIL, frame, rail, (x0 + x1) / 2, y, z0 + frame / 2));
+  scene.add(box(w, RAIL, frame, rail, (x0 + x1) / 2, y, z1 - frame / 2));
+  const rails = [[0, g.SIDE], [g.BAR_X, g.RIGHT_X], [g.TRAY_X, g.TRAY_X + g.TRAY_INSET / 2], [g.W - g.TRAY_INSET / 2, g.W]];
+  for (const [a, b] of rails) {
+    const [ax] = toWorld(a, 0);
+    const [bx] = toWorld(b, 0);
+    scene.add(box(bx - ax, RAIL, d, rail, (ax + bx) / 2, y, (z0 + z1) / 2));
+  }
+  const felt = lambert(C.felt[0]);
+  scene.add(flat(g.LEFT_X, g.TOP_Y, g.BAR_X, g.BOTTOM_Y, felt, 0.001));
+  scene.add(flat(g.RIGHT_X, g.TOP_Y, g.TRAY_X, g.BOTTOM_Y, felt, 0.001));
+  const trays = lambert(C.tray_edge);
+  scene.add(flat(g.TRAY_X, g.TOP_Y, g.W, g.BOTTOM_Y, trays, 0.001));
+  const dark = lambert(C.dark);
+  const light = lambert(C.light);
+  for (let p = 1; p <= 24; p++) scene.add(triangle(p, p % 2 ? dark : light));
+}
+
+/** A canvas texture: `paint(ctx, size)` draws on a square canvas. */
+function texture(paint, size = 128) {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  paint(canvas.getContext("2d"), size);
+  const tex = new THREE.CanvasTexture(canvas);
+  tex.colorSpace = THREE.SRGBColorSpace;
+  return tex;
+}
+
+const PIPS = {
+  1: [[0.5, 0.5]], 2: [[0.25, 0.25], [0.75, 0.75]], 3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+  4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+  5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+  6: [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]],
+};
+
+function faceMaterials(back, ink, draw) {
+  const cache = new Map();
+  return (v) => {
+    if (!cache.has(v)) {
+      cache.set(v, new THREE.MeshPhongMaterial({ map: texture((ctx, n) => {
+        ctx.fillStyle = back;
+        ctx.fillRect(0, 0, n, n);
+        ctx.fillStyle = ink;
+        draw(ctx, n, v);
+      }), shininess: 40 }));
+    }
+    return cache.get(v);
+  };
+}
+
+const dieFace = (seat) => faceMaterials(C.die[seat], C.pip[seat], (ctx, n, v) => {
+  for (const [px, py] of PIPS[v]) {
+    ctx.beginPath();
+    ctx.arc(px * n, py * n, n * 0.09, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+});
+
+const cubeFace = faceMaterials(C.cube, C.cube_text, (ctx, n, v) => {
+  ctx.font = `bold ${v >= 10 ? n * 0.45 : n * 0.55}px sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(String(v), n / 2, n / 2 + n * 0.03);
+});
+
+/** Material order of a box: +x, -x, +y, -y, +z, -z. A die with `top` up (and 7 - top down). */
+export function dieFaces(top) {
+  const sides = [1, 2, 3, 4, 5, 6].filter((v) => v !== top && v !== 7 - top);
+  return [sides[0], 7 - sides[0], top, 7 - top, sides[1], 7 - sides[1]];
+}
+
+/** The cube with `top` up, its next values round it (64 shown for a centred cube of value 1). */
+export function cubeFaces(top) {
+  const values = [2, 4, 8, 16, 32, 64];
+  const i = values.indexOf(top);
+  return [0, 3, 0, 3, 1, 2].map((k) => values[(i + k) % 6]);
+}
+
+export class Scene {
+  constructor() {
+    this.scene = new THREE.Scene();
+    this.scene.background = new THREE.Color("#2b211a");
+    this.scene.add(new THREE.HemisphereLight("#fff4e0", "#4a3424", 1.6));
+    const sun = new THREE.DirectionalLight("#ffe8c8", 1.5);
+    sun.position.set(-20, 40, 25);
+    this.scene.add(sun);
+    const lamp = new THREE.PointLight("#ffd9a0", 0.8, 0, 0);
+    lamp.position.set(0, 30, 4);
+    this.scene.add(lamp);
+    room(this.scene);
+    table(this.scene);
+    board(this.scene);
+    const geometry = new THREE.CylinderGeometry(RADIUS, RADIUS, THICK, 40);
+    geometry.translate(0, THICK / 2, 0);
+    this.checkers = [0, 1].map((seat) =>
+      Array.from({ length: 15 }, () => {
+        const m = new THREE.Mesh(geometry, new THREE.MeshPhongMaterial({ color: C.checker[seat][1], shininess: 60 }));
+        m.visible = false;
+        this.scene.add(m);
+        return m;
+      }),
+    );
+    // Lit destinations, the selected place and the last play's marks: flat tiles on each place.
+    this.tiles = new Map();
+    for (const place of [...Array.from({ length: 24 }, (_, k) => k + 1), "bar", "off0", "off1"]) {
+      const r = placeRect(place.startsWith?.("off") ? "off" : place, place === "off1" ? 1 : 0);
+      const mesh = new THREE.Mesh(
+        new THREE.PlaneGeometry(Math.abs(r.x1 - r.x0) * 0.9, Math.abs(r.z1 - r.z0) * 0.97),
+        new THREE.MeshBasicMaterial({ color: C.lit, transparent: true, opacity: 0.45, depthWrite: false }),
+      );
+      mesh.rotation.x = -Math.PI / 2;
+      mesh.position.set((r.x0 + r.x1) / 2, BOARD_Y + 0.004, (r.z0 + r.z1) / 2);
+      mesh.visible = false;
+      this.scene.add(mesh);
+      this.tiles.set(place, mesh);
+    }
+    const size = g.DIE * S * 0.8;
+    const dieGeometry = new RoundedBoxGeometry(size, size, size, 3, size * 0.12);
+    this.faces = [dieFace(0), dieFace(1)];
+    this.dice = [0, 1, 2, 3].map(() => {
+      const m = new THREE.Mesh(dieGeometry, this.faces[0](1));
+      m.visible = false;
+      this.scene.add(m);
+      return m;
+    });
+    this.dieSize = size;
+    const cs = g.CUBE * S * 0.8;
+    this.cube = new THREE.Mesh(new RoundedBoxGeometry(cs, cs, cs, 3, cs * 0.1), cubeFaces(64).map(cubeFace));
+    this.cubeSize = cs;
+    this.scene.add(this.cube);
+    // The playing surface, for rays that miss every checker.
+    this.surface = new THREE.Plane(new THREE.Vector3(0, 1, 0), -BOARD_Y);
+  }
+
+  /** Dress die `i` for `seat` showing `value` on top. */
+  dressDie(i, seat, value) {
+    this.dice[i].material = dieFaces(value).map(this.faces[seat]);
+  }
+
+  dressCube(value) {
+    this.cube.material = cubeFaces(value).map(cubeFace);
+  }
+}

@@ -1,0 +1,175 @@
+// The loft's pure parts: the checkers' places in 3D, the hit-testing of the playing surface,
+// the camera's limits and the walk. Expected values are worked out by hand from look.json
+// (R 25, P 56, SIDE 60, BAR_W 64, TRAY_W 76, FRAME 14, HEAD 48: the board is 872 × 700 units).
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as L from "../src/loft/layout.js";
+import * as C from "../src/loft/camera.js";
+
+const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} ≉ ${b}`);
+
+const OPENING = {
+  // seat 0: 2 on 24, 5 on 13, 3 on 8, 5 on 6; seat 1 (negative) on 1, 12, 17 and 19.
+  points: [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2],
+  bar: [0, 0],
+  off: [0, 0],
+};
+
+test("the world is the 2D board's plane, centred, 0.01 per unit", () => {
+  assert.deepEqual(L.toWorld(436, 350), [0, 0]);
+  const [x, z] = L.toWorld(0, 0);
+  close(x, -4.36);
+  close(z, -3.5);
+  const back = L.fromWorld(1.5, -2);
+  close(back[0], 586);
+  close(back[1], 150);
+});
+
+test("the playing surface maps to the places as the 2D hit test does", () => {
+  // Point 1 is the bottom right field's rightmost point: x = TRAY_X - P/2 = 796 - 28 = 768.
+  assert.equal(L.placeAt(...L.toWorld(768, 600)), 1);
+  assert.equal(L.placeAt(...L.toWorld(768, 100)), 24);
+  assert.equal(L.placeAt(...L.toWorld(712, 600)), 2);
+  // Point 12: bottom left, next to the frame (LEFT_X 60 .. 116); point 13 above it.
+  assert.equal(L.placeAt(...L.toWorld(80, 600)), 12);
+  assert.equal(L.placeAt(...L.toWorld(80, 100)), 13);
+  assert.equal(L.placeAt(...L.toWorld(400, 300)), "bar"); // BAR_X 396 .. 460
+  assert.equal(L.placeAt(...L.toWorld(800, 600)), "off"); // TRAY_X 796 .. 872
+  assert.equal(L.placeAt(...L.toWorld(30, 300)), null); // the side rail
+  assert.equal(L.placeAt(...L.toWorld(300, 20)), null); // beyond the frame
+});
+
+test("a stack of five lies along the point; the sixth starts a second layer", () => {
+  const five = [0, 1, 2, 3, 4].map((i) => L.spot(0, 6, i, 5));
+  // Point 6: x = TRAY_X - 5.5 P = 796 - 308 = 488, in the bottom half.
+  for (const s of five) {
+    close(s.x, (488 - 436) * 0.01);
+    assert.equal(s.y, 0);
+  }
+  // From the bottom edge (BOTTOM_Y 638) inwards, one diameter (50) apart.
+  close(five[0].z, (638 - 25 - 350) * 0.01);
+  close(five[4].z, (638 - 25 - 4 * 50 - 350) * 0.01);
+  const sixth = L.spot(0, 6, 5, 6);
+  close(sixth.y, L.THICK);
+  close(sixth.z, five[0].z);
+  const eleventh = L.spot(0, 6, 10, 11);
+  close(eleventh.y, 2 * L.THICK);
+});
+
+test("every checker of a board is placed, and tall stacks get a count", () => {
+  const board = { points: Array(24).fill(0), bar: [1, 0], off: [3, 14] };
+  board.points[5] = 7; // seven of seat 0 on point 6
+  board.points[18] = -1; // one of seat 1 on point 19
+  const all = L.checkers(board);
+  assert.equal(all.length, 1 + 3 + 14 + 7 + 1);
+  const tops = all.filter((c) => c.index === c.count - 1);
+  assert.deepEqual(
+    tops.map((c) => `${c.seat}:${c.place}:${c.count}`).sort(),
+    ["0:6:7", "0:bar:1", "0:off:3", "1:19:1", "1:off:14"].sort(),
+  );
+  assert.deepEqual(L.counts(board).map((c) => [c.seat, c.place, c.count]), [[0, 6, 7]]);
+  // Borne-off checkers lie in piles of five in their owner's tray: seat 1's at the top (z < 0).
+  const off1 = all.filter((c) => c.seat === 1 && c.place === "off");
+  assert.ok(off1.every((c) => c.z < 0 && c.x > 3.6));
+  assert.equal(new Set(off1.map((c) => c.z)).size, 3);
+  close(Math.max(...off1.map((c) => c.y)), 4 * L.THICK);
+});
+
+test("the opening position places 15 checkers a side", () => {
+  const all = L.checkers(OPENING);
+  assert.equal(all.filter((c) => c.seat === 0).length, 15);
+  assert.equal(all.filter((c) => c.seat === 1).length, 15);
+});
+
+test("a click aims at the top checker, else at the place itself", () => {
+  const board = { points: Array(24).fill(0), bar: [0, 0], off: [0, 0] };
+  board.points[5] = 3;
+  board.points[2] = -1;
+  const top = L.aimAt(board, 6, 0);
+  const third = L.spot(0, 6, 2, 3);
+  assert.deepEqual([top.x, top.z], [third.x, third.z]);
+  close(top.y, L.THICK);
+  // The opponent's blot on 3 is aimed at (a hit lands there); an empty point at its first spot.
+  const blot = L.aimAt(board, 3, 0);
+  assert.deepEqual([blot.x, blot.z], [L.spot(1, 3, 0, 1).x, L.spot(1, 3, 0, 1).z]);
+  const empty = L.aimAt(board, 20, 0);
+  assert.equal(L.placeAt(empty.x, empty.z), 20);
+  for (const seat of [0, 1]) {
+    for (const place of ["bar", "off"]) {
+      const a = L.aimAt(board, place, seat);
+      assert.equal(L.placeAt(a.x, a.z), place);
+    }
+  }
+  // Every point's aim falls on that point.
+  for (let p = 1; p <= 24; p++) {
+    const a = L.aimAt(OPENING, p, 0);
+    assert.equal(L.placeAt(a.x, a.z), p);
+  }
+});
+
+test("the cube lies on the side rail at its owner's end, or before the side asked to take", () => {
+  const state = { turn: 1, cube: { value: 1, owner: null, offered: false, offered_value: null, disabled: false } };
+  const centred = L.cubeSpot(state);
+  close(centred.x, (30 - 436) * 0.01); // SIDE 60: the rail's middle
+  close(centred.z, 0);
+  assert.equal(centred.value, 64);
+  const owned = L.cubeSpot({ ...state, cube: { ...state.cube, value: 2, owner: 0 } });
+  assert.ok(owned.z > 2.5);
+  assert.equal(owned.value, 2);
+  const offered = L.cubeSpot({ ...state, cube: { ...state.cube, offered: true, offered_value: 2 } });
+  close(offered.x, (60 + 168 - 436) * 0.01); // seat 1 answers in the left half's middle
+  assert.equal(offered.value, 2);
+  assert.equal(L.cubeSpot({ ...state, cube: { ...state.cube, disabled: true } }), null);
+});
+
+test("the orbit stays within its limits", () => {
+  const far = C.clampOrbit({ theta: 7, phi: 3, radius: 500 });
+  close(far.theta, 7 - 2 * Math.PI);
+  assert.equal(far.phi, C.LIMITS.maxPhi);
+  assert.equal(far.radius, C.LIMITS.maxRadius);
+  const near = C.clampOrbit({ theta: -4, phi: -1, radius: 0 });
+  close(near.theta, -4 + 2 * Math.PI);
+  assert.equal(near.phi, C.LIMITS.minPhi);
+  assert.equal(near.radius, C.LIMITS.minRadius);
+  // Dragging right turns the board; a wheel away zooms out, a pinch apart zooms in.
+  const turned = C.orbitBy(C.GAME_VIEW, 100, 0);
+  close(turned.theta, -0.8);
+  assert.ok(C.zoomBy(C.GAME_VIEW, { deltaY: 100 }).radius > C.GAME_VIEW.radius);
+  close(C.zoomBy(C.GAME_VIEW, { scale: 2 }).radius, C.GAME_VIEW.radius / 2);
+  // However far the wheel goes, the eye stays above the board and within the room.
+  let o = C.GAME_VIEW;
+  for (let i = 0; i < 100; i++) o = C.orbitBy(C.zoomBy(o, { deltaY: 500 }), 0, 200);
+  const [x, y, z] = C.eye(o, [0, 12, 0]);
+  assert.ok(y > 12 && Math.abs(x) < C.ROOM.x && Math.abs(z) < C.ROOM.z);
+});
+
+test("the flight back to the game view takes the short way round and ends there", () => {
+  const from = { theta: 3, phi: 1, radius: 20 };
+  const to = { theta: -3, phi: 0.5, radius: 10 };
+  const mid = C.between(from, to, 0.5);
+  assert.ok(Math.abs(mid.theta) > 3); // through ±π, not through 0
+  assert.deepEqual(C.between(from, to, 1), C.clampOrbit(to));
+  assert.deepEqual(C.between(from, to, 0), C.clampOrbit(from));
+});
+
+test("walking: W, Z and ArrowUp go forward, A, Q and ArrowLeft left; walls and the table stop", () => {
+  const start = { x: 0, z: 30, yaw: 0, pitch: 0 };
+  for (const key of ["w", "Z", "ArrowUp"]) close(C.walk(start, new Set([key]), 0.5).z, 20);
+  for (const key of ["a", "q", "ArrowLeft"]) close(C.walk(start, new Set([key]), 0.5).x, -10);
+  close(C.walk(start, new Set(["s"]), 0.1).z, 32);
+  close(C.walk(start, new Set(["d"]), 0.1).x, 2);
+  // Turned a quarter left (yaw π/2), forward goes to -x.
+  close(C.walk({ ...start, yaw: Math.PI / 2 }, new Set(["w"]), 0.1).x, -2);
+  // Diagonals are no faster.
+  const diag = C.walk(start, new Set(["w", "d"]), 0.1);
+  close(Math.hypot(diag.x, diag.z - 30), 2);
+  assert.equal(C.walk(start, new Set(["x"]), 1), start);
+  const wall = C.walk({ ...start, z: 47 }, new Set(["s"]), 1);
+  close(wall.z, C.ROOM.z - C.ROOM.margin);
+  const table = C.walk({ ...start, z: 11 }, new Set(["w"]), 1);
+  close(table.z, C.ROOM.table.z);
+  assert.ok(C.walks("Z") && C.walks("ArrowDown") && !C.walks("Enter"));
+  const looked = C.look(start, 100, 10000);
+  close(looked.yaw, -0.25);
+  close(looked.pitch, -1.4);
+});
