@@ -50,6 +50,10 @@ def test_rollouts_are_the_serial_ones(executor):
     kwargs = {"trials": 20, "batch": 10, "truncate": 2, "seed": 1, "progress": False}
     ranked = ai.rollout(CONTACT, (3, 1), plays, **kwargs)
     assert ai.rollout(CONTACT, (3, 1), plays, executor=executor, **kwargs) == ranked
+    cubeful = {**kwargs, "cubeful": True, "cube": ai.Context(cube=2, owner="opponent")}
+    assert ai.rollout(CONTACT, (3, 1), plays, executor=executor, **cubeful) == ai.rollout(
+        CONTACT, (3, 1), plays, **cubeful
+    )
     other = ai.rollout(CONTACT, trials=40, batch=10, truncate=3, seed=6, progress=False, executor=executor)
     assert other.equity != serial.equity  # the seed, not the executor, decides the dice
 

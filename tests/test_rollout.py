@@ -128,6 +128,87 @@ def test_target_error_stops_early():
     assert result.complete and 36 <= result.trials < 1000 and result.equity_se < 0.05
 
 
+# The side on roll bears off its last checker (on its 7-point) in one roll with 23 of the 36
+# rolls (every roll of 7 pips or more, and 2-2, 3-3); otherwise the opponent, its last checker on
+# its 1-point, is off next turn. Exact: the roller wins 23/36 of the games, all single.
+LAST_ROLL = Position.from_points({7: 1}, {1: 1})
+LAST_ROLL_WINS = 23 / 36
+
+
+def claiming(win: float):
+    """The net, except that it claims the roller of LAST_ROLL wins ``win`` (no gammons): what the cube acts on."""
+
+    def evaluator(positions):
+        chances = evaluate_positions(positions)
+        chances[[p == LAST_ROLL for p in positions]] = [win, 0, 0, 0, 0]
+        return chances
+
+    return evaluator
+
+
+def test_the_last_roll_by_counting_dice():
+    wins = sum(w for d1, d2, w in ROLLS if any(p.result.outcome() for p in LAST_ROLL.legal_plays(d1, d2)))
+    assert wins == pytest.approx(LAST_ROLL_WINS)
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_a_double_passed_ends_every_trial_with_the_cube(reduce):
+    # at 90% Janowski's model says double, pass: every trial is settled at once for +1
+    assert ai.cube_decision([0.9, 0, 0, 0, 0], efficiency=0.6).action == "double, pass"
+    result = rollout(
+        LAST_ROLL, trials=36, cubeful=True, evaluator=claiming(0.9), variance_reduction=reduce, progress=False
+    )
+    assert (result.cubeful_equity, result.cubeful_equity_se) == (1.0, 0.0)
+    assert result.equity == pytest.approx(2 * LAST_ROLL_WINS - 1)  # the games are still played out, cubeless
+    owned = rollout(
+        LAST_ROLL,
+        trials=36,
+        cubeful=True,
+        cube=ai.Context(cube=2, owner="player"),
+        evaluator=claiming(0.9),
+        variance_reduction=reduce,
+        progress=False,
+    )
+    assert owned.cubeful_equity == 2.0  # a redouble passed: the cube's value
+
+
+@pytest.mark.parametrize("reduce", [True, False])
+def test_a_double_taken_plays_for_twice_the_stakes(reduce):
+    # at 75% the model says double, take; the 36 trials' first rolls are the 36 rolls once each
+    assert ai.cube_decision([0.75, 0, 0, 0, 0], efficiency=0.6).action == "double, take"
+    taken = rollout(
+        LAST_ROLL, trials=36, cubeful=True, evaluator=claiming(0.75), variance_reduction=reduce, progress=False
+    )
+    assert taken.cubeful_equity == pytest.approx(2 * (2 * LAST_ROLL_WINS - 1))
+    # the opponent owns a cube at 2: no double; the game is played for 2 whatever the roller thinks
+    theirs = rollout(
+        LAST_ROLL,
+        trials=36,
+        cubeful=True,
+        cube=ai.Context(cube=2, owner="opponent"),
+        evaluator=claiming(0.9),
+        variance_reduction=reduce,
+        progress=False,
+    )
+    assert theirs.cubeful_equity == pytest.approx(2 * (2 * LAST_ROLL_WINS - 1))
+    assert (taken.cubeful_equity_se == pytest.approx(0.0, abs=1e-12)) == reduce  # luck-adjusted: each trial exact
+
+
+def test_a_cubeful_rollout_keeps_the_cubeless_numbers():
+    plain = rollout(CONTACT, trials=36, truncate=4, seed=2, progress=False)
+    cubeful = rollout(CONTACT, trials=36, truncate=4, seed=2, cubeful=True, progress=False)
+    assert (cubeful.equity, cubeful.probabilities, cubeful.equity_se) == (
+        plain.equity,
+        plain.probabilities,
+        plain.equity_se,
+    )
+    assert plain.cubeful_equity is None and 0 < cubeful.cubeful_equity_se < 0.1
+    # a centred cube is worth something to the side on roll, and far less than a point
+    assert abs(cubeful.cubeful_equity - cubeful.equity) < 0.2
+    assert "cubeful" in str(cubeful) and "cubeful" not in str(plain)
+    assert list(cubeful.to_dataframe()["cubeful"]) == [cubeful.cubeful_equity]
+
+
 @pytest.mark.parametrize(
     ("args", "kwargs", "error"),
     [
@@ -140,6 +221,11 @@ def test_target_error_stops_early():
         ((RACE,), {"progress": "yes", "trials": 1}, RolloutError),
         ((RACE,), {"level": "expert"}, ai.LevelError),
         ((RACE,), {"evaluator": 3}, ai.LevelError),
+        ((RACE,), {"cubeful": "yes"}, RolloutError),
+        ((RACE,), {"cube": ai.Context(cube=2, owner="player")}, RolloutError),
+        ((RACE,), {"cubeful": True, "cube": 2}, RolloutError),
+        ((RACE,), {"cubeful": True, "cube": ai.Context(match_length=5, away=(5, 5))}, RolloutError),
+        ((RACE,), {"cubeful": True, "cube": ai.Context(jacoby=True)}, RolloutError),
         ((RACE, None, []), {}, RolloutError),
         ((CONTACT, (3, 1), ["8/5 6/5"]), {}, RolloutError),
         ((CONTACT, (3, 1), [CONTACT.parse_play("8/5 6/5", 3, 1)] * 2), {}, RolloutError),

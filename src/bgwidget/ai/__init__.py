@@ -44,6 +44,7 @@ from bgwidget.position import Position
 
 if TYPE_CHECKING:
     from bgwidget.ai.analysis import Analysis
+    from bgwidget.ai.context import Context
     from bgwidget.ai.search import Candidate, Evaluator
 
 # Names from modules that compute with numpy, imported on first use (``__getattr__``) so that the
@@ -53,6 +54,7 @@ _NUMERIC = {
     "sage": "sage",
     "Analysis": "analysis",
     "Candidate": "search",
+    "Context": "context",
     "Evaluator": "search",
 }
 
@@ -73,6 +75,7 @@ __all__ = [
     "Analysis",
     "BatchError",
     "Candidate",
+    "Context",
     "CubeDecision",
     "CubeError",
     "Decision",

@@ -4,7 +4,7 @@ Each *trial* plays both sides with Medium's choice (the best play by the evaluat
 the starting position to the end of the game, or for ``truncate`` plies and then takes the
 evaluator's chances. A trial also stops, exactly, as soon as both sides have every checker home
 (points 1..6 or off): the evaluator scores such positions by the exact bear-off database
-(:mod:`bgwidget.ai.bearoff`), so playing them out would only add noise. Cubeless.
+(:mod:`bgwidget.ai.bearoff`), so playing them out would only add noise.
 
 **Lockstep.** The trials of a batch all advance one ply together, so the candidate positions of
 that ply, for every live trial, go to the evaluator in one call (the net is vectorised).
@@ -24,6 +24,25 @@ the value after each roll's best play, all by the evaluator (0-ply). The trial's
 sum of its luck (each roll's luck seen from the side rolled out) has the same expectation, as
 each luck has mean zero given the game so far, and much less variance. It costs an evaluation of
 every play of the 21 rolls at every ply.
+
+**Cubeful money rollouts** (``cubeful=True``), as GNU Backgammon's cubeful rollouts: each trial
+also carries a cube (its value, and who owns it), starting as ``cube`` says (a centred cube of 1
+by default). Before each roll, a side with access to the cube takes the cube action of our cube
+layer (:meth:`bgwidget.ai.context.Context.decision`: Janowski's model on the evaluator's 0-ply
+cubeless chances, the position's cube efficiency): it doubles when that says double, and the
+other side takes (the cube doubles and changes hands) or passes (the doubler wins the cube's
+value: the trial's cubeful result is settled). Where a trial stops (the game over, both sides
+home, truncation), its cubeful result is the cube's value times the cubeful equity of the side
+on roll there, after its best cube action, by the same model (exact for a finished game).
+Results are in points with the cube's value (a double passed at a cube of 1 gives 1). What is
+not modelled: the checker plays stay the cubeless ones (the best by cubeless equity, as at
+0-ply the two rarely differ); the cube decisions see only 0-ply chances (GNU Backgammon's
+default cube decisions in rollouts are 0-ply too); a pass only settles the cubeful result, the
+game is still played out for the cubeless chances, so a cubeful rollout's cubeless numbers are
+those of the cubeless rollout with the same seed; no Jacoby rule, no beavers. With variance
+reduction, each roll's cubeless luck is weighed by the cube's value before that roll (zero once
+the result is settled): its mean is still zero given the game so far, so the adjusted result
+keeps its expectation (GNU Backgammon measures a cubeful luck instead).
 
 The standard errors are the sample standard deviation of the trials' results over the square
 root of their number: with rotation this overstates the error slightly (the strata are balanced).
@@ -48,6 +67,7 @@ if TYPE_CHECKING:  # numpy's modules are imported by a rollout's first use: the 
     import numpy as np
     import pandas
 
+    from bgwidget.ai.context import Context
     from bgwidget.ai.search import Evaluator
 
 __all__ = ["CANDIDATES", "Rollout", "RolloutError", "Rollouts", "rollout"]
@@ -71,6 +91,8 @@ class Rollout:
     event may too); ``equity``: mean cubeless equity in points per game; ``probabilities_se``
     and ``equity_se``: their standard errors; ``trials``: the trials averaged; ``complete``:
     False when the rollout was interrupted before ``trials`` (or its target error) was reached.
+    ``cubeful_equity`` and ``cubeful_equity_se``: a cubeful money rollout's mean result in points
+    (the cube's value included, see the module) and its standard error; None when cubeless.
     """
 
     play: Play | None
@@ -80,15 +102,37 @@ class Rollout:
     equity_se: float
     trials: int
     complete: bool
+    cubeful_equity: float | None = None
+    cubeful_equity_se: float | None = None
 
-    COLUMNS = ("play", "equity", "equity se", "win", "win g", "win bg", "lose g", "lose bg", "trials")
+    COLUMNS = (
+        "play",
+        "equity",
+        "equity se",
+        "win",
+        "win g",
+        "win bg",
+        "lose g",
+        "lose bg",
+        "trials",
+        "cubeful",
+        "cubeful se",
+    )
 
     @property
     def notation(self) -> str:
         return "" if self.play is None else str(self.play)
 
     def row(self) -> tuple:
-        return (self.notation, self.equity, self.equity_se, *self.probabilities, self.trials)
+        return (
+            self.notation,
+            self.equity,
+            self.equity_se,
+            *self.probabilities,
+            self.trials,
+            self.cubeful_equity,
+            self.cubeful_equity_se,
+        )
 
     def __str__(self) -> str:
         return _text([self])
@@ -116,23 +160,27 @@ class Rollouts(list):
 
 
 def _text(rows: Sequence[Rollout]) -> str:
-    lines = [f"{'play':<24}{'equity':>9}{'± se':>8}   win   w g  w bg   l g  l bg  trials"]
+    cubeful = any(r.cubeful_equity is not None for r in rows)
+    head = f"{'play':<24}{'equity':>9}{'± se':>8}   win   w g  w bg   l g  l bg  trials"
+    lines = [head + (f"{'cubeful':>9}{'± se':>8}" if cubeful else "")]
     for r in rows:
         chances = " ".join(f"{x:5.3f}" for x in r.probabilities)
         partial = "" if r.complete else " (stopped)"
-        lines.append(f"{r.notation:<24}{r.equity:>+9.3f}{r.equity_se:>8.3f}  {chances}{r.trials:>8}{partial}")
+        line = f"{r.notation:<24}{r.equity:>+9.3f}{r.equity_se:>8.3f}  {chances}{r.trials:>8}"
+        if r.cubeful_equity is not None:
+            line += f"{r.cubeful_equity:>+9.3f}{r.cubeful_equity_se:>8.3f}"
+        lines.append(line + partial)
     return "\n".join(lines)
 
 
 def _html(rows: Sequence[Rollout]) -> str:
     head = "".join(f"<th>{html.escape(name)}</th>" for name in Rollout.COLUMNS)
-    body = "".join(
-        "<tr>"
-        + "".join(f"<td>{html.escape(f'{c:.4f}' if isinstance(c, float) else str(c))}</td>" for c in r.row())
-        + "</tr>"
-        for r in rows
-    )
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(c))}</td>" for c in r.row()) + "</tr>" for r in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _cell(value: object) -> str:
+    return f"{value:.4f}" if isinstance(value, float) else "" if value is None else str(value)
 
 
 def _frame(rows: Sequence[Rollout]) -> pandas.DataFrame:
@@ -156,6 +204,8 @@ def rollout(
     batch: int = 72,
     evaluator: Evaluator | None = None,
     executor: Executor | object = None,
+    cubeful: bool = False,
+    cube: Context | None = None,
 ) -> Rollout | Rollouts:
     """Monte Carlo rollout of ``position`` before a roll, or of candidate plays of ``dice``.
 
@@ -166,7 +216,11 @@ def rollout(
     after the play; every play gets the same dice (trial ``i`` of each play rolls alike), so
     their differences are measured more precisely than each alone. See the module for how
     trials are played (Medium's plays, ``level="medium"`` being the only level), rotated,
-    seeded and luck-adjusted (``variance_reduction``).
+    seeded and luck-adjusted (``variance_reduction``). ``cubeful``: also a cubeful money
+    rollout (see the module), its result in ``cubeful_equity``, by which plays are then ranked
+    and ``target_se`` judged; ``cube``: the cube at the start, a money-play
+    :class:`bgwidget.ai.Context` seen by the player on roll in ``position`` (its
+    ``cube`` value and ``owner``; None: a centred cube of 1), only with ``cubeful``.
 
     ``trials``: how many games per play (a positive int); ``seed``: an int >= 0; ``truncate``:
     None to play to the end, or a number of plies (one roll each) after which the evaluator
@@ -215,6 +269,7 @@ def rollout(
     if not isinstance(variance_reduction, bool):
         raise RolloutError(f"variance_reduction is True or False, not {variance_reduction!r}")
     pool = as_executor(executor, RolloutError)
+    stakes = _stakes(cubeful, cube, candidates is not None)
     if candidates is not None and not candidates:
         return Rollouts()
 
@@ -225,7 +280,7 @@ def rollout(
     complete = True
     bar = tqdm(total=trials, disable=progress is not True, desc="rollout", unit="trial")
     tasks = (
-        (starts, range(first, min(first + batch, trials)), seed, truncate, variance_reduction, evaluator)
+        (starts, range(first, min(first + batch, trials)), seed, truncate, variance_reduction, evaluator, stakes)
         for first in range(0, trials, batch)
     )
     blocks = in_order(_play_out, tasks, pool)
@@ -234,8 +289,9 @@ def rollout(
             results.append(block)
             done += len(block)
             bar.update(len(block))
-            _, values, _, ses = _summary(np.concatenate(results))
-            bar.set_postfix_str(f"equity {values[0]:+.3f} ± {ses[0]:.3f}")
+            summary = _summary(np.concatenate(results))
+            values, ses = summary[4:] if cubeful else summary[1:4:2]
+            bar.set_postfix_str(f"{'cubeful ' if cubeful else ''}equity {values[0]:+.3f} ± {ses[0]:.3f}")
             if callable(progress):
                 progress(done, trials)
             if target_se is not None and done >= 36 and (ses < target_se).all():
@@ -247,7 +303,7 @@ def rollout(
     finally:
         blocks.close()  # the batches not started are cancelled
         bar.close()
-    means, mean_equity, chance_ses, equity_ses = _summary(np.concatenate(results))
+    means, mean_equity, chance_ses, equity_ses, cubeful_means, cubeful_ses = _summary(np.concatenate(results))
     rows = [
         Rollout(
             play,
@@ -257,12 +313,14 @@ def rollout(
             float(equity_ses[k]),
             done,
             complete,
+            float(cubeful_means[k]) if cubeful else None,
+            float(cubeful_ses[k]) if cubeful else None,
         )
         for k, play in enumerate(candidates or [None])
     ]
     if candidates is None:
         return rows[0]
-    return Rollouts(sorted(rows, key=lambda r: -r.equity))
+    return Rollouts(sorted(rows, key=lambda r: -(r.equity if r.cubeful_equity is None else r.cubeful_equity)))
 
 
 def _checked(
@@ -299,8 +357,78 @@ def _checked(
     return [(play.result, False) for play in chosen], chosen
 
 
-def _summary(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Means and standard errors of (trials, starts, 5) results: chances (starts, 5), equities (starts,).
+def _stakes(cubeful: object, cube: object, plays: bool) -> Context | None:
+    """The cube at the start of a cubeful rollout (None when cubeless), checked."""
+    from bgwidget.ai.context import Context
+
+    if not isinstance(cubeful, bool):
+        raise RolloutError(f"cubeful is True or False, not {cubeful!r}")
+    if cube is None:
+        return Context() if cubeful else None
+    if not cubeful:
+        raise RolloutError("a cube is for a cubeful rollout: give cubeful=True too")
+    if not isinstance(cube, Context) or cube.match_length or cube.jacoby or cube.beavers:
+        raise RolloutError(
+            f"a cubeful rollout's cube is a money-play Context without the Jacoby rule or beavers, not {cube!r}"
+        )
+    return cube
+
+
+class _Cubes:
+    """The cube of each trial of a cubeful rollout and its result, seen by the side rolled out (see the module)."""
+
+    def __init__(self, n: int, start: Context) -> None:
+        import numpy as np
+
+        self.value = np.full(n, float(start.cube))
+        self.owner = np.full(n, {"centre": 0, "player": 1, "opponent": -1}[start.owner])  # 1: the side rolled out
+        self.points = np.zeros(n)  # the side rolled out's result, once settled
+        self.settled = np.zeros(n, dtype=bool)
+        self.luck = np.zeros(n)
+
+    def _context(self, k: int, mine: bool) -> Context:
+        from bgwidget.ai.context import Context
+
+        owner = "centre" if self.owner[k] == 0 else "player" if (self.owner[k] == 1) == mine else "opponent"
+        return Context(owner=owner)
+
+    def act(self, live: Sequence[int], positions: Sequence[Position], ours: np.ndarray, evaluator: Evaluator) -> None:
+        """Each live trial's side on roll, with access to the cube, takes its cube action before its roll."""
+        from bgwidget.ai.evaluator import checked_evaluation
+
+        deciding = [k for k in live if not self.settled[k] and self.owner[k] in (0, 1 if ours[k] else -1)]
+        if not deciding:
+            return
+        for k, chances in zip(deciding, checked_evaluation(evaluator, [positions[k] for k in deciding])):
+            decision = self._context(k, bool(ours[k])).decision(chances, positions[k])
+            if not decision.should_double:
+                continue
+            if decision.should_take:
+                self.value[k] *= 2
+                self.owner[k] = -1 if ours[k] else 1  # the taker's
+            else:
+                self.points[k] = self.value[k] if ours[k] else -self.value[k]
+                self.settled[k] = True
+
+    def end(self, k: int, position: Position, chances: np.ndarray, mine: bool) -> None:
+        """Trial ``k`` stops at ``position`` with the side on roll's cubeless ``chances``: its cubeful value."""
+        from bgwidget.ai.context import optimal
+
+        if not self.settled[k]:
+            value = self.value[k] * optimal(self._context(k, mine).decision(chances, position))
+            self.points[k] = value if mine else -value
+            self.settled[k] = True
+
+    def lucky(self, live: Sequence[int], luck: np.ndarray) -> None:
+        """Add each live trial's roll's cubeless ``luck`` (equity, seen by the side rolled out) times its cube."""
+        for k, x in zip(live, luck):
+            if not self.settled[k]:
+                self.luck[k] += x * self.value[k]
+
+
+def _summary(block: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Means and standard errors of (trials, starts, 6) results (five chances, cubeful points):
+    chances (starts, 5), equities (starts,), their errors, cubeful equities (starts,) and theirs.
 
     One trial has no measured spread: its errors are infinite.
     """
@@ -308,11 +436,14 @@ def _summary(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
 
     from bgwidget.ai.evaluator import equity
 
-    n = block.shape[0]
-    values = equity(block)
-    chance_ses = block.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(block.shape[1:], np.inf)
-    equity_ses = values.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(values.shape[1:], np.inf)
-    return block.mean(axis=0), values.mean(axis=0), chance_ses, equity_ses
+    def mean_and_se(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = x.shape[0]
+        return x.mean(axis=0), x.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.full(x.shape[1:], np.inf)
+
+    chances, chance_ses = mean_and_se(block[..., :5])
+    values, equity_ses = mean_and_se(equity(block[..., :5]))
+    cubeful, cubeful_ses = mean_and_se(block[..., 5])
+    return chances, values, chance_ses, equity_ses, cubeful, cubeful_ses
 
 
 def _turned(p: np.ndarray) -> np.ndarray:
@@ -345,9 +476,11 @@ def _play_out(
     truncate: int | None,
     reduce: bool,
     evaluator: Evaluator,
+    cube: Context | None = None,
 ) -> np.ndarray:
-    """(len(indices), len(starts), 5) results, seen by the side rolled out, of trials ``indices``
-    from each start, played in lockstep."""
+    """(len(indices), len(starts), 6) results, seen by the side rolled out, of trials ``indices``
+    from each start, played in lockstep: the five cubeless chances and, with ``cube`` (the cube
+    at the start), the cubeful points (else 0)."""
     import numpy as np
 
     from bgwidget.ai.evaluator import checked_evaluation, equity
@@ -362,17 +495,25 @@ def _play_out(
     ours = np.array([mine for _ in indices for _, mine in starts])  # side on roll is the side rolled out
     results = np.zeros((n, 5))
     luck = np.zeros((n, 5))
+    cubes = None if cube is None else _Cubes(n, cube)
+
+    def stop(stopped: list[int], chances: np.ndarray) -> None:  # the side on roll's chances where trials stop
+        results[stopped] = np.where(ours[stopped, None], chances, _turned(chances))
+        if cubes is not None:
+            for k, c in zip(stopped, chances):
+                cubes.end(k, positions[k], c, bool(ours[k]))
+
     live = [k for k in range(n) if positions[k].outcome() is None and not _home(positions[k])]
     settled = sorted(set(range(n)) - set(live))
     if settled:
-        chances = checked_evaluation(evaluator, [positions[k] for k in settled])
-        results[settled] = np.where(ours[settled, None], chances, _turned(chances))
+        stop(settled, checked_evaluation(evaluator, [positions[k] for k in settled]))
     ply = 0
     while live:
         if truncate is not None and ply >= truncate:
-            chances = checked_evaluation(evaluator, [positions[k] for k in live])
-            results[live] = np.where(ours[live, None], chances, _turned(chances))
+            stop(live, checked_evaluation(evaluator, [positions[k] for k in live]))
             break
+        if cubes:
+            cubes.act(live, positions, ours, evaluator)
         dice = [_roll(trial[k], ply, rngs[trial[k]]) for k in live]
         reached: dict[tuple[Position, int, int], list[Position]] = {}  # each roll's results, for this ply
         batch: list[Position] = []
@@ -399,15 +540,22 @@ def _play_out(
             theirs = lucky[:, [0, 3, 4, 1, 2]]  # the roller's luck seen by the other side
             theirs[:, 0] *= -1.0
             luck[live] += np.where(ours_live[:, None], lucky, theirs)
+            if cubes:  # the constant of equity() cancels in a difference of weighted averages
+                values_lucky = equity(mover[rows, taken]) - equity(mover) @ weights
+                cubes.lucky(live, np.where(ours_live, values_lucky, -values_lucky))
             best = best[rows, taken]
-        still = []
+        still: list[int] = []
+        stopped: list[tuple[int, int]] = []  # (trial, its position's index in batch)
         for k, b in zip(live, best):
             positions[k] = batch[b]
             ours[k] = not ours[k]
             if positions[k].outcome() is None and not _home(positions[k]):
                 still.append(k)
             else:
-                results[k] = chances[b] if ours[k] else _turned(chances[b])
+                stopped.append((k, b))
+        if stopped:
+            stop([k for k, _ in stopped], chances[[b for _, b in stopped]])
         live = still
         ply += 1
-    return (results - luck).reshape(len(indices), len(starts), 5)
+    cubeful = np.zeros(n) if cubes is None else cubes.points - cubes.luck
+    return np.concatenate([results - luck, cubeful[:, None]], axis=1).reshape(len(indices), len(starts), 6)
