@@ -1,6 +1,8 @@
-"""A JupyterLab server and a headless Debian Chromium for the real-browser tests.
+"""A JupyterLab server, a marimo server and a headless Debian Chromium for the real-browser tests.
 
-JupyterLab runs on 127.0.0.1 at a free port, without a token, over a temporary notebook folder;
+JupyterLab runs on 127.0.0.1 at a free port, without a token, over a temporary notebook folder; the
+same server serves Jupyter Notebook 7's pages (the ``notebook`` package's server extension), so a
+test opens a notebook in either front end by its URL (:meth:`Lab.notebook_url`);
 Chromium is driven by Playwright (``executable_path="/usr/bin/chromium"``: Playwright's own
 browser downloads cannot be used here). Each notebook's first cell creates the widget and
 writes the widget's state to a side file after each change, so a test compares the page with
@@ -38,6 +40,32 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+FRONT_ENDS = ("lab", "notebook")
+"""The Jupyter front ends the notebook tests run in: JupyterLab and Notebook 7."""
+
+
+def wait_for_server(process: subprocess.Popen, url: str, log: Path, what: str) -> None:
+    """Wait until ``url`` answers (90 s at most); raise with the end of ``log`` if it does not."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            if process.poll() is not None:
+                break
+            time.sleep(0.5)
+    raise RuntimeError(f"{what} did not start: {log.read_text()[-2000:]}")
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(20)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 class Lab:
@@ -82,24 +110,64 @@ class Lab:
             stderr=subprocess.STDOUT,
             env=env,
         )
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(f"{self.url}/api/status", timeout=2)
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    break
-                time.sleep(0.5)
-        self.stop()
-        raise RuntimeError(f"JupyterLab did not start: {(folder / 'lab.log').read_text()[-2000:]}")
+        try:
+            wait_for_server(self.process, f"{self.url}/api/status", folder / "lab.log", "JupyterLab")
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def notebook_url(self, name: str, front_end: str = "lab") -> str:
+        """The page of ``name``.ipynb in JupyterLab (``"lab"``, a fresh workspace) or Notebook 7."""
+        if front_end == "notebook":
+            return f"{self.url}/notebooks/{name}.ipynb"
+        return f"{self.url}/lab/tree/{name}.ipynb?reset"
 
     def stop(self) -> None:
-        self.process.terminate()
+        stop_server(self.process)
+        self.log.close()
+
+
+class MarimoServer:
+    """``marimo run`` of one notebook of ``folder`` (headless, no token) in marimo's ``theme``
+    ("light" or "dark", from a marimo.toml of its own: the user's settings are not read)."""
+
+    def __init__(self, folder: Path, notebook: str, theme: str = "light") -> None:
+        self.theme = theme
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = folder / ".config"
+        (config / "marimo").mkdir(parents=True, exist_ok=True)
+        (config / "marimo" / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
+        env = dict(os.environ, XDG_CONFIG_HOME=str(config), MARIMO_SKIP_UPDATE_CHECK="1")
+        self.log = open(folder / "marimo.log", "w")  # noqa: SIM115 -- open while the server runs, closed by stop()
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "marimo",
+                "run",
+                "--headless",
+                "--no-token",
+                "--no-sandbox",
+                "--host",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                notebook,
+            ],
+            cwd=folder,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
         try:
-            self.process.wait(20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+            wait_for_server(self.process, self.url, folder / "marimo.log", "marimo")
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        stop_server(self.process)
         self.log.close()
 
 
@@ -134,10 +202,11 @@ w
 """
 
 
-def open_notebook(page: Page, lab: Lab, name: str, tries: int = 3) -> float:
-    """Open ``name``.ipynb and run its cell until the widget shows (the kernel may still be
-    starting the first time); returns the seconds from the last run to the widget's first draw."""
-    page.goto(f"{lab.url}/lab/tree/{name}.ipynb?reset", wait_until="domcontentloaded")
+def open_notebook(page: Page, lab: Lab, name: str, tries: int = 3, front_end: str = "lab") -> float:
+    """Open ``name``.ipynb in ``front_end`` (see :data:`FRONT_ENDS`) and run its cell until the widget
+    shows (the kernel may still be starting the first time); returns the seconds from the last run
+    to the widget's first draw."""
+    page.goto(lab.notebook_url(name, front_end), wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=60_000)
     for attempt in range(tries):
         dialog = page.locator(".jp-Dialog")
