@@ -1,29 +1,52 @@
-"""Rollout speed: trials per second for a contact position, ours serial beside GNU Backgammon's.
+"""Rollout speed: trials per second for a contact position, ours serial and on two processes beside GNU Backgammon's.
 
 The position: the start of a game, the side on roll before its roll (GNU Backgammon's Position
 ID ``4HPwATDgc/ABMA``), a contact position of a whole game's length. Both roll it out the same
 way: cubeless, chequer play at 0-ply for both sides, variance reduction on (luck adjustment by
 0-ply lookahead), rotated first rolls, trials stopped at the exact bear-off database; truncated
 after ``--plies`` plies, and then to the end of the game. Ours: :func:`bgwidget.ai.rollout`
-(serial: one process; numpy may use its own threads). GNU Backgammon's: Debian's ``gnubg``
+serially (one process; numpy may use its own threads), and on a process pool of two workers
+(``executor=``, the pool started once and warmed before the timing; the same batches, so the same
+numbers, and the speed-up is the serial time over the pool's). GNU Backgammon's: Debian's ``gnubg``
 program with ``set threads 1``, driven by a Python script that it runs itself
 (``gnubg -t -q -p``), which times the ``rollout`` command alone (the program started once).
-Printed: each side's trials, seconds and trials per second, and the ratio (gnubg / ours).
+Printed: each side's trials, seconds and trials per second, the ratio (gnubg / ours) and the
+speed-up on two processes.
 
-    .venv/bin/python benchmarks/rollout.py [--trials 144] [--full-trials 36] [--plies 10]
+Then the opening plays of 3-1, 4-2, 6-5 and 5-1 rolled out to the end on the pool (cubeless,
+``--opening-trials`` each), beside published GNU Backgammon rollouts of the same plays: see
+``PUBLISHED`` for the sources. Ours plays Medium (0-ply) for both sides, theirs stronger
+settings and many more trials: the table shows how near a quick rollout of ours comes.
+
+    .venv/bin/python benchmarks/rollout.py [--trials 144] [--full-trials 36] [--plies 10] [--opening-trials 144]
 
 GNU Backgammon (GPL) is only run as a program here, never imported by the package.
 """
 
 import argparse
+import math
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import gnubg_timed
 from bgwidget import Position, ai
 
 POSITION = Position.initial()
+
+# Published cubeless equities of opening plays (for the player who made the play), from GNU
+# Backgammon rollouts: 3-1, 4-2 and 6-5 as the table of opening-roll equities on
+# everygamemade.com/strategy/backgammon.html gives them (quoting GNU Backgammon's rollout tables);
+# 5-1 from Stick Rice's full GNU Backgammon rollout of 46,656 games with variance reduction,
+# posted to GammOnLine on 26 February 2006 (archived at bkgm.com/rgb/rgb.cgi?view+1344).
+PUBLISHED = [
+    ((3, 1), "8/5 6/5", 0.167),
+    ((4, 2), "8/4 6/4", 0.123),
+    ((6, 5), "24/13", 0.055),
+    ((5, 1), "24/23 13/8", 0.0069),
+    ((5, 1), "13/8 6/5", -0.0058),
+]
 
 GNUBG_SCRIPT = r"""
 import json, time
@@ -59,21 +82,43 @@ def main():
     parser.add_argument("--trials", type=int, default=144, help="trials of the truncated rollouts")
     parser.add_argument("--full-trials", type=int, default=36, help="trials of the rollouts to the end")
     parser.add_argument("--plies", type=int, default=10, help="truncation of the first rollouts")
+    parser.add_argument("--opening-trials", type=int, default=144, help="trials per opening play (0: none)")
     args = parser.parse_args()
     jobs = [(f"truncated at {args.plies} plies", args.trials, args.plies), ("to the end", args.full_trials, 0)]
     ai.rollout(POSITION, trials=2, truncate=1, progress=False)  # the net and the bear-off database loaded
     theirs = run_gnubg(jobs)
     print(f"position {POSITION.position_id()}, cubeless, 0-ply chequer play, variance reduction, rotation")
-    for name, trials, plies in jobs:
-        start = time.perf_counter()
-        result = ai.rollout(POSITION, trials=trials, truncate=plies or None, progress=False)
-        ours = time.perf_counter() - start
-        print(
-            f"{name}: {trials} trials; ours {ours:.2f} s, {trials / ours:.1f} trials/s "
-            f"(equity {result.equity:+.3f} ± {result.equity_se:.3f}); "
-            f"gnubg {theirs[name]:.2f} s, {trials / theirs[name]:.1f} trials/s; "
-            f"ours takes {ours / theirs[name]:.2f} times gnubg's time"
-        )
+    with ProcessPoolExecutor(2) as pool:
+        ai.rollout(POSITION, trials=4, batch=2, truncate=1, progress=False, executor=pool)  # each worker warmed
+        for name, trials, plies in jobs:
+            batch = min(72, math.ceil(trials / 2))  # at least two tasks, the same batches serially
+            kwargs = {"trials": trials, "truncate": plies or None, "batch": batch, "progress": False}
+            start = time.perf_counter()
+            result = ai.rollout(POSITION, **kwargs)
+            ours = time.perf_counter() - start
+            start = time.perf_counter()
+            pooled = ai.rollout(POSITION, executor=pool, **kwargs)
+            two = time.perf_counter() - start
+            assert pooled == result
+            print(
+                f"{name}: {trials} trials; ours {ours:.2f} s, {trials / ours:.1f} trials/s "
+                f"(equity {result.equity:+.3f} ± {result.equity_se:.3f}); "
+                f"ours on two processes {two:.2f} s, {trials / two:.1f} trials/s, speed-up {ours / two:.2f}; "
+                f"gnubg {theirs[name]:.2f} s, {trials / theirs[name]:.1f} trials/s; "
+                f"ours takes {ours / theirs[name]:.2f} times gnubg's time"
+            )
+        if args.opening_trials:
+            opening(pool, args.opening_trials)
+
+
+def opening(pool, trials):
+    """Our rollouts of the opening plays of ``PUBLISHED``, beside the published numbers."""
+    print(f"opening plays rolled out to the end, {trials} trials each, on two processes (published: see PUBLISHED)")
+    print(f"{'roll':<5}{'play':<12}{'ours':>8}{'± se':>7}{'published':>11}")
+    for roll, notation, published in PUBLISHED:
+        play = POSITION.parse_play(notation, *roll)
+        (result,) = ai.rollout(POSITION, roll, [play], trials=trials, progress=False, executor=pool)
+        print(f"{roll[0]}-{roll[1]:<3}{notation:<12}{result.equity:>+8.3f}{result.equity_se:>7.3f}{published:>+11.4f}")
 
 
 if __name__ == "__main__":
