@@ -11,7 +11,7 @@ import pytest
 from bgwidget import Game
 from bgwidget.svg import shown_names
 
-from .lab import MIRROR, ROOT, open_notebook, read_side, write_notebook
+from .lab import FRONT_ENDS, MIRROR, ROOT, open_notebook, read_side, write_notebook
 
 WAIT = 45_000  # ms for any one answer from the kernel (generous: CI's two cores may be busy)
 EVIL = '<img src=x onerror="window.__pwned=1">Ann</b>'
@@ -70,16 +70,17 @@ def click_and_wait(page, selector: str, **kw) -> dict:
     return wait_new_revision(page, revision)
 
 
-def test_a_whole_game_against_the_computer_by_clicks(lab, page, artifacts):
+@pytest.mark.parametrize("front_end", FRONT_ENDS)
+def test_a_whole_game_against_the_computer_by_clicks(lab, page, artifacts, front_end):
     side = write_notebook(
         lab.folder,
-        "game",
+        f"game-{front_end}",
         (
             "from bgwidget.widget import BoardWidget\n"
             f"w = BoardWidget(seed=2024, animation=0, names=({EVIL!r}, 'Computer'))\n" + MIRROR
         ),
     )
-    open_notebook(page, lab, "game")
+    open_notebook(page, lab, f"game-{front_end}", front_end=front_end)
     # The name holding markup is shown as text and ran nothing.
     assert page.locator(f'{ROOT} [data-name="0"]').text_content() == shown_names((EVIL, ""))[0]  # text, cut
     assert page.evaluate("() => window.__pwned") is None
@@ -115,7 +116,7 @@ def test_a_whole_game_against_the_computer_by_clicks(lab, page, artifacts):
     assert page.locator('[data-testid="roll"]').is_hidden()
     status = page.locator('[data-testid="status"]').text_content()
     assert re.search(r"wins? an? (single game|gammon|backgammon): \d+ points?", status)
-    page.locator(ROOT).screenshot(path=str(artifacts / "game-over.png"))
+    page.locator(ROOT).screenshot(path=str(artifacts / f"game-over-{front_end}.png"))
 
 
 TOOLS = (

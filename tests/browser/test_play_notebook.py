@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from .lab import ROOT
+from .lab import FRONT_ENDS, ROOT
 from .test_board_in_lab import WAIT, root_state, wait_new_revision
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "02-play.ipynb"
 
 
-def run_cells_until_a_board(page, lab):
-    """Open the notebook and run its cells from the top until the first board is drawn."""
+def run_cells_until_a_board(page, lab, front_end="lab"):
+    """Open the notebook in ``front_end`` and run its cells from the top until the first board is drawn."""
     shutil.copy(NOTEBOOK, lab.folder / "02-play.ipynb")
-    page.goto(f"{lab.url}/lab/tree/02-play.ipynb?reset", wait_until="domcontentloaded")
+    page.goto(lab.notebook_url("02-play", front_end), wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     dialog = page.locator(".jp-Dialog .jp-mod-accept")
     if dialog.count():
@@ -33,8 +33,9 @@ def run_cells_until_a_board(page, lab):
     return page.locator(ROOT).first
 
 
-def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts):
-    board = run_cells_until_a_board(page, lab)
+@pytest.mark.parametrize("front_end", FRONT_ENDS)
+def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, front_end):
+    board = run_cells_until_a_board(page, lab, front_end)
     hinted = False
     for _ in range(3000):
         state = root_state(page)
@@ -68,7 +69,7 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts):
             )
             page.mouse.move(0, 0)
             row.focus()  # the keyboard's way to the same preview, which stays for the screenshot
-            page.locator(ROOT).first.screenshot(path=str(artifacts / "hint.png"))
+            page.locator(ROOT).first.screenshot(path=str(artifacts / f"hint-{front_end}.png"))
             page.mouse.move(0, 0)
             hinted = True
         board.locator('[data-movable="true"]').last.click()
