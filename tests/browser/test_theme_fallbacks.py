@@ -48,3 +48,45 @@ def colours(browser, scheme="light", host="", body=""):
 )
 def test_colours_follow_the_host_or_fall_back_by_its_darkness(browser, scheme, host, body, expected):
     assert colours(browser, scheme, host, body) == expected
+
+
+# VS Code's default dark theme: the colour registry's defaults for a dark theme (foreground #cccccc,
+# button.background #0e639c, button.secondaryBackground #3a3d41, input.background #3c3c3c,
+# panel.border #808080 at 35 %, editor.background #1e1e1e), as its notebook renderer sets them on the page.
+VSCODE_DARK = """:root { --vscode-foreground: #cccccc; --vscode-button-background: #0e639c;
+  --vscode-button-foreground: #ffffff; --vscode-button-secondaryBackground: #3a3d41;
+  --vscode-input-background: #3c3c3c; --vscode-panel-border: #80808059; }
+body { background: #1e1e1e; }"""
+
+# The real view (static/widget.js) drawn with a stand-in for the widget's model holding Python's state.
+RENDER = """async ([source, state]) => {
+  const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+  const widget = (await import(url)).default;
+  const model = {get: () => state, on() {}, off() {}, send() {}};
+  widget.render({model, el: document.querySelector('#host')});
+}"""
+
+
+def test_the_board_in_vs_codes_dark_theme_takes_its_colours(browser, artifacts):
+    board = BoardWidget(players=("human", "human"), seed=1, animation=0)
+    board.roll((3, 1))
+    source = str(BoardWidget._esm)  # anywidget holds the file's text
+    context = browser.new_context(color_scheme="light", viewport={"width": 1000, "height": 760})
+    try:
+        page = context.new_page()
+        page.set_content(
+            f"<html><head><style>{BoardWidget._css}</style><style>{VSCODE_DARK}</style></head>"
+            '<body class="vscode-dark"><div id="host"></div></body></html>'
+        )
+        page.evaluate(RENDER, [source, dict(board.state)])
+        page.wait_for_selector('[data-testid="bg-board"][data-revision] svg')
+        colours = page.evaluate(
+            """() => [getComputedStyle(document.querySelector('.bg-status')).color,
+                      getComputedStyle(document.querySelector('.bg-record')).backgroundColor,
+                      getComputedStyle(document.querySelector('[data-testid="hint"]')).backgroundColor]"""
+        )
+        # VS Code's foreground, input background and secondary button background, as set above.
+        assert colours == ["rgb(204, 204, 204)", "rgb(60, 60, 60)", "rgb(58, 61, 65)"]
+        page.screenshot(path=str(artifacts / "vscode-dark.png"))
+    finally:
+        context.close()
