@@ -93,15 +93,24 @@ def test_the_computer_against_itself_plays_one_play_at_a_time(marimo_in, page):
     page.get_by_text("The game against itself is at phase game-over").wait_for(timeout=WAIT)
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_board_follows_marimos_theme(marimo_in, page, artifacts, theme):
-    board, _ = open_boards(page, marimo_in(theme))
-    assert page.evaluate("() => getComputedStyle(document.body).colorScheme") == theme
-    colours = board.evaluate(
-        """r => [getComputedStyle(r.querySelector('.bg-status')).color,
-                 getComputedStyle(r.querySelector('.bg-record')).backgroundColor]"""
-    )
-    # static/widget.css's own text and surface colours, light or dark as marimo's color-scheme says.
-    expected = {"light": ["rgb(31, 31, 31)", "rgb(255, 255, 255)"], "dark": ["rgb(230, 230, 230)", "rgb(30, 30, 30)"]}
-    assert colours == expected[theme]
-    page.screenshot(path=str(artifacts / f"marimo-{theme}.png"), full_page=True)
+@pytest.mark.parametrize(("theme", "system"), [("light", "light"), ("dark", "light"), ("light", "dark")])
+def test_the_board_follows_marimos_theme(marimo_in, browser, artifacts, theme, system):
+    context = browser.new_context(color_scheme=system, viewport={"width": 1100, "height": 1150})
+    try:
+        page = context.new_page()
+        board, _ = open_boards(page, marimo_in(theme))
+        assert page.evaluate("() => getComputedStyle(document.body).colorScheme") == theme
+        colours = board.evaluate(
+            """r => [getComputedStyle(r.querySelector('.bg-status')).color,
+                     getComputedStyle(r.querySelector('.bg-record')).backgroundColor]"""
+        )
+        # static/widget.css's own text and surface colours, light or dark as marimo's theme says,
+        # whatever the system prefers.
+        expected = {
+            "light": ["rgb(31, 31, 31)", "rgb(255, 255, 255)"],
+            "dark": ["rgb(230, 230, 230)", "rgb(30, 30, 30)"],
+        }
+        assert colours == expected[theme]
+        page.screenshot(path=str(artifacts / f"marimo-{theme}-system-{system}.png"), full_page=True)
+    finally:
+        context.close()
