@@ -26,8 +26,8 @@ An intent may carry the ``revision`` of the state it was made on; an older one i
 stale (except ``review-cancel``: the review's progress moves the revision while it runs).
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
-running asyncio event loop (a Jupyter kernel's) on a copy of the game, and applied back on the
-loop, so the loop stays free to answer the view; one computation per decision, however many
+running asyncio event loop (a Jupyter or marimo kernel's) on a copy of the game, and applied back
+on the loop, so the loop stays free to answer the view; one computation per decision, however many
 intents arrive meanwhile, and an answer for a game that changed meanwhile is dropped. With
 ``background=False`` (or when no event loop runs) the computer acts at once, before
 :meth:`Session.handle` returns.
