@@ -111,7 +111,8 @@ def text_of(cell) -> str:
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[str(p.relative_to(NOTEBOOKS)) for p in PATHS])
-def test_notebook_runs_top_to_bottom(path):
+def test_notebook_runs_top_to_bottom(path, monkeypatch):
+    monkeypatch.setenv("BGWIDGET_NOTEBOOK_QUICK", "1")  # 04-rollouts: few trials and positions (the kernel inherits it)
     nb = nbformat.read(path, as_version=4)
     execute(nb)
     errors = [
@@ -122,7 +123,14 @@ def test_notebook_runs_top_to_bottom(path):
 
 def test_every_notebook_is_found():
     names = {str(p.relative_to(NOTEBOOKS)) for p in PATHS}
-    assert {"01-rules.ipynb", "fr/01-regles.ipynb", "sv/01-regler.ipynb", "02-play.ipynb", "03-explore.ipynb"} <= names
+    assert {
+        "01-rules.ipynb",
+        "fr/01-regles.ipynb",
+        "sv/01-regler.ipynb",
+        "02-play.ipynb",
+        "03-explore.ipynb",
+        "04-rollouts.ipynb",
+    } <= names
 
 
 def refusal_of(position: Position, dice: tuple[int, int], intent: dict):
