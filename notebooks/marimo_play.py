@@ -1,23 +1,22 @@
 import marimo
 
+__generated_with = "0.25.2"
 app = marimo.App(width="medium")
 
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.md(
-        r"""
-        # Backgammon in marimo
+    mo.md(r"""
+    # Backgammon in marimo
 
-        The board is a `BoardWidget` wrapped in `mo.ui.anywidget`: it plays as it does in
-        JupyterLab. The computer thinks in a worker thread of the notebook's kernel, so the page stays
-        free and its plays appear one by one.
+    The board is a `BoardWidget` wrapped in `mo.ui.anywidget`: it plays as it does in
+    JupyterLab. The computer thinks in a worker thread of the notebook's kernel, so the page stays
+    free and its plays appear one by one.
 
-        **How to play.** Press **Roll** (or click the dice), click one of your checkers (the bottom
-        ones), then one of the points that light up. **Undo** takes back a step; **New game** starts
-        the next game once this one is over.
-        """
-    )
+    **How to play.** Press **Roll** (or click the dice), click one of your checkers (the bottom
+    ones), then one of the points that light up. **Undo** takes back a step; **New game** starts
+    the next game once this one is over.
+    """)
     return
 
 
@@ -54,14 +53,12 @@ def _(mo, plays):
 
 @app.cell(hide_code=True)
 def _(mo):
-    mo.md(
-        r"""
-        ## The computer against itself
+    mo.md(r"""
+    ## The computer against itself
 
-        Medium (the neural net) against Easy. The watch cell below follows the game's phase: a
-        traitlet observed with `observe`, passed on to marimo's state.
-        """
-    )
+    Medium (the neural net) against Easy. The watch cell below follows the game's phase: a
+    traitlet observed with `observe`, passed on to marimo's state.
+    """)
     return
 
 
