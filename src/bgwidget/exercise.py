@@ -241,7 +241,8 @@ class CubeExercise(ipywidgets.VBox):
     explanation. The verdict adds the numbers of :func:`bgwidget.ai.cube_decision` (money play)
     from the chances of :func:`bgwidget.ai.evaluate` at ``level``: the doubler's chances, and
     what taking and passing cost the learner on average, in points for the stake before the
-    double.
+    double. Without numpy (a Pyodide kernel) the author's answer alone judges, and the verdict says
+    that the numbers need numpy (:attr:`chances` and :attr:`decision` are None).
 
     The learner answers with the board's Take and Pass buttons (or :meth:`answer`); read
     :attr:`verdict` (``None``, ``"right"``, ``"wrong"``), :attr:`text` and :attr:`decision`;
@@ -258,11 +259,18 @@ class CubeExercise(ipywidgets.VBox):
         self.language = check_language(language)
         self.position = Position.from_position_id(position.position_id(), 1)  # the doubler sits at the top
         self.answer_given, self.why = answer, str(why)
-        self.chances = tuple(float(x) for x in ai.evaluate(self.position, level))
-        from bgwidget.ai.context import cube_efficiency  # numpy, which ai.evaluate checked
+        self.chances: tuple[float, ...] | None = None
+        self.decision: ai.CubeDecision | None = None
+        """The cube decision from the doubler's side (:class:`bgwidget.ai.CubeDecision`); None without numpy."""
+        try:
+            self.chances = tuple(float(x) for x in ai.evaluate(self.position, level))
+        except ImportError as error:  # without numpy (a Pyodide kernel) the author's answer judges alone
+            if error.name != "numpy":
+                raise
+        else:
+            from bgwidget.ai.context import cube_efficiency  # numpy, which ai.evaluate checked
 
-        self.decision = ai.cube_decision(self.chances, efficiency=cube_efficiency(self.position))
-        """The cube decision from the doubler's side (:class:`bgwidget.ai.CubeDecision`)."""
+            self.decision = ai.cube_decision(self.chances, efficiency=cube_efficiency(self.position))
         self.verdict: str | None = None
         self.board = _board(self.position, None, self.language)
         self._feedback = _Feedback()
@@ -301,14 +309,17 @@ class CubeExercise(ipywidgets.VBox):
         lang = self.language
         word = label(lang, f"exercise.{response}")
         head = label(lang, f"exercise.{self.verdict}Cube", answer=word)
-        numbers = label(
-            lang,
-            "exercise.cubeNumbers",
-            win=_number(100 * self.chances[0], lang, 1),
-            gammon=_number(100 * self.chances[1], lang, 1),
-            take=_number(self.decision.double_take, lang, 2),
-            passed=_number(self.decision.double_pass, lang, 2),
-        )
+        if self.chances is None or self.decision is None:
+            numbers = label(lang, "net.needsNumpy", package="numpy", command="pip install numpy")
+        else:
+            numbers = label(
+                lang,
+                "exercise.cubeNumbers",
+                win=_number(100 * self.chances[0], lang, 1),
+                gammon=_number(100 * self.chances[1], lang, 1),
+                take=_number(self.decision.double_take, lang, 2),
+                passed=_number(self.decision.double_pass, lang, 2),
+            )
         self._feedback.show(self.verdict, f"{head} {self.why} {numbers}")
 
 
