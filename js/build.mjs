@@ -16,7 +16,9 @@ const common = {
 };
 const bundles = [
   { ...common, entryPoints: ["src/widget.js"], outfile: `${outdir}/widget.js` },
-  { ...common, entryPoints: ["src/loft/index.js"], outfile: `${outdir}/loft.js`, minify: true },
+  // The loft takes its words from the view (the catalogue is in widget.js): i18n.js's one
+  // top-level call is pure, so that the catalogue is not bundled here a second time.
+  { ...common, entryPoints: ["src/loft/index.js"], outfile: `${outdir}/loft.js`, minify: true, pure: ["Object.keys"] },
 ];
 if (args.includes("--watch")) {
   for (const options of bundles) await (await context(options)).watch();

@@ -173,3 +173,14 @@ test("walking: W, Z and ArrowUp go forward, A, Q and ArrowLeft left; walls and t
   close(looked.yaw, -0.25);
   close(looked.pitch, -1.4);
 });
+
+test("each point's number stands on the rail beyond its base", () => {
+  const spots = L.numberSpots();
+  assert.equal(spots.length, 24);
+  for (const { point, x, z } of spots) {
+    // Just outside the playing surface, in line with the point: the frame is 14 units wide.
+    const [sx, sy] = L.fromWorld(x, z);
+    assert.equal(L.placeAt(...L.toWorld(sx, point >= 13 ? sy + 10 : sy - 10)), point);
+    close(Math.abs(z), (350 - 62 + 7) * 0.01);
+  }
+});

@@ -1,12 +1,12 @@
 // The loft: the board's 3D face, bundled apart (static/loft.js) with three.js and imported only
 // when the 3D view is wanted. It draws the state the View holds and hands clicks back to the
-// View's own handlers (clickAt, byDieAt), so that the rules of clicking are the 2D board's.
+// View's own handlers (clickAt, byDieAt), so that the rules of clicking are the 2D board's. Its
+// words come from the View's catalogue (`t`), so that this bundle does not carry a second copy.
 import * as THREE from "three";
 import { diceOf } from "../draw.js";
 import { boardOf } from "../board.js";
-import { t } from "../i18n.js";
 import { GAME_VIEW, START, between, eye, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
-import { THICK, aimAt, checkers, counts, cubeSpot, diceSpots, placeAt, spot } from "./layout.js";
+import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
 
 const FLY_MS = 700;
@@ -25,8 +25,9 @@ const OVERLAY = {
   color: "#f3e4c4", font: "13px/1.35 system-ui, sans-serif", pointerEvents: "none", whiteSpace: "nowrap",
 };
 
-/** Mount the loft in `host` (the View's board element) for `view`; null when WebGL fails. */
-export function mount(host, view) {
+/** Mount the loft in `host` (the View's board element) for `view`, with the catalogue's
+ * `t(lang, key, fields)`; null when WebGL fails. */
+export function mount(host, view, t) {
   let renderer;
   const canvas = h("canvas", { display: "block", width: "100%", touchAction: "none", cursor: "grab" }, { "data-testid": "loft-canvas" });
   try {
@@ -34,12 +35,13 @@ export function mount(host, view) {
   } catch {
     return null;
   }
-  return new Loft(host, view, renderer, canvas);
+  return new Loft(host, view, renderer, canvas, t);
 }
 
 class Loft {
-  constructor(host, view, renderer, canvas) {
+  constructor(host, view, renderer, canvas, t) {
     this.view = view;
+    this.t = t;
     this.renderer = renderer;
     this.canvas = canvas;
     renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
@@ -53,7 +55,9 @@ class Loft {
     this.tweens = []; // {until, step(now)}: animations running
     this.held = new Set();
     this.pointers = new Map();
-    this.stats = { frames: 0, renderMs: 0, clickToFrameMs: null };
+    // For measuring: frames drawn, the last one's time and cost, the last press, and the time
+    // from the last click to the next frame drawn.
+    this.stats = { frames: 0, frameAt: 0, renderMs: 0, pressAt: 0, clickToFrameMs: null };
     this.el = h("div", { position: "relative", width: "100%", overflow: "hidden" }, { class: "bg-loft", "data-testid": "loft" });
     this.overlay = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.names = [0, 1].map((seat) => {
@@ -62,9 +66,10 @@ class Loft {
       return el;
     });
     this.note = h("div", { ...OVERLAY, left: "50%", bottom: "8px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
-    this.help = h("div", { ...OVERLAY, left: "50%", top: "8px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
+    this.help = h("div", { ...OVERLAY, right: "8px", top: "48px", whiteSpace: "normal", maxWidth: "60%" }, { "data-testid": "walk-help" });
     this.countLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
-    this.overlay.append(this.countLayer, this.note, this.help);
+    this.numberLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
+    this.overlay.append(this.numberLayer, this.countLayer, this.note, this.help);
     this.tools = h("div", { position: "absolute", right: "8px", top: "8px", display: "flex", gap: "6px" });
     this.gameButton = h("button", {}, { type: "button", "data-testid": "game-view" });
     this.walkButton = h("button", {}, { type: "button", "data-testid": "walk", "aria-pressed": "false" });
@@ -90,13 +95,14 @@ class Loft {
   draw(state, ui = {}) {
     this.state = state;
     const lang = state.language;
-    this.gameButton.textContent = t(lang, "view.gameView");
-    this.walkButton.textContent = t(lang, "view.walk");
-    this.help.textContent = this.immersive ? t(lang, "view.walkHelp") : "";
+    this.gameButton.textContent = this.t(lang, "view.gameView");
+    this.walkButton.textContent = this.t(lang, "view.walk");
+    this.help.textContent = this.immersive ? this.t(lang, "view.walkHelp") : "";
     this.help.hidden = !this.immersive;
     this.note.textContent = ui.note?.text ?? "";
     this.note.hidden = !ui.note;
     this.view.root.dataset.selected = ui.selected ?? ""; // a hook for tests: a selection draws no DOM here
+    this.placeNumbers(state);
     this.placeCheckers(state, ui);
     this.placeTiles(state, ui);
     this.placeDice(state);
@@ -116,7 +122,7 @@ class Loft {
       m.rotation.set(0, 0, 0);
       const top = c.index === c.count - 1;
       const mine = top && c.seat === state.turn;
-      const glow = mine && ui.selected === c.place ? 0x806000 : mine && ui.movable?.has(c.place) ? 0x2a2000 : 0;
+      const glow = mine && ui.selected === c.place ? 0xb08800 : mine && ui.movable?.has(c.place) ? 0x2a2000 : 0;
       m.material.emissive.setHex(glow);
       m.userData = { place: c.place, seat: c.seat, top };
       this.meshes.push(m);
@@ -128,9 +134,23 @@ class Loft {
           "data-count": `${c.place}:${c.seat}`,
         });
         el.textContent = String(c.count);
-        el.dataset.x = String(c.x);
-        el.dataset.y = String(BOARD_Y + c.y);
-        el.dataset.z = String(c.z);
+        Object.assign(el.dataset, { x: String(c.x), y: String(BOARD_Y + c.y), z: String(c.z) });
+        return el;
+      }),
+    );
+  }
+
+  /** The point numbers on the rails, as Python labels them (the person's own numbering). */
+  placeNumbers(state) {
+    const labels = state.point_labels || [];
+    const key = labels.join(",");
+    if (key === this.numbersKey) return;
+    this.numbersKey = key;
+    this.numberLayer.replaceChildren(
+      ...numberSpots().map(({ point, x, z }) => {
+        const el = h("span", { position: "absolute", transform: "translate(-50%, -50%)", color: "#f3e4c4", font: "bold 10px system-ui, sans-serif" });
+        el.textContent = String(labels[point - 1] ?? point);
+        Object.assign(el.dataset, { x: String(x), y: String(BOARD_Y - SURFACE + RAIL), z: String(z) });
         return el;
       }),
     );
@@ -211,9 +231,9 @@ class Loft {
   drawNames(state) {
     const lang = state.language;
     for (const seat of [0, 1]) {
-      const score = state.match_length ? ` · ${t(lang, "score")} ${state.score[seat]}/${state.match_length}` : ` · ${t(lang, "score")} ${state.score[seat]}`;
+      const score = state.match_length ? ` · ${this.t(lang, "score")} ${state.score[seat]}/${state.match_length}` : ` · ${this.t(lang, "score")} ${state.score[seat]}`;
       const turn = state.turn === seat && !["game-over", "match-over"].includes(state.phase) ? " ◀" : "";
-      this.names[seat].textContent = `${state.names[seat]} · ${state.pips[seat]} ${t(lang, "pips")}${score}${turn}`;
+      this.names[seat].textContent = `${state.names[seat]} · ${state.pips[seat]} ${this.t(lang, "pips")}${score}${turn}`;
     }
   }
 
@@ -269,10 +289,11 @@ class Loft {
     this.placeCamera();
     const t0 = performance.now();
     this.renderer.render(this.world.scene, this.camera);
-    this.stats.renderMs = performance.now() - t0;
+    this.stats.frameAt = performance.now();
+    this.stats.renderMs = this.stats.frameAt - t0;
     this.stats.frames += 1;
     if (this.clickAt !== undefined) {
-      this.stats.clickToFrameMs = performance.now() - this.clickAt;
+      this.stats.clickToFrameMs = this.stats.frameAt - this.clickAt;
       this.clickAt = undefined;
     }
     this.placeCounts();
@@ -285,7 +306,7 @@ class Loft {
     if (this.immersive) {
       c.position.set(this.pose.x, ROOM.eyeHeight, this.pose.z);
       c.rotation.set(this.pose.pitch, this.pose.yaw, 0);
-      this.view.root.dataset.camera = "walk";
+      this.view.root.dataset.camera = `walk ${[this.pose.x, this.pose.z, this.pose.yaw].map((v) => v.toFixed(2)).join(" ")}`;
     } else {
       c.position.set(...eye(this.orbit, [0, BOARD_Y, 0.4]));
       c.lookAt(0, BOARD_Y, 0.4);
@@ -303,7 +324,7 @@ class Loft {
 
   placeCounts() {
     const r = this.el.getBoundingClientRect();
-    for (const el of this.countLayer.children) {
+    for (const el of [...this.countLayer.children, ...this.numberLayer.children]) {
       const p = this.project(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
       el.style.left = `${p.x - r.left}px`;
       el.style.top = `${p.y - r.top}px`;
@@ -344,7 +365,7 @@ class Loft {
     c.addEventListener("pointerdown", (e) => {
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       this.press = { x: e.clientX, y: e.clientY, moved: false };
-      this.clickAt = performance.now();
+      this.stats.pressAt = performance.now();
       try {
         c.setPointerCapture(e.pointerId);
       } catch {
@@ -361,6 +382,7 @@ class Loft {
     c.addEventListener("pointercancel", up);
     c.addEventListener("click", (e) => {
       if (this.press?.moved) return;
+      this.clickAt = performance.now();
       const hit = this.pick(e.clientX, e.clientY);
       this.view.clickAt({ ...hit, detail: e.detail });
     });

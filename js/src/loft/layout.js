@@ -132,3 +132,12 @@ export function cubeSpot(state) {
   const [wx, wz] = toWorld(x + g.CUBE / 2, y + g.CUBE / 2);
   return { x: wx, z: wz, value: value === 1 ? 64 : value };
 }
+
+/** Where each point's number stands, world (x, z): on the rail beyond the point's base. */
+export function numberSpots() {
+  return Array.from({ length: 24 }, (_, k) => {
+    const point = k + 1;
+    const [x, z] = toWorld(g.pointX(point), g.isTop(point) ? g.TOP_Y - g.FRAME / 2 : g.BOTTOM_Y + g.FRAME / 2);
+    return { point, x, z };
+  });
+}

@@ -191,8 +191,9 @@ export class Scene {
     );
     // Lit destinations, the selected place and the last play's marks: flat tiles on each place.
     this.tiles = new Map();
+    // Keyed "1".."24", "bar", "off0" and "off1" (each seat's tray).
     for (const place of [...Array.from({ length: 24 }, (_, k) => k + 1), "bar", "off0", "off1"]) {
-      const r = placeRect(place.startsWith?.("off") ? "off" : place, place === "off1" ? 1 : 0);
+      const r = placeRect(typeof place === "string" && place.startsWith("off") ? "off" : place, place === "off1" ? 1 : 0);
       const mesh = new THREE.Mesh(
         new THREE.PlaneGeometry(Math.abs(r.x1 - r.x0) * 0.9, Math.abs(r.z1 - r.z0) * 0.97),
         new THREE.MeshBasicMaterial({ color: C.lit, transparent: true, opacity: 0.45, depthWrite: false }),
@@ -201,7 +202,7 @@ export class Scene {
       mesh.position.set((r.x0 + r.x1) / 2, BOARD_Y + 0.004, (r.z0 + r.z1) / 2);
       mesh.visible = false;
       this.scene.add(mesh);
-      this.tiles.set(place, mesh);
+      this.tiles.set(String(place), mesh);
     }
     const size = g.DIE * S * 0.8;
     const dieGeometry = new RoundedBoxGeometry(size, size, size, 3, size * 0.12);

@@ -2005,7 +2005,7 @@ var View = class {
       } else {
         const loft = await loadLoft(source);
         if (this.view !== "3d" || this.face) return this.draw();
-        this.face = loft.mount(this.board, this);
+        this.face = loft.mount(this.board, this, t);
         this.faceMissing = !this.face;
       }
     } else if (view !== "3d" && this.face) {

@@ -1,0 +1,226 @@
+"""The 3D board (the loft) in a real JupyterLab, with headless Chromium's WebGL (SwiftShader).
+
+The game is played by real mouse clicks through the canvas, at the client points the root's
+``bgScreenPoint(point)`` gives; after each turn the page's hooks are compared with the kernel's
+state (written to a side file by the notebook, see lab.MIRROR).
+"""
+
+import pytest
+
+from .lab import MIRROR, ROOT, open_notebook, read_side, write_notebook
+
+WAIT = 45_000  # ms for any one answer from the kernel (CI's two cores may be busy)
+GAME_VIEW = "0.000 0.620 10.500"  # camera.js's GAME_VIEW, as the root's data-camera writes it
+
+
+def hooks(page) -> dict:
+    return page.evaluate(
+        f"""() => {{ const r = document.querySelector('{ROOT}');
+        return {{revision: +r.dataset.revision, phase: r.dataset.phase, turn: +r.dataset.turn, view: r.dataset.view,
+                 thinking: r.dataset.thinking === 'true', positionId: r.dataset.positionId,
+                 selected: r.dataset.selected, camera: r.dataset.camera}}; }}"""
+    )
+
+
+def wait_root(page, condition: str) -> None:
+    """Wait until ``condition`` (JS over the root element ``r``) holds."""
+    script = f"() => {{ const r = document.querySelector('{ROOT}'); return !!r && ({condition}); }}"
+    page.wait_for_function(script, timeout=WAIT)
+
+
+def wait_new_revision(page, revision: int) -> dict:
+    wait_root(page, f"+r.dataset.revision > {revision} && r.dataset.thinking === 'false' && !r.dataset.animating")
+    return hooks(page)
+
+
+def click_point(page, point, **kw) -> None:
+    at = page.evaluate(f"() => document.querySelector('{ROOT}').bgScreenPoint({point!r})")
+    # One click each: two quick clicks near one place would make a double click (the higher die).
+    page.mouse.click(at["x"], at["y"], click_count=1, **kw)
+
+
+def check_against_kernel(page, side) -> dict:
+    shown = hooks(page)
+    model = read_side(side, shown["revision"])
+    assert model["revision"] == shown["revision"] and shown["view"] == "3d"
+    assert (model["phase"], model["turn"], model["position_id"]) == (shown["phase"], shown["turn"], shown["positionId"])
+    return model
+
+
+def open_3d(page, lab, name: str, code: str):
+    side = write_notebook(lab.folder, name, code + MIRROR)
+    open_notebook(page, lab, name)
+    wait_root(page, "r.dataset.view === '3d' && typeof r.bgScreenPoint === 'function'")
+    return side
+
+
+def test_a_game_against_the_computer_played_by_clicks_in_3d(lab, page, artifacts):
+    side = open_3d(
+        page,
+        lab,
+        "loft_game",
+        "from bgwidget.widget import BoardWidget\n"
+        "w = BoardWidget(view='3d', seed=7, animation=0.05, names=('<b>Ann</b>', 'Computer'))\n",
+    )
+    # Names are overlays of text: the markup is shown, not obeyed.
+    assert page.locator('[data-testid="loft-name-0"]').text_content().startswith("<b>Ann</b> · 167 pips")
+    moves = turns = 0
+    for _ in range(400):
+        state = hooks(page)
+        if state["phase"] in ("game-over", "match-over"):
+            break
+        model = check_against_kernel(page, side)
+        if model["can"]["roll"]:
+            turns += 1
+            page.locator('[data-testid="roll"]').click()
+            wait_new_revision(page, state["revision"])
+            continue
+        if model["can"]["take"]:
+            page.locator('[data-testid="take"]').click()
+            wait_new_revision(page, state["revision"])
+            continue
+        assert model["can"]["move"], model["status"]
+        # Select the checker furthest back that can move, then click its first lit target.
+        origin = model["movable"][-1]
+        target = model["steps"][str(origin)][0]["to"]
+        click_point(page, origin)
+        wait_root(page, f"r.dataset.selected === {str(origin)!r}")
+        click_point(page, target)
+        after = wait_new_revision(page, state["revision"])
+        assert read_side(side, after["revision"])["refused"] == ""
+        moves += 1
+    else:
+        pytest.fail("the game did not end")
+    model = check_against_kernel(page, side)
+    assert model["result"]["winner"] in (0, 1) and turns > 5 and moves > 10
+    assert page.locator('[data-testid="new-game"]').is_visible()
+
+
+TOOLS = (
+    "from bgwidget.widget import BoardWidget\n"
+    "w = BoardWidget(view='3d', players=('human', 'human'), seed=1, animation=0, confirm=True)\n"
+    "w.game.dice.push((3, 1))\n"
+)
+
+
+def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
+    side = open_3d(page, lab, "loft_tools", TOOLS)
+    page.locator('[data-testid="roll"]').click()
+    wait_root(page, "r.dataset.phase === 'move'")
+    # A double click moves by the higher die (8/5), a right click by the lower one (6/5).
+    revision = hooks(page)["revision"]
+    at = page.evaluate(f"() => document.querySelector('{ROOT}').bgScreenPoint(8)")
+    page.mouse.dblclick(at["x"], at["y"])
+    wait_new_revision(page, revision)
+    assert check_against_kernel(page, side)["moved"] == [[8, 5, False]]
+    revision = hooks(page)["revision"]
+    click_point(page, 6, button="right")
+    wait_new_revision(page, revision)
+    assert check_against_kernel(page, side)["moved"] == [[8, 5, False], [6, 5, False]]
+
+    # Dragging the background (the room, above the board) turns the camera; the wheel zooms.
+    canvas = page.locator('[data-testid="loft-canvas"]').bounding_box()
+    assert hooks(page)["camera"] == GAME_VIEW
+    x, y = canvas["x"] + canvas["width"] / 2, canvas["y"] + 12
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y + 30, steps=4)
+    page.mouse.up()
+    theta, phi, radius = map(float, hooks(page)["camera"].split())
+    assert theta < -0.3 and phi < 0.62 and radius == 10.5
+    page.mouse.wheel(0, 400)
+    wait_root(page, "+r.dataset.camera.split(' ')[2] > 10.5")
+    page.mouse.wheel(0, 100_000)  # far beyond the limit: the board stays in the picture
+    wait_root(page, "r.dataset.camera.split(' ')[2] === '40.000'")
+    page.locator(ROOT).screenshot(path=str(artifacts / "loft-orbit.png"))
+    page.locator('[data-testid="game-view"]').click()
+    wait_root(page, f"r.dataset.camera === {GAME_VIEW!r}")
+    assert check_against_kernel(page, side)["moved"] == [[8, 5, False], [6, 5, False]]  # the camera played nothing
+
+    # Walking: the button enters the immersive mode, W walks towards the board, Escape leaves.
+    page.locator('[data-testid="walk"]').click()
+    wait_root(page, "r.dataset.immersive === 'true' && r.dataset.camera.startsWith('walk')")
+    start = hooks(page)["camera"]
+    page.keyboard.down("w")
+    wait_root(page, f"r.dataset.camera !== {start!r}")
+    page.keyboard.up("w")
+    x, z = map(float, hooks(page)["camera"].split()[1:3])
+    assert x == 0 and z < 30
+    page.locator(ROOT).screenshot(path=str(artifacts / "loft-walk.png"))
+    page.keyboard.press("Escape")
+    wait_root(page, "!r.dataset.immersive")
+    page.locator('[data-testid="game-view"]').click()
+    wait_root(page, f"r.dataset.camera === {GAME_VIEW!r}")
+
+    # The toggle: back to the 2D board (Python sets the view), and to 3D again.
+    page.locator('[data-testid="view-toggle"]').click()
+    wait_root(page, "r.dataset.view === '2d' && !!r.querySelector('svg [data-checker]')")
+    page.locator('[data-testid="view-toggle"]').click()
+    wait_root(page, "r.dataset.view === '3d' && !!r.querySelector('canvas')")
+
+
+def test_screenshots_in_the_light_and_dark_themes(lab, page, artifacts):
+    side = open_3d(
+        page,
+        lab,
+        "loft_theme",
+        "from bgwidget.widget import BoardWidget\n"
+        "w = BoardWidget(view='3d', players=('human', 'human'), seed=3, animation=0, names=('Ann', 'Bo'))\n"
+        "w.roll((3, 1))\n"
+        "w.play('8/5 6/5')\n"
+        "w.roll((6, 6))\n",
+    )
+    # The dice show 6-6 (four dice); a checker selected lights its targets.
+    origin = read_side(side, hooks(page)["revision"])["movable"][0]
+    click_point(page, origin)
+    wait_root(page, f"r.dataset.selected === {str(origin)!r}")
+    status = page.locator('[data-testid="status"]')
+    light = status.evaluate("el => getComputedStyle(el).color")
+    page.locator(ROOT).screenshot(path=str(artifacts / "loft-light.png"))
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    page.wait_for_function(  # the dark style sheet applied, and JupyterLab's splash gone
+        """([el, light]) => document.body.dataset.jpThemeLight === 'false' && getComputedStyle(el).color !== light
+        && !document.getElementById('jupyterlab-splash')""",
+        arg=[status.element_handle(), light],
+        timeout=WAIT,
+    )
+    assert hooks(page)["selected"] == str(origin)  # the 3D board was left as it was
+    page.locator(ROOT).screenshot(path=str(artifacts / "loft-dark.png"))
+    # Escape puts the selection away, as on the 2D board.
+    page.locator(ROOT).press("Escape")
+    wait_root(page, "r.dataset.selected === ''")
+
+
+def test_without_webgl_the_2d_board_shows_with_a_message(lab, browser, artifacts):
+    context = browser.new_context(viewport={"width": 1100, "height": 1150})
+    # A browser without WebGL: no canvas gives a WebGL context.
+    context.add_init_script(
+        """const get = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+          return /webgl/i.test(kind) ? null : get.call(this, kind, ...rest);
+        };"""
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        side = write_notebook(
+            lab.folder,
+            "loft_fallback",
+            "from bgwidget.widget import BoardWidget\nw = BoardWidget(view='3d', seed=5, animation=0)\n" + MIRROR,
+        )
+        open_notebook(page, lab, "loft_fallback")
+        wait_root(page, "!!r.querySelector('svg [data-checker]')")
+        note = page.locator('[data-testid="view-note"]')
+        note.wait_for(state="visible")
+        assert note.text_content() == (
+            "This browser cannot draw in 3D (WebGL is not available): the board is shown in 2D."
+        )
+        assert hooks(page)["view"] == "2d" and page.locator(f"{ROOT} canvas").count() == 0
+        # The 2D board plays on.
+        revision = hooks(page)["revision"]
+        page.locator('[data-testid="roll"]').click()
+        shown = wait_new_revision(page, revision)
+        assert read_side(side, shown["revision"])["phase"] in ("move", "roll")
+        page.locator(ROOT).screenshot(path=str(artifacts / "loft-fallback.png"))
+    finally:
+        context.close()
