@@ -238,3 +238,63 @@ def test_a_cubeful_rollout_keeps_the_cubeless_numbers():
 def test_bad_input_is_refused(args, kwargs, error):
     with pytest.raises(error):
         rollout(*args, **{"progress": False, **kwargs})
+
+
+def _stopped_at(trials: int):
+    """A progress callback that stops the rollout once ``trials`` are done (the notebook's stop button)."""
+
+    def stop(done, total):
+        if done >= trials:
+            raise KeyboardInterrupt
+
+    return stop
+
+
+def test_a_stopped_rollout_resumed_equals_one_run():
+    stopped = rollout(RACE, trials=100, batch=20, seed=5, progress=_stopped_at(40))
+    assert not stopped.complete and stopped.trials == 40
+    resumed = rollout(RACE, trials=100, batch=20, seed=5, progress=False, resume=stopped)
+    whole = rollout(RACE, trials=100, batch=20, seed=5, progress=False)
+    assert resumed.complete and resumed == whole and resumed.trials == 100
+    assert np.array_equal(resumed.trials_done.results, whole.trials_done.results)
+    # a complete one goes on further: again the one run's numbers
+    more = rollout(RACE, trials=140, batch=20, seed=5, progress=False, resume=resumed)
+    assert more == rollout(RACE, trials=140, batch=20, seed=5, progress=False)
+    assert resumed.trials == 100  # the earlier result is unchanged
+
+
+def test_the_plays_of_a_roll_resumed_cubeful():
+    plays = [CONTACT.parse_play("8/5 6/5", 3, 1), CONTACT.parse_play("24/23 13/10", 3, 1)]
+    settings = {"trials": 72, "batch": 18, "seed": 4, "truncate": 3, "cubeful": True}
+    stopped = rollout(CONTACT, (3, 1), plays, **settings, progress=_stopped_at(36))
+    assert [r.trials for r in stopped] == [36, 36] and not stopped[0].complete
+    # the plays are the earlier ones when not given again, whatever their order when given
+    resumed = rollout(CONTACT, (3, 1), **settings, progress=False, resume=stopped)
+    again = rollout(CONTACT, (1, 3), plays[::-1], **settings, progress=False, resume=stopped)
+    whole = rollout(CONTACT, (3, 1), plays, **settings, progress=False)
+    assert list(resumed) == list(whole) == list(again)
+    assert resumed[0].cubeful_equity is not None and resumed[0].trials == 72 and resumed[0].complete
+
+
+def test_a_resume_that_does_not_match_is_refused():
+    earlier = rollout(RACE, trials=36, seed=1, truncate=3, progress=False)
+    plays = rollout(CONTACT, (3, 1), [CONTACT.parse_play("8/5 6/5", 3, 1)], trials=2, truncate=1, progress=False)
+    kept = {"trials": 72, "seed": 1, "truncate": 3, "progress": False}
+    for args, changed, words in [
+        ((LONG_RACE,), {}, "position"),
+        ((RACE,), {"seed": 2}, "seed"),
+        ((RACE,), {"truncate": None}, "truncate"),
+        ((RACE,), {"variance_reduction": False}, "variance_reduction"),
+        ((RACE,), {"cubeful": True}, "cube"),
+        ((RACE,), {"evaluator": claiming(0.5)}, "evaluator"),
+        ((RACE,), {"trials": 36}, "more trials than the 36 done"),
+        ((RACE,), {"resume": "earlier"}, "result of an earlier rollout"),
+        ((RACE,), {"resume": Rollouts()}, "result of an earlier rollout"),
+        ((CONTACT, (3, 1)), {"resume": earlier}, "position, dice"),
+        ((CONTACT, (3, 1), [CONTACT.parse_play("24/23 13/10", 3, 1)]), {"resume": plays, "truncate": 1}, "plays"),
+        ((CONTACT, (4, 2)), {"resume": plays, "truncate": 1}, "dice"),
+    ]:
+        with pytest.raises(RolloutError, match=words):
+            rollout(*args, **{**kept, "resume": earlier, **changed})
+    with pytest.raises(ai.LevelError):
+        rollout(RACE, **kept, level="expert", resume=earlier)

@@ -44,6 +44,11 @@ reduction, each roll's cubeless luck is weighed by the cube's value before that 
 the result is settled): its mean is still zero given the game so far, so the adjusted result
 keeps its expectation (GNU Backgammon measures a cubeful luck instead).
 
+**Resuming** (``resume=``), as GNU Backgammon extends a rollout (its "rollout continue" and
+"extend rollout" to more trials): a rollout's result keeps its settings and every trial's result,
+and a rollout given it as ``resume`` goes on at the next trial index to the new ``trials``, so
+its result is that of one uninterrupted run of as many trials with the same seed.
+
 The standard errors are the sample standard deviation of the trials' results over the square
 root of their number: with rotation this overstates the error slightly (the strata are balanced).
 """
@@ -52,7 +57,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bgwidget.ai.errors import LevelError
@@ -104,6 +109,8 @@ class Rollout:
     complete: bool
     cubeful_equity: float | None = None
     cubeful_equity_se: float | None = None
+    trials_done: _Trials | None = field(default=None, repr=False, compare=False)
+    """What ``rollout(..., resume=)`` goes on from: the settings and every trial's results."""
 
     COLUMNS = (
         "play",
@@ -206,6 +213,7 @@ def rollout(
     executor: Executor | object = None,
     cubeful: bool = False,
     cube: Context | None = None,
+    resume: Rollout | Rollouts | None = None,
 ) -> Rollout | Rollouts:
     """Monte Carlo rollout of ``position`` before a roll, or of candidate plays of ``dice``.
 
@@ -233,6 +241,15 @@ def rollout(
     and returns the batches done, with ``complete`` False (at least one batch must be done:
     an interrupt in the first batch propagates).
 
+    ``resume``: a result of an earlier rollout (stopped, stopped at a target error, or complete)
+    to go on from, as GNU Backgammon extends a rollout: its trials are kept and new ones played
+    from the next trial index up to ``trials`` (more than it has), so the result equals number
+    for number one run of ``trials`` with the same arguments (when the earlier one ended at a
+    multiple of ``batch``, as a stopped one does: the net's float32 sums may round otherwise
+    in another batch). The position, dice, seed, truncation, variance reduction, cube and
+    evaluator (the same object) must be those of the earlier rollout, and the plays too (None:
+    the earlier rollout's); ``batch``, ``progress``, ``target_se`` and ``executor`` may change.
+
     ``executor``: None to play every batch here, or a :class:`concurrent.futures.Executor` (a
     :class:`~concurrent.futures.ProcessPoolExecutor`) or a ``dask.distributed.Client`` to play
     each batch as one task there (:mod:`bgwidget.ai.parallel`): all are submitted at once and
@@ -244,7 +261,8 @@ def rollout(
     Raises :class:`bgwidget.PositionError` for a position that is not a Position or a finished
     game, :class:`bgwidget.DiceError` for bad dice, :class:`~bgwidget.ai.errors.LevelError` for
     another level or an evaluator that is not one, :class:`RolloutError` for the other
-    arguments out of range (an executor that is not one included), :class:`ImportError` without
+    arguments out of range (an executor that is not one included, a ``resume`` that does not
+    match), :class:`ImportError` without
     numpy; nothing is computed before the checks pass. ``evaluator``: the function from
     positions to chances that judges (None: the net, exact bear-offs and finished games,
     :func:`~bgwidget.ai.evaluator.evaluate_positions`).
@@ -252,6 +270,9 @@ def rollout(
     evaluator = evaluator_or_net(evaluator, "a rollout")
     import numpy as np
 
+    earlier = _earlier(resume)
+    if earlier is not None and plays is None and dice is not None and earlier.rolled(check_roll(dice)):
+        plays = earlier.plays  # the plays rolled out before, not Expert's choice again
     starts, candidates = _checked(position, dice, plays, level, evaluator)
     for name, value in (("trials", trials), ("batch", batch)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -272,16 +293,37 @@ def rollout(
     stakes = _stakes(cubeful, cube, candidates is not None)
     if candidates is not None and not candidates:
         return Rollouts()
+    settings = _Settings(
+        position,
+        None if dice is None else check_roll(dice),
+        None if candidates is None else tuple(candidates),
+        seed,
+        truncate,
+        variance_reduction,
+        stakes,
+        evaluator,
+    )
+    results: list[np.ndarray] = []  # one (batch trials, len(starts), 6) block per batch
+    if earlier is not None:
+        starts, candidates = earlier.resumed(settings, trials)
+        results.append(earlier.results)
+    done = sum(len(block) for block in results)
 
     from tqdm.auto import tqdm
 
-    results: list[np.ndarray] = []  # one (batch trials, len(starts), 5) block per batch
-    done = 0
     complete = True
-    bar = tqdm(total=trials, disable=progress is not True, desc="rollout", unit="trial")
-    tasks = (
-        (starts, range(first, min(first + batch, trials)), seed, truncate, variance_reduction, evaluator, stakes)
-        for first in range(0, trials, batch)
+    bar = tqdm(total=trials, initial=done, disable=progress is not True, desc="rollout", unit="trial")
+    tasks = (  # batches at multiples of batch, as an uninterrupted run's, the first from done
+        (
+            starts,
+            range(max(first, done), min(first + batch, trials)),
+            seed,
+            truncate,
+            variance_reduction,
+            evaluator,
+            stakes,
+        )
+        for first in range(done - done % batch, trials, batch)
     )
     blocks = in_order(_play_out, tasks, pool)
     try:
@@ -303,7 +345,8 @@ def rollout(
     finally:
         blocks.close()  # the batches not started are cancelled
         bar.close()
-    means, mean_equity, chance_ses, equity_ses, cubeful_means, cubeful_ses = _summary(np.concatenate(results))
+    kept = _Trials(settings, np.concatenate(results))
+    means, mean_equity, chance_ses, equity_ses, cubeful_means, cubeful_ses = _summary(kept.results)
     rows = [
         Rollout(
             play,
@@ -315,12 +358,85 @@ def rollout(
             complete,
             float(cubeful_means[k]) if cubeful else None,
             float(cubeful_ses[k]) if cubeful else None,
+            kept,
         )
         for k, play in enumerate(candidates or [None])
     ]
     if candidates is None:
         return rows[0]
     return Rollouts(sorted(rows, key=lambda r: -(r.equity if r.cubeful_equity is None else r.cubeful_equity)))
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """What fixes a rollout's trials: resuming one needs the same."""
+
+    position: Position
+    dice: tuple[int, int] | None
+    plays: tuple[Play, ...] | None  # in the order of the results' second axis
+    seed: int
+    truncate: int | None
+    variance_reduction: bool
+    cube: Context | None
+    evaluator: Evaluator
+
+    def differences(self, other: _Settings) -> list[str]:
+        """The names of the settings that differ from ``other``'s (plays compared as sets)."""
+        names = [
+            name
+            for name in ("position", "seed", "truncate", "variance_reduction", "cube")
+            if getattr(self, name) != getattr(other, name)
+        ]
+        if (self.dice and sorted(self.dice)) != (other.dice and sorted(other.dice)):
+            names.append("dice")
+        elif set(self.plays or ()) != set(other.plays or ()):
+            names.append("plays")
+        if self.evaluator is not other.evaluator:
+            names.append("evaluator")
+        return names
+
+
+@dataclass(frozen=True, eq=False)
+class _Trials:
+    """A rollout's settings and its trials' (trials, starts, 6) results, to resume it."""
+
+    settings: _Settings
+    results: np.ndarray
+
+    def rolled(self, dice: tuple[int, int]) -> bool:
+        """Whether this rollout's plays are of ``dice``."""
+        return self.settings.dice is not None and sorted(self.settings.dice) == sorted(dice)
+
+    @property
+    def plays(self) -> list[Play] | None:
+        return None if self.settings.plays is None else list(self.settings.plays)
+
+    def resumed(self, settings: _Settings, trials: int) -> tuple[list[tuple[Position, bool]], list[Play] | None]:
+        """The starts and plays of this rollout, resumed with ``settings`` up to ``trials``; RolloutError
+        when they differ or ``trials`` is not more than the trials done."""
+        differ = self.settings.differences(settings)
+        if differ:
+            raise RolloutError(
+                f"a resumed rollout keeps the settings of the one it resumes: {', '.join(differ)} differ"
+            )
+        if trials <= len(self.results):
+            raise RolloutError(
+                f"a resumed rollout goes on to more trials than the {len(self.results)} done, not {trials}"
+            )
+        plays = self.plays
+        if plays is None:
+            return [(self.settings.position, True)], None
+        return [(play.result, False) for play in plays], plays
+
+
+def _earlier(resume: object) -> _Trials | None:
+    """The trials of the rollout to resume (None for none), checked."""
+    if resume is None:
+        return None
+    first = resume[0] if isinstance(resume, Rollouts) and resume else resume
+    if not isinstance(first, Rollout) or first.trials_done is None:
+        raise RolloutError(f"resume is the result of an earlier rollout, not {resume!r}")
+    return first.trials_done
 
 
 def _checked(
