@@ -1,0 +1,214 @@
+"""The JupyterLite site of scripts/lite in Debian's Chromium: Python runs in the page (Pyodide).
+
+The site is built once for the module (downloads cached under build/lite-cache/) and served from
+build/lite/ by Python's http.server on localhost. Offline, the site has no numpy: the rules
+notebook must still run whole, the cells and the cube exercises that need the net saying so in
+the catalogue's sentence instead of a traceback. Then two people play on a board made in a new
+cell, and the page's position is the kernel's.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import subprocess
+import tarfile
+import threading
+from pathlib import Path
+
+import pytest
+import tomllib
+from packaging.requirements import Requirement
+from playwright.sync_api import sync_playwright
+
+from bgwidget.labels import label
+
+from .lab import CHROMIUM, CHROMIUM_ARGS, ROOT
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = REPO / "build" / "lite"
+ARTIFACTS = REPO / "test-artifacts"
+BOARDS = 18  # the exercises' boards in the rules notebook
+NEEDS_NUMPY = label("en", "net.needsNumpy", package="numpy", command="pip install numpy")
+KERNEL_WAIT = 300_000  # ms: Pyodide starts, loads its wheels and runs the notebook on two busy cores
+ANSWER_WAIT = 30_000  # ms for the kernel to answer one click
+
+
+class Files(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types a module worker and WebAssembly need."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
+    extensions_map.update({".js": "text/javascript", ".wasm": "application/wasm"})
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    built = subprocess.run(["bash", "scripts/lite"], cwd=REPO, capture_output=True, text=True, timeout=1200)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-4000:]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Files, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def lite_page():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = chromium.new_page(viewport={"width": 1100, "height": 1150})
+        page.set_default_timeout(ANSWER_WAIT)
+        yield page
+        chromium.close()
+
+
+def test_the_offline_site_holds_the_notebooks_and_no_numpy(site):
+    files = {path.relative_to(SITE / "files").as_posix() for path in (SITE / "files").rglob("*.ipynb")}
+    assert files == {"01-rules.ipynb", "02-play.ipynb", "fr/01-regles.ipynb", "sv/01-regler.ipynb"}
+    lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    bgwidget = lock["bgwidget"]
+    assert bgwidget["imports"] == ["bgwidget"] and "numpy" not in lock
+    # what pyproject.toml asks for, less numpy: Pyodide loads them with bgwidget
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert set(bgwidget["depends"]) == {Requirement(text).name for text in declared} - {"numpy"}
+    for entry in lock.values():  # every package the kernel may load lies in the site
+        assert (SITE / "static" / "pyodide" / entry["file_name"]).is_file(), entry["file_name"]
+
+
+def test_the_cdn_build_takes_numpy_and_pyodides_own_packages_from_the_cdn():
+    """What offline allows of ``--cdn``: its lock file, against the npm package's own."""
+    out = REPO / "build" / "lite-cdn"
+    built = subprocess.run(
+        ["bash", "scripts/lite", "--cdn", "--out", str(out)], cwd=REPO, capture_output=True, text=True
+    )
+    assert built.returncode == 0, built.stderr[-4000:]
+    with tarfile.open(REPO / "build" / "lite-cache" / "pyodide-314.0.6.tgz") as npm:
+        pyodide = json.load(npm.extractfile("package/pyodide-lock.json"))["packages"]
+    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    placed = {name for name, entry in lock.items() if not entry["file_name"].startswith("https://")}
+    assert placed == {"bgwidget", "anywidget", "comm", "ipywidgets", "psygnal"}  # none of them in Pyodide
+    assert not placed & set(pyodide) and set(lock) == set(pyodide) | placed
+    for name, entry in pyodide.items():  # Pyodide's own builds, checked by their own sha256
+        url = "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/" + entry["file_name"]
+        assert lock[name] == dict(entry, file_name=url)
+    assert "numpy" in lock["bgwidget"]["depends"]
+    for entry in lock.values():  # every file name is a wheel in the site or an address on the CDN
+        assert entry["file_name"].startswith("https://") or (out / "static" / "pyodide" / entry["file_name"]).is_file()
+
+
+def cell_outputs(page) -> list[str]:
+    return page.locator(".jp-CodeCell .jp-OutputArea-output").all_text_contents()
+
+
+def run_all(page, site: str, name: str) -> None:
+    """Open ``name`` and run every cell; returns when each code cell has its execution count."""
+    page.goto(f"{site}/lab/index.html?path={name}", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.sessionContext")
+    page.evaluate(
+        """async () => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            await panel.context.ready;
+            await panel.sessionContext.ready;
+            // not awaited: the command's promise waits for every cell
+            window.jupyterapp.commands.execute('notebook:run-all-cells');
+        }"""
+    )
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                 .every(p => /\\[\\d+\\]/.test(p.textContent))""",
+        timeout=KERNEL_WAIT,
+        polling=500,
+    )
+
+
+def run_new_cell(page, code: str) -> None:
+    """Append a code cell holding ``code`` to the open notebook and run it (waits for its count)."""
+    page.evaluate(
+        """async (code) => {
+            const notebook = window.jupyterapp.shell.currentWidget.content;
+            notebook.model.sharedModel.insertCell(notebook.model.cells.length, {cell_type: 'code', source: code});
+            notebook.activeCellIndex = notebook.widgets.length - 1;
+            window.jupyterapp.commands.execute('notebook:run-cell');
+        }""",
+        code,
+    )
+    page.wait_for_function(
+        "() => /\\[\\d+\\]/.test([...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].pop().textContent)"
+    )
+
+
+def state(board) -> dict:
+    return board.evaluate(
+        "r => ({revision: +r.dataset.revision, phase: r.dataset.phase, turn: +r.dataset.turn,"
+        " positionId: r.dataset.positionId})"
+    )
+
+
+def act(page, board, click) -> dict:
+    """Do ``click`` on ``board`` and wait for the kernel's next state; returns it."""
+    revision = state(board)["revision"]
+    click()
+    page.wait_for_function(
+        "([r, n]) => +r.dataset.revision > n && !r.dataset.animating",
+        arg=[board.element_handle(), revision],
+        timeout=ANSWER_WAIT,
+    )
+    return state(board)
+
+
+def play_turn(page, board) -> int:
+    """Roll, then move checkers one step at a time (a movable one, then a lit point) until the
+    turn passes; returns how many steps were made."""
+    shown = act(page, board, lambda: board.locator('[data-testid="roll"]').click())
+    turn, steps = shown["turn"], 0
+    while shown["phase"] == "move" and shown["turn"] == turn:
+        board.locator('[data-movable="true"]').first.click()
+        shown = act(page, board, lambda: board.locator('[data-lit="true"]').first.click())
+        steps += 1
+    return steps
+
+
+def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
+    page = lite_page
+    run_all(page, site, "01-rules.ipynb")
+    outputs = cell_outputs(page)
+    assert not [text for text in outputs if "Traceback" in text or "Error" in text]
+    assert page.locator(f"{ROOT}[data-revision]").count() == BOARDS
+    # the table of cube decisions and the Crawford decision: the sentence instead of the net's numbers
+    assert sum(text.strip() == NEEDS_NUMPY for text in outputs) == 2
+
+    # a double to take, judged by the author's answer; the numbers need numpy, the verdict says
+    cube = page.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).nth(10)
+    cube.scroll_into_view_if_needed()
+    cube.locator('[data-testid="take"]').click()
+    feedback = cube.locator(".bg-exercise-feedback")
+    right = label("en", "exercise.rightCube", answer=label("en", "exercise.take"))
+    page.wait_for_function(
+        "([el, head]) => el.textContent.startsWith(head)", arg=[feedback.element_handle(), right], timeout=ANSWER_WAIT
+    )
+    assert feedback.text_content().endswith(NEEDS_NUMPY)
+
+    # two people at one board, in a cell added to the notebook
+    run_new_cell(
+        page, 'from bgwidget import BoardWidget\nfriends = BoardWidget(players=("human", "human"), seed=5)\nfriends'
+    )
+    board = page.locator(ROOT).nth(BOARDS)
+    board.scroll_into_view_if_needed()
+    page.wait_for_function("r => r.dataset.phase === 'opening'", arg=board.element_handle())
+    before = state(board)["positionId"]
+    first = play_turn(page, board)
+    second = play_turn(page, board)
+    shown = state(board)
+    assert first >= 1 and second >= 1 and shown["phase"] == "roll" and shown["positionId"] != before
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
+        path=str(ARTIFACTS / "lite-two-people.png")
+    )
+    # the kernel in the page holds what the board shows
+    run_new_cell(page, "print(friends.position_id, friends.revision, friends.phase, friends.turn)")
+    printed = page.locator(".jp-CodeCell").last.locator(".jp-OutputArea-output").text_content().split()
+    assert printed == [shown["positionId"], str(shown["revision"]), "roll", str(shown["turn"])]
