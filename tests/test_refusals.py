@@ -159,11 +159,11 @@ def test_match_over_is_said_after_the_last_game():
     assert refused.value.reason == "match-over"
 
 
-# Words that may stay: backgammon's own (Crawford, pips), notation (bar, off), and words that
+# Words that may stay: backgammon's own (Crawford, pips, rollout), notation (bar, off), and words that
 # are spelt alike in the language ("possible", "match").
 SHARED = {
-    "fr": {"crawford", "bar", "off", "pips", "possible", "match", "double", "point"},
-    "sv": {"crawford", "bar", "off", "pips", "match", "person"},
+    "fr": {"crawford", "bar", "off", "pips", "possible", "match", "double", "point", "rollout"},
+    "sv": {"crawford", "bar", "off", "pips", "match", "person", "rollout"},
 }
 
 

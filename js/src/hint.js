@@ -7,7 +7,8 @@ const percent = (x) => `${(100 * x).toFixed(1)}%`;
 
 /** One line per candidate: rank, play, equity (the ranking's: EMG in a match, cubeful in money
  * play; the cubeless equity when the hint has no emg), error (0 for the best), winning chance,
- * and the match winning chance after the play ("" in money play). */
+ * the match winning chance after the play ("" in money play), and the hint's rollout of the play
+ * so far, its cubeless equity ± standard error ("" when not rolled out). */
 export function candidateRows(hint) {
   if (!hint || hint.kind !== "plays") return [];
   return hint.candidates.map((c, i) => ({
@@ -17,7 +18,17 @@ export function candidateRows(hint) {
     error: c.error ? signed(-c.error) : "",
     win: percent(c.win),
     mwc: c.mwc == null ? "" : percent(c.mwc),
+    rollout: c.rollout ? `${signed(c.rollout.equity)} ± ${c.rollout.se.toFixed(3)}` : "",
   }));
+}
+
+/** What the rollout of the hint's best plays is doing, in words ("" before one is asked for). */
+export function rolloutText(lang, hint) {
+  const r = hint?.kind === "plays" ? hint.rollout : null;
+  if (!r) return "";
+  const key = r.running ? "board.rolloutRunning" : r.trials < r.total ? "board.rolloutStopped" : "board.rolloutDone";
+  const how = r.truncate == null ? t(lang, "board.rolloutToEnd") : t(lang, "board.rolloutTruncated", { plies: r.truncate });
+  return t(lang, key, { plays: r.plays, done: r.trials, total: r.total, how });
 }
 
 /** Whether the candidates are judged in a match (they carry match winning chances). */

@@ -7,7 +7,7 @@ import { hitTest } from "./geometry.js";
 import {
   applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets,
 } from "./board.js";
-import { candidateRows, cubeText, inMatch, previewState } from "./hint.js";
+import { candidateRows, cubeText, inMatch, previewState, rolloutText } from "./hint.js";
 import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
 import { loadLoft, webglAvailable } from "./loft/load.js";
@@ -445,12 +445,17 @@ export class View {
     }
     const head = h("tr");
     const match = inMatch(hint); // in a match: EMG and the match winning chance after each play
+    const rolled = !!hint.rollout; // the rollout's column once one is asked for
     const labels = ["#", t(lang, "plays"), t(lang, match ? "board.emg" : "equity"), t(lang, "error"), t(lang, "win")];
-    for (const label of match ? [...labels, t(lang, "board.mwc")] : labels) head.append(h("th", {}, label));
+    if (match) labels.push(t(lang, "board.mwc"));
+    if (rolled) labels.push(t(lang, "board.rollout"));
+    for (const label of labels) head.append(h("th", {}, label));
     const rows = candidateRows(hint).map((row, i) => {
       const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
       const cells = [row.rank, row.text, row.equity, row.error, row.win];
-      for (const cell of match ? [...cells, row.mwc] : cells) tr.append(h("td", {}, String(cell)));
+      if (match) cells.push(row.mwc);
+      for (const cell of cells) tr.append(h("td", {}, String(cell)));
+      if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));
       const show = (index) => () => {
         this.preview = index;
         this.draw();
@@ -467,7 +472,22 @@ export class View {
     table.append(h("caption", {}, t(lang, "expertPlays")), h("thead"), h("tbody"));
     table.tHead.append(head);
     table.tBodies[0].append(...rows);
-    this.hintPanel.replaceChildren(table);
+    this.hintPanel.replaceChildren(table, this.rolloutControls(hint, lang));
+  }
+
+  /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop. */
+  rolloutControls(hint, lang) {
+    const line = h("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
+    const button = (testid, key, type) => {
+      const b = h("button", { type: "button", "data-testid": testid }, t(lang, key));
+      b.addEventListener("click", () => this.intent({ type }));
+      return b;
+    };
+    if (hint.rollout?.running) line.append(" ", button("hint-rollout-stop", "board.rolloutStop", "hint-rollout-cancel"));
+    else if (hint.can_roll_out) line.append(" ", button("hint-rollout", "board.rollOut", "hint-rollout"));
+    line.dataset.running = String(!!hint.rollout?.running);
+    line.dataset.trials = String(hint.rollout?.trials ?? "");
+    return line;
   }
 
   drawKeyboard(s) {

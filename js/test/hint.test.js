@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { candidateRows, cubeText, inMatch, previewState } from "../src/hint.js";
+import { candidateRows, cubeText, inMatch, previewState, rolloutText } from "../src/hint.js";
 
 const plays = {
   kind: "plays", seat: 0, before: { points: [], bar: [0, 0], off: [0, 0] },
@@ -12,8 +12,8 @@ const plays = {
 
 test("candidates become ranked rows with signed equities and errors", () => {
   assert.deepEqual(candidateRows(plays), [
-    { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%", mwc: "" },
-    { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%", mwc: "" },
+    { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%", mwc: "", rollout: "" },
+    { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%", mwc: "", rollout: "" },
   ]);
   assert.deepEqual(candidateRows(null), []);
   assert.equal(inMatch(plays), false);
@@ -59,4 +59,26 @@ test("no preview while setting up or once a step is made", () => {
   for (const other of [{ ...state, edit: true }, { ...state, moved: [[8, 5, false]] }]) {
     assert.equal(previewState(other, 0), other);
   }
+});
+
+test("rolled out plays show their equity ± error, and the rollout says how far it is", () => {
+  const rolling = {
+    ...plays,
+    candidates: [
+      { ...plays.candidates[0], rollout: { equity: 0.0214, se: 0.0051 } },
+      { ...plays.candidates[1], rollout: { equity: -0.007, se: 0.012 } },
+      { ...plays.candidates[1], text: "24/23 13/9", rollout: null },
+    ],
+    rollout: { plays: 2, trials: 72, total: 144, truncate: 5, running: true },
+  };
+  assert.deepEqual(candidateRows(rolling).map((r) => r.rollout), ["+0.021 ± 0.005", "−0.007 ± 0.012", ""]);
+  assert.equal(rolloutText("en", rolling),
+    "Rolling out the best 2 plays: 72 of 144 trials (cubeless, truncated at 5 plies)");
+  const stopped = { ...rolling, rollout: { ...rolling.rollout, running: false } };
+  assert.equal(rolloutText("fr", stopped),
+    "Rollout arrêté : 72 parties sur 144 (sans videau, tronqué à 5 demi-coups)");
+  const done = { ...rolling, rollout: { plays: 3, trials: 144, total: 144, truncate: null, running: false } };
+  assert.equal(rolloutText("sv", done), "Rollout av de 3 bästa dragen: 144 partier (utan kub, spelad till slutet)");
+  assert.equal(rolloutText("en", plays), "");
+  assert.equal(rolloutText("en", { kind: "cube" }), "");
 });

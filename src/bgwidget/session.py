@@ -22,8 +22,15 @@ review running: the board stays as it was), ``review-go`` (``to``: ``"first"``, 
 ``"next"``, ``"last"`` or ``"next-error"``) and ``review-leave`` (back to the game as it was; the
 game's intents are refused while a review runs or is shown). While a review runs in the
 background, ``review_progress`` (turns reviewed, turns in all) is published as it advances.
+With a hint's ranked plays shown, ``hint-rollout`` rolls out its best plays
+(:func:`bgwidget.ai.rollout`, settings :attr:`Session.hint_rollout_settings`) one batch of trials
+at a time, off the event loop as the computer's turn is, publishing each batch's numbers in the
+hint (``hint_rollout``); ``hint-rollout-cancel`` stops it with the trials done kept, and
+``hint-rollout`` again goes on from them. It is dropped with the hint when the decision changes
+(a step of the play being made does not change it).
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as
-stale (except ``review-cancel``: the review's progress moves the revision while it runs).
+stale (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's
+batches move the revision while they run).
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
 running asyncio event loop (a Jupyter or marimo kernel's) on a copy of the game, and applied back
@@ -72,10 +79,24 @@ from bgwidget.svg import shown_names
 from bgwidget.viewstate import Place, ViewState, mover_point, view_state
 from bgwidget.words import Words, say
 
-__all__ = ["Advice", "Edit", "IntentError", "Reviewing", "Session", "check_animation", "match_at_game"]
+__all__ = [
+    "HINT_ROLLOUT",
+    "Advice",
+    "Edit",
+    "HintRollout",
+    "HintRolloutSettings",
+    "IntentError",
+    "Reviewing",
+    "Session",
+    "check_animation",
+    "match_at_game",
+]
 
 REVIEW_INTENTS = ("review", "review-cancel", "review-go", "review-leave")
 """The intents of review mode (see the module)."""
+
+CANCELS = ("review-cancel", "hint-rollout-cancel")
+"""The intents that name no position: a cancel made on an older state still means what runs."""
 
 REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
 """Where a ``review-go`` intent goes among the review's decisions."""
@@ -86,6 +107,8 @@ class IntentError(Refusal):
     :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
     computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
     ``"no-person"``, ``"no-hint"``, ``"needs-numpy"`` (a hint or review where numpy is not installed),
+    ``"no-hint-plays"`` (a rollout with no hint's plays shown), ``"rolling-out"``, ``"rolled-out"``
+    (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),
     ``"reviewing"`` (a review runs or is shown), ``"not-reviewing"``,
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
     cancel), ``"no-mat"`` (a game set up from a position
@@ -120,6 +143,55 @@ class _ReviewJob:
     cancelled: threading.Event = field(default_factory=threading.Event)
     progress: tuple[int, int] | None = None
     published: float = -math.inf  # time.monotonic() of the last publish for progress
+
+
+class HintRolloutSettings(NamedTuple):
+    """How the board rolls out a hint's plays: the best ``plays`` of the hint, ``trials`` each in
+    batches of ``batch`` trials (one published each), truncated after ``truncate`` plies (None: to
+    the end; see :func:`bgwidget.ai.rollout`, cubeless with variance reduction), dice from ``seed``."""
+
+    plays: int = 3
+    trials: int = 144
+    batch: int = 36
+    truncate: int | None = 5
+    seed: int = 0
+
+
+HINT_ROLLOUT = HintRolloutSettings()
+"""The board's default: a modest rollout, about half a minute on one busy core."""
+
+
+@dataclass(eq=False)
+class HintRollout:
+    """The rollout of a hint's best plays: ``plays`` of ``dice`` rolled out with ``settings``,
+    ``result`` the trials done so far (None before the first batch), ``running`` while batches go on."""
+
+    dice: tuple[int, int]
+    plays: list[Play]
+    settings: HintRolloutSettings
+    result: ai.Rollouts | None = None
+    running: bool = True
+
+    @property
+    def trials(self) -> int:
+        """The trials done for each play."""
+        return 0 if not self.result else self.result[0].trials
+
+    def step(self, position: Position) -> ai.Rollouts:
+        """The rollout one batch further: the same numbers as one run of as many trials
+        (``resume``). Runs in a worker thread in the background."""
+        s = self.settings
+        return ai.rollout(  # type: ignore[return-value]  # plays given: a Rollouts
+            position,
+            self.dice,
+            self.plays,
+            trials=min(self.trials + s.batch, s.trials),
+            seed=s.seed,
+            truncate=s.truncate,
+            batch=s.batch,
+            progress=False,
+            resume=self.result,
+        )
 
 
 class Advice(NamedTuple):
@@ -258,6 +330,10 @@ class Session:
         self.reviewing: Reviewing | None = None
         """The review shown (review mode), or None while the game is shown."""
         self._review_job: _ReviewJob | None = None  # the review running, None when none
+        self.hint_rollout_settings = HINT_ROLLOUT
+        """How ``hint-rollout`` rolls out the hint's plays (a :class:`HintRolloutSettings`)."""
+        self.hint_rollout: HintRollout | None = None
+        """The rollout of the hint's plays, running or done; None when none (dropped with the hint)."""
         self._callbacks: list[Callable[[int, Play], None]] = []
         self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
         self._pending: Any = None  # the one computation running (a future), or the wait after it
@@ -417,7 +493,7 @@ class Session:
         # Cancel names no position, and a running review publishes its progress ten times a second:
         # a cancel made on an older state still means this review.
         stale = "revision" in intent and intent["revision"] != self.revision
-        if stale and intent["type"] != "review-cancel":
+        if stale and intent["type"] not in CANCELS:
             raise IntentError(
                 f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
                 reason="stale",
@@ -451,6 +527,13 @@ class Session:
                 _require_numpy("a hint")
                 self.advice = self._advise(game, seat)
                 self._advice_at = self._decision_point()
+        elif kind == "hint-rollout":
+            self._roll_out_hint()
+        elif kind == "hint-rollout-cancel":
+            job = self.hint_rollout
+            if job is None or not job.running:
+                raise IntentError("no rollout is running", reason="no-rollout-running")
+            job.running = False  # the batch running is dropped; the trials done stay shown
         elif kind == "roll":
             if game.phase == "opening":
                 if not any(self.human):
@@ -540,6 +623,53 @@ class Session:
             )
         self._require_person(seat, "take or pass" if answering else "roll")
         return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
+
+    def _roll_out_hint(self) -> None:
+        """Start (or go on with) the rollout of the hint's best plays (see the module)."""
+        advice, job = self.advice, self.hint_rollout
+        if advice is None or not advice.candidates or self._advice_at != self._decision_point():
+            raise IntentError("a rollout is of the plays of a hint shown after a roll", reason="no-hint-plays")
+        if job is not None and job.running:
+            raise IntentError("the hint's plays are being rolled out", reason="rolling-out")
+        settings = self.hint_rollout_settings if job is None else job.settings
+        if job is not None and job.trials >= settings.trials:
+            raise IntentError("the hint's plays are rolled out", reason="rolled-out")
+        rolled = self.game.rolled
+        assert rolled is not None  # plays are advised after a roll
+        plays = [c.play for c in advice.candidates[: settings.plays]]
+        job = self.hint_rollout = HintRollout(rolled, plays, settings, None if job is None else job.result)
+        loop = _running_loop() if self.background else None
+        if loop is None:
+            while job.trials < settings.trials:
+                job.result = job.step(advice.position)
+                if job.trials < settings.trials:
+                    self.publish()  # each batch's numbers, as in the background
+            job.running = False
+            return
+        self._next_batch(loop, job, advice.position)
+
+    def _next_batch(self, loop: asyncio.AbstractEventLoop, job: HintRollout, position: Position) -> None:
+        """Roll out one more batch of ``job`` in a worker thread; publish it, then the next."""
+        future = loop.run_in_executor(None, job.step, position)
+
+        def done(fut: asyncio.Future) -> None:  # on the loop's own thread
+            if self.hint_rollout is not job or not job.running:  # stopped, or the hint is gone
+                fut.exception()  # retrieved, so that asyncio does not log it
+                return
+            try:
+                job.result = fut.result()
+            except Exception as error:  # a bug: shown, reported, and the board goes on
+                job.running = False
+                self._say(("board.rolloutFailed", {"error": _short(error)}))
+                self.publish()
+                loop.call_exception_handler({"message": "the hint's rollout failed", "exception": error})
+                return
+            job.running = job.trials < job.settings.trials
+            self.publish()
+            if job.running:
+                self._next_batch(loop, job, position)
+
+        future.add_done_callback(done)
 
     def _decision_point(self) -> tuple:
         """What identifies the decision being made: a new game, record entry or phase is a new one."""
@@ -863,6 +993,9 @@ class Session:
         game = self.game
         if self.advice is not None and self._advice_at != self._decision_point():
             self.advice = None  # advice is for the decision it was asked at
+        if self.advice is None and self.hint_rollout is not None:
+            self.hint_rollout.running = False  # a batch still running is dropped when it ends
+            self.hint_rollout = None
         until = self._message_until
         if self._news and (until is None or until[0] is not game or _rolls(game) > until[1]):
             self._news = []

@@ -27,7 +27,7 @@ from bgwidget.words import points_text, result_text, say
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
     from bgwidget.ai.review import Decision
     from bgwidget.game import Game
-    from bgwidget.session import Advice, Reviewing, Session
+    from bgwidget.session import Advice, HintRollout, Reviewing, Session
 
 __all__ = [
     "Place",
@@ -178,6 +178,22 @@ class PlayCandidate(TypedDict):
     win: float
     gammon: float
     steps: list[list]  # [[from, to, hit], ...] in board numbering
+    rollout: CandidateRollout | None  # the hint's rollout of this play so far; None when not rolled out
+
+
+class CandidateRollout(TypedDict):
+    equity: float  # cubeless points per game for the mover, the mean of the trials so far
+    se: float  # its standard error
+
+
+class HintRolloutView(TypedDict):
+    """The rollout of the hint's best plays (:attr:`bgwidget.session.Session.hint_rollout`)."""
+
+    plays: int  # how many of the best plays are rolled out
+    trials: int  # trials done for each
+    total: int  # trials it goes to
+    truncate: int | None  # plies per trial before the net judges; None: to the end
+    running: bool  # False once done or stopped
 
 
 class PlaysHint(TypedDict):
@@ -185,6 +201,8 @@ class PlaysHint(TypedDict):
     seat: int
     before: Board
     candidates: list[PlayCandidate]  # best first
+    can_roll_out: bool  # a ``hint-rollout`` intent would start or go on with the rollout
+    rollout: HintRolloutView | None  # None before ``hint-rollout``
 
 
 class CubeHint(TypedDict):
@@ -336,7 +354,8 @@ def view_state(session: Session) -> ViewState:
         "refusal": refusal_of(session),
         "teaching": session.teaching,
         "status": "",
-        "hint": None if editing else hint_of(session.advice, session.language),  # for the game, not the set-up
+        # for the game, not the set-up
+        "hint": None if editing else hint_of(session.advice, session.language, session.hint_rollout, rollable=True),
         "result": (
             {
                 "winner": game.result.winner,
@@ -575,11 +594,16 @@ def labels_seat(session: Session) -> int:
     return 1 if session.seat_to_act == 1 else 0
 
 
-def hint_of(advice: Advice | None, language: str = "en") -> PlaysHint | CubeHint | None:
-    """The Expert's advice as the view shows it (equities rounded to 0.001, words in ``language``)."""
+def hint_of(
+    advice: Advice | None, language: str = "en", rollout: HintRollout | None = None, *, rollable: bool = False
+) -> PlaysHint | CubeHint | None:
+    """The Expert's advice as the view shows it (equities rounded to 0.001, words in ``language``),
+    with the ``rollout`` of its best plays so far; ``rollable``: whether they may be rolled out
+    (the game's hint, not a review's)."""
     if advice is None:
         return None
     if advice.candidates is not None:
+        rolled = {r.play: r for r in rollout.result} if rollout is not None and rollout.result else {}
         return PlaysHint(
             kind="plays",
             seat=advice.seat,
@@ -594,9 +618,26 @@ def hint_of(advice: Advice | None, language: str = "en") -> PlaysHint | CubeHint
                     win=round(c.probabilities[0], 3),
                     gammon=round(c.probabilities[1], 3),
                     steps=steps_of(advice.seat, c.play.moves),
+                    rollout=(
+                        CandidateRollout(equity=round(rolled[c.play].equity, 3), se=round(rolled[c.play].equity_se, 3))
+                        if c.play in rolled
+                        else None
+                    ),
                 )
                 for c in advice.candidates
             ],
+            can_roll_out=rollable
+            and bool(advice.candidates)
+            and (rollout is None or (not rollout.running and rollout.trials < rollout.settings.trials)),
+            rollout=None
+            if rollout is None
+            else HintRolloutView(
+                plays=len(rollout.plays),
+                trials=rollout.trials,
+                total=rollout.settings.trials,
+                truncate=rollout.settings.truncate,
+                running=rollout.running,
+            ),
         )
     decision = advice.decision
     assert decision is not None  # advice is either plays or the cube

@@ -562,6 +562,19 @@ var labels_default = {
     "why.no-hint": "A hint is for a roll to play, for the cube before rolling, or for a double.",
     "why.needs-numpy": "Hints and reviews need {package}, which is not installed here: {command}.",
     "why.can-move": "This checker can move: click it to see where.",
+    "board.rollOut": "Roll out",
+    "board.rolloutStop": "Stop the rollout",
+    "board.rollout": "Rollout",
+    "board.rolloutRunning": "Rolling out the best {plays} plays: {done} of {total} trials ({how})",
+    "board.rolloutDone": "Rollout of the best {plays} plays: {done} trials ({how})",
+    "board.rolloutStopped": "Rollout stopped: {done} of {total} trials ({how})",
+    "board.rolloutFailed": "The rollout failed: {error}",
+    "board.rolloutTruncated": "cubeless, truncated at {plies} plies",
+    "board.rolloutToEnd": "cubeless, played to the end",
+    "why.no-hint-plays": "A rollout is of the plays of a hint: ask for a hint after rolling first.",
+    "why.rolling-out": "The hint's plays are being rolled out already.",
+    "why.rolled-out": "The hint's plays are rolled out already.",
+    "why.no-rollout-running": "No rollout is running.",
     pips: "pips",
     score: "score",
     money: "Money game",
@@ -583,6 +596,7 @@ var labels_default = {
     "view.walk": "Walk around",
     "view.walkHelp": "Walk with W A S D, Z Q S D or the arrows; move the mouse to look; Escape or Game view to come back.",
     "view.noWebgl": "This browser cannot draw in 3D (WebGL is not available): the board is shown in 2D.",
+    "view.fullScreen": "Full screen",
     "view.loading": "Loading the 3D board\u2026"
   },
   fr: {
@@ -822,6 +836,19 @@ var labels_default = {
     "why.no-hint": "Un conseil porte sur un coup \xE0 jouer, sur le videau avant de lancer ou sur un double.",
     "why.needs-numpy": "Les conseils et l\u2019analyse demandent {package}, qui n\u2019est pas install\xE9 ici : {command}.",
     "why.can-move": "Ce pion peut bouger : cliquez dessus pour voir o\xF9.",
+    "board.rollOut": "Faire un rollout",
+    "board.rolloutStop": "Arr\xEAter le rollout",
+    "board.rollout": "Rollout",
+    "board.rolloutRunning": "Rollout des {plays} meilleurs coups : {done} parties sur {total} ({how})",
+    "board.rolloutDone": "Rollout des {plays} meilleurs coups : {done} parties ({how})",
+    "board.rolloutStopped": "Rollout arr\xEAt\xE9 : {done} parties sur {total} ({how})",
+    "board.rolloutFailed": "Le rollout a \xE9chou\xE9 : {error}",
+    "board.rolloutTruncated": "sans videau, tronqu\xE9 \xE0 {plies} demi-coups",
+    "board.rolloutToEnd": "sans videau, jou\xE9 jusqu\u2019au bout",
+    "why.no-hint-plays": "Un rollout porte sur les coups d\u2019un conseil : demandez d\u2019abord un conseil apr\xE8s avoir lanc\xE9.",
+    "why.rolling-out": "Le rollout des coups du conseil est d\xE9j\xE0 en cours.",
+    "why.rolled-out": "Le rollout des coups du conseil est d\xE9j\xE0 fait.",
+    "why.no-rollout-running": "Aucun rollout n\u2019est en cours.",
     pips: "points",
     score: "score",
     money: "Partie d\u2019argent",
@@ -843,6 +870,7 @@ var labels_default = {
     "view.walk": "Se promener",
     "view.walkHelp": "Marchez avec Z Q S D, W A S D ou les fl\xE8ches ; bougez la souris pour regarder ; \xC9chap ou Vue de jeu pour revenir.",
     "view.noWebgl": "Ce navigateur ne peut pas dessiner en 3D (WebGL n\u2019est pas disponible) : le plateau est montr\xE9 en 2D.",
+    "view.fullScreen": "Plein \xE9cran",
     "view.loading": "Chargement du plateau en 3D\u2026"
   },
   sv: {
@@ -1082,6 +1110,19 @@ var labels_default = {
     "why.no-hint": "Ett tips g\xE4ller ett slag att spela, kuben f\xF6re slaget eller en dubbling.",
     "why.needs-numpy": "Tips och granskning kr\xE4ver {package}, som inte \xE4r installerat h\xE4r: {command}.",
     "why.can-move": "Den h\xE4r spelpj\xE4sen kan flyttas: klicka p\xE5 den f\xF6r att se vart.",
+    "board.rollOut": "G\xF6r en rollout",
+    "board.rolloutStop": "Stoppa rollouten",
+    "board.rollout": "Rollout",
+    "board.rolloutRunning": "Rollout av de {plays} b\xE4sta dragen: {done} av {total} partier ({how})",
+    "board.rolloutDone": "Rollout av de {plays} b\xE4sta dragen: {done} partier ({how})",
+    "board.rolloutStopped": "Rollouten stoppades: {done} av {total} partier ({how})",
+    "board.rolloutFailed": "Rollouten misslyckades: {error}",
+    "board.rolloutTruncated": "utan kub, avbruten efter {plies} halvdrag",
+    "board.rolloutToEnd": "utan kub, spelad till slutet",
+    "why.no-hint-plays": "En rollout g\xE4ller dragen i ett tips: be f\xF6rst om ett tips efter slaget.",
+    "why.rolling-out": "Tipsets drag rullas redan ut.",
+    "why.rolled-out": "Tipsets drag \xE4r redan utrullade.",
+    "why.no-rollout-running": "Ingen rollout p\xE5g\xE5r.",
     pips: "pips",
     score: "po\xE4ng",
     money: "Pengaspel",
@@ -1103,6 +1144,7 @@ var labels_default = {
     "view.walk": "G\xE5 omkring",
     "view.walkHelp": "G\xE5 med W A S D, Z Q S D eller pilarna; r\xF6r musen f\xF6r att se dig omkring; Escape eller Spelvy f\xF6r att komma tillbaka.",
     "view.noWebgl": "Den h\xE4r webbl\xE4saren kan inte rita i 3D (WebGL finns inte): br\xE4det visas i 2D.",
+    "view.fullScreen": "Helsk\xE4rm",
     "view.loading": "Laddar br\xE4det i 3D\u2026"
   }
 };
@@ -1418,8 +1460,16 @@ function candidateRows(hint) {
     equity: signed(c.emg ?? c.equity),
     error: c.error ? signed(-c.error) : "",
     win: percent(c.win),
-    mwc: c.mwc == null ? "" : percent(c.mwc)
+    mwc: c.mwc == null ? "" : percent(c.mwc),
+    rollout: c.rollout ? `${signed(c.rollout.equity)} \xB1 ${c.rollout.se.toFixed(3)}` : ""
   }));
+}
+function rolloutText(lang, hint) {
+  const r = hint?.kind === "plays" ? hint.rollout : null;
+  if (!r) return "";
+  const key = r.running ? "board.rolloutRunning" : r.trials < r.total ? "board.rolloutStopped" : "board.rolloutDone";
+  const how = r.truncate == null ? t(lang, "board.rolloutToEnd") : t(lang, "board.rolloutTruncated", { plies: r.truncate });
+  return t(lang, key, { plays: r.plays, done: r.trials, total: r.total, how });
 }
 function inMatch(hint) {
   return !!hint && hint.kind === "plays" && hint.candidates.some((c) => c.mwc != null);
@@ -1901,12 +1951,17 @@ var View = class {
     }
     const head = h("tr");
     const match = inMatch(hint);
+    const rolled = !!hint.rollout;
     const labels = ["#", t(lang, "plays"), t(lang, match ? "board.emg" : "equity"), t(lang, "error"), t(lang, "win")];
-    for (const label of match ? [...labels, t(lang, "board.mwc")] : labels) head.append(h("th", {}, label));
+    if (match) labels.push(t(lang, "board.mwc"));
+    if (rolled) labels.push(t(lang, "board.rollout"));
+    for (const label of labels) head.append(h("th", {}, label));
     const rows = candidateRows(hint).map((row, i) => {
       const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
       const cells = [row.rank, row.text, row.equity, row.error, row.win];
-      for (const cell of match ? [...cells, row.mwc] : cells) tr.append(h("td", {}, String(cell)));
+      if (match) cells.push(row.mwc);
+      for (const cell of cells) tr.append(h("td", {}, String(cell)));
+      if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));
       const show = (index) => () => {
         this.preview = index;
         this.draw();
@@ -1921,7 +1976,21 @@ var View = class {
     table.append(h("caption", {}, t(lang, "expertPlays")), h("thead"), h("tbody"));
     table.tHead.append(head);
     table.tBodies[0].append(...rows);
-    this.hintPanel.replaceChildren(table);
+    this.hintPanel.replaceChildren(table, this.rolloutControls(hint, lang));
+  }
+  /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop. */
+  rolloutControls(hint, lang) {
+    const line = h("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
+    const button = (testid, key, type) => {
+      const b = h("button", { type: "button", "data-testid": testid }, t(lang, key));
+      b.addEventListener("click", () => this.intent({ type }));
+      return b;
+    };
+    if (hint.rollout?.running) line.append(" ", button("hint-rollout-stop", "board.rolloutStop", "hint-rollout-cancel"));
+    else if (hint.can_roll_out) line.append(" ", button("hint-rollout", "board.rollOut", "hint-rollout"));
+    line.dataset.running = String(!!hint.rollout?.running);
+    line.dataset.trials = String(hint.rollout?.trials ?? "");
+    return line;
   }
   drawKeyboard(s) {
     const lang = s.language;
