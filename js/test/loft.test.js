@@ -184,3 +184,29 @@ test("each point's number stands on the rail beyond its base", () => {
     close(Math.abs(z), (350 - 62 + 7) * 0.01);
   }
 });
+
+test("a square or narrow picture widens the view so the board's width still fits", () => {
+  assert.equal(C.fovFor(2), 40);
+  assert.equal(C.fovFor(1.5), 40);
+  // The horizontal half-angle stays that of 40° at 3:2: tan(h) = tan(20°) · 1.5.
+  for (const aspect of [1, 0.6]) {
+    const half = (C.fovFor(aspect) * Math.PI) / 360;
+    close(Math.tan(half) * aspect, Math.tan((20 * Math.PI) / 180) * 1.5, 1e-12);
+  }
+  assert.ok(C.fovFor(1) > 40 && C.fovFor(0.6) > C.fovFor(1));
+});
+
+test("dice and cube faces: each value once, the rolled one on top", () => {
+  for (let top = 1; top <= 6; top++) {
+    const faces = L.dieFaces(top);
+    assert.equal(faces[2], top);
+    assert.deepEqual([...faces].sort(), [1, 2, 3, 4, 5, 6]);
+    for (const k of [0, 2, 4]) assert.equal(faces[k] + faces[k + 1], 7); // opposite faces
+  }
+  for (const [top, before] of [[64, 32], [2, 64], [4, 2], [32, 16]]) {
+    const faces = L.cubeFaces(top);
+    assert.equal(faces[2], top);
+    assert.equal(faces[5], before); // the far side: the value it rolls from
+    assert.deepEqual([...faces].sort((a, b) => a - b), [2, 4, 8, 16, 32, 64]);
+  }
+});

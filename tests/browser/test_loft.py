@@ -152,6 +152,15 @@ def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
     page.locator('[data-testid="game-view"]').click()
     wait_root(page, f"r.dataset.camera === {GAME_VIEW!r}")
 
+    # The whole screen: the loft fills the window, with the status line over it; and back.
+    page.locator('[data-testid="full-screen"]').click()
+    page.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'loft'", timeout=WAIT)
+    page.wait_for_function("() => document.querySelector('[data-testid=\"loft-canvas\"]').clientHeight === innerHeight")
+    assert page.locator('[data-testid="loft"]').get_by_text("Bottom to play 3-1").is_visible()
+    page.screenshot(path=str(artifacts / "loft-full-screen.png"))
+    page.locator('[data-testid="full-screen"]').click()
+    page.wait_for_function("() => !document.fullscreenElement", timeout=WAIT)
+
     # The toggle: back to the 2D board (Python sets the view), and to 3D again.
     page.locator('[data-testid="view-toggle"]').click()
     wait_root(page, "r.dataset.view === '2d' && !!r.querySelector('svg [data-checker]')")

@@ -34,6 +34,14 @@ export function zoomBy(o, { deltaY = 0, scale = 1 } = {}) {
   return clampOrbit({ ...o, radius: (o.radius * Math.exp(deltaY * WHEEL)) / scale });
 }
 
+/** The vertical field of view (degrees) for a picture of `aspect` (width / height): 40° from 3:2
+ * on, wider below it, so that a narrow or square picture still shows the whole board's width. */
+export function fovFor(aspect) {
+  const wide = 1.5;
+  if (aspect >= wide) return 40;
+  return (2 * Math.atan((Math.tan((20 * Math.PI) / 180) * wide) / aspect) * 180) / Math.PI;
+}
+
 /** The eye's world position [x, y, z] for an orbit around `target` [x, y, z]. */
 export function eye(o, target) {
   const s = Math.sin(o.phi);

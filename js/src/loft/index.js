@@ -5,7 +5,7 @@
 import * as THREE from "three";
 import { diceOf } from "../draw.js";
 import { boardOf } from "../board.js";
-import { GAME_VIEW, START, between, eye, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
+import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
 import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
 
@@ -66,20 +66,24 @@ class Loft {
       return el;
     });
     this.note = h("div", { ...OVERLAY, left: "50%", bottom: "8px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
-    this.help = h("div", { ...OVERLAY, right: "8px", top: "48px", whiteSpace: "normal", maxWidth: "60%" }, { "data-testid": "walk-help" });
+    this.help = h("div", { ...OVERLAY, right: "8px", top: "8px", whiteSpace: "normal", maxWidth: "55%" }, { "data-testid": "walk-help" });
     this.countLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.numberLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.overlay.append(this.numberLayer, this.countLayer, this.note, this.help);
-    this.tools = h("div", { position: "absolute", right: "8px", top: "8px", display: "flex", gap: "6px" });
+    this.tools = h("div", { position: "absolute", right: "8px", bottom: "8px", display: "flex", gap: "6px" });
     this.gameButton = h("button", {}, { type: "button", "data-testid": "game-view" });
     this.walkButton = h("button", {}, { type: "button", "data-testid": "walk", "aria-pressed": "false" });
+    this.fullButton = h("button", {}, { type: "button", "data-testid": "full-screen", "aria-pressed": "false" });
     this.gameButton.addEventListener("click", () => this.gameView());
+    this.fullButton.addEventListener("click", () => this.fullScreen());
     this.walkButton.addEventListener("click", () => (this.immersive ? this.leaveWalk() : this.enterWalk()));
-    this.tools.append(this.gameButton, this.walkButton);
+    this.tools.append(this.gameButton, this.walkButton, this.fullButton);
     this.el.append(canvas, this.overlay, this.tools);
     host.replaceChildren(this.el);
     this.listen();
     this.resize = new ResizeObserver(() => this.fit());
+    this.fitFull = () => this.fit();
+    document.addEventListener("fullscreenchange", this.fitFull);
     this.resize.observe(this.el);
     this.fit();
     const root = view.root;
@@ -97,10 +101,14 @@ class Loft {
     const lang = state.language;
     this.gameButton.textContent = this.t(lang, "view.gameView");
     this.walkButton.textContent = this.t(lang, "view.walk");
+    this.fullButton.textContent = this.t(lang, "view.fullScreen");
+    this.fullButton.hidden = !this.el.requestFullscreen;
     this.help.textContent = this.immersive ? this.t(lang, "view.walkHelp") : "";
     this.help.hidden = !this.immersive;
-    this.note.textContent = ui.note?.text ?? "";
-    this.note.hidden = !ui.note;
+    // On the whole screen the status line is out of sight: the loft shows it (a refusal first).
+    const full = document.fullscreenElement === this.el;
+    this.note.textContent = ui.note?.text ?? (full ? state.status ?? "" : "");
+    this.note.hidden = !this.note.textContent;
     this.view.root.dataset.selected = ui.selected ?? ""; // a hook for tests: a selection draws no DOM here
     this.placeNumbers(state);
     this.placeCheckers(state, ui);
@@ -256,11 +264,15 @@ class Loft {
   // ------------------------------------------------------------------ rendering
 
   fit() {
+    const full = document.fullscreenElement === this.el;
+    this.fullButton.setAttribute("aria-pressed", String(full));
+    if (this.state) this.view.draw(); // the status shows over the board on the whole screen
     const width = this.el.clientWidth || 600;
-    const height = Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
+    const height = full ? window.innerHeight : Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
     this.renderer.setSize(width, height, false);
     this.canvas.style.height = `${height}px`;
     this.camera.aspect = width / height;
+    this.camera.fov = fovFor(width / height);
     this.camera.updateProjectionMatrix();
     this.request();
   }
@@ -478,6 +490,12 @@ class Loft {
     this.request();
   }
 
+  /** The loft alone on the whole screen (the buttons and overlays with it), or back in its cell. */
+  fullScreen() {
+    if (document.fullscreenElement === this.el) document.exitFullscreen();
+    else this.el.requestFullscreen?.().catch(() => {}); // refused: the board stays in its cell
+  }
+
   /** Back to the game view: out of the walk, and the camera flies to the default orbit. */
   gameView() {
     this.leaveWalk();
@@ -492,6 +510,8 @@ class Loft {
     this.view.root.removeEventListener("keydown", this.keys);
     this.view.root.removeEventListener("keyup", this.keys);
     document.removeEventListener("pointerlockchange", this.lockChange);
+    document.removeEventListener("fullscreenchange", this.fitFull);
+    if (document.fullscreenElement === this.el) document.exitFullscreen();
     document.removeEventListener("mousemove", this.look);
     delete this.view.root.bgScreenPoint;
     delete this.view.root.bgLoftStats;

@@ -141,3 +141,20 @@ export function numberSpots() {
     return { point, x, z };
   });
 }
+
+/** The faces of a die with `top` up, in three.js's box material order (+x, -x, +y, -y, +z, -z):
+ * opposite faces add up to 7. */
+export function dieFaces(top) {
+  const sides = [1, 2, 3, 4, 5, 6].filter((v) => v !== top && v !== 7 - top);
+  return [sides[0], 7 - sides[0], top, 7 - top, sides[1], 7 - sides[1]];
+}
+
+const CUBE_VALUES = [2, 4, 8, 16, 32, 64];
+
+/** The faces of the doubling cube with `top` up (64 for a centred cube), in the same order: each
+ * value once, the one before `top` on the far side (-z), so that a quarter turn forward about x
+ * rolls the old value off the top and the new one onto it. */
+export function cubeFaces(top) {
+  const i = CUBE_VALUES.indexOf(top);
+  return [1, 4, 0, 3, 2, 5].map((k) => CUBE_VALUES[(i + k) % 6]);
+}

@@ -5,7 +5,7 @@ import * as THREE from "three";
 import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
 import look from "../../../src/bgwidget/look.json" with { type: "json" };
 import * as g from "../geometry.js";
-import { RADIUS, RAIL, ROOM_H, S, SURFACE, THICK, TABLE, placeRect, toWorld } from "./layout.js";
+import { RADIUS, RAIL, ROOM_H, S, SURFACE, THICK, TABLE, cubeFaces, dieFaces, placeRect, toWorld } from "./layout.js";
 import { ROOM } from "./camera.js";
 
 const C = look.colors;
@@ -151,19 +151,6 @@ const cubeFace = faceMaterials(C.cube, C.cube_text, (ctx, n, v) => {
   ctx.textBaseline = "middle";
   ctx.fillText(String(v), n / 2, n / 2 + n * 0.03);
 });
-
-/** Material order of a box: +x, -x, +y, -y, +z, -z. A die with `top` up (and 7 - top down). */
-export function dieFaces(top) {
-  const sides = [1, 2, 3, 4, 5, 6].filter((v) => v !== top && v !== 7 - top);
-  return [sides[0], 7 - sides[0], top, 7 - top, sides[1], 7 - sides[1]];
-}
-
-/** The cube with `top` up, its next values round it (64 shown for a centred cube of value 1). */
-export function cubeFaces(top) {
-  const values = [2, 4, 8, 16, 32, 64];
-  const i = values.indexOf(top);
-  return [0, 3, 0, 3, 1, 2].map((k) => values[(i + k) % 6]);
-}
 
 export class Scene {
   constructor() {
