@@ -205,6 +205,7 @@ def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
     shown = state(board)
     assert first >= 1 and second >= 1 and shown["phase"] == "roll" and shown["positionId"] != before
     ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "lite-notebook.png"))  # the notebook page as a reader sees it
     page.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
         path=str(ARTIFACTS / "lite-two-people.png")
     )
