@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import re
 import subprocess
 import tarfile
 import threading
@@ -125,20 +126,22 @@ def run_all(page, site: str, name: str) -> None:
     )
 
 
-def run_new_cell(page, code: str) -> None:
-    """Append a code cell holding ``code`` to the open notebook and run it (waits for its count)."""
-    page.evaluate(
-        """async (code) => {
+def run_new_cell(page, code: str):
+    """Append a code cell holding ``code`` to the open notebook and run it; returns the cell once
+    it has its execution count."""
+    index = page.evaluate(
+        """(code) => {
             const notebook = window.jupyterapp.shell.currentWidget.content;
             notebook.model.sharedModel.insertCell(notebook.model.cells.length, {cell_type: 'code', source: code});
             notebook.activeCellIndex = notebook.widgets.length - 1;
-            window.jupyterapp.commands.execute('notebook:run-cell');
+            window.jupyterapp.commands.execute('notebook:run-cell');  // not awaited, as in run_all
+            return notebook.widgets.length - 1;
         }""",
         code,
     )
-    page.wait_for_function(
-        "() => /\\[\\d+\\]/.test([...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].pop().textContent)"
-    )
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
+    cell.locator(".jp-InputPrompt").filter(has_text=re.compile(r"\[\d+\]")).wait_for()
+    return cell
 
 
 def state(board) -> dict:
@@ -177,7 +180,8 @@ def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
     run_all(page, site, "01-rules.ipynb")
     outputs = cell_outputs(page)
     assert not [text for text in outputs if "Traceback" in text or "Error" in text]
-    assert page.locator(f"{ROOT}[data-revision]").count() == BOARDS
+    # each exercise's board drawn (a view may come a moment after its cell's execution count)
+    page.wait_for_function(f"() => document.querySelectorAll('{ROOT}[data-revision]').length === {BOARDS}")
     # the table of cube decisions and the Crawford decision: the sentence instead of the net's numbers
     assert sum(text.strip() == NEEDS_NUMPY for text in outputs) == 2
 
@@ -210,6 +214,8 @@ def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
         path=str(ARTIFACTS / "lite-two-people.png")
     )
     # the kernel in the page holds what the board shows
-    run_new_cell(page, "print(friends.position_id, friends.revision, friends.phase, friends.turn)")
-    printed = page.locator(".jp-CodeCell").last.locator(".jp-OutputArea-output").text_content().split()
+    cell = run_new_cell(page, "print(friends.position_id, friends.revision, friends.phase, friends.turn)")
+    output = cell.locator(".jp-OutputArea-output")
+    output.wait_for()
+    printed = output.text_content().split()
     assert printed == [shown["positionId"], str(shown["revision"]), "roll", str(shown["turn"])]
