@@ -693,17 +693,22 @@ class Session:
         (:func:`~bgwidget.formats.to_json`) or ``"mat"`` (:func:`~bgwidget.formats.to_mat`).
 
         Raises :class:`IntentError` for another format, with reason ``"no-mat"`` for a ``.mat``
-        of a match with a game set up from a position (the format cannot hold one).
+        of a match with a game set up from a position (the format cannot hold one), and for a
+        match whose numbers are too long for a ``.mat`` file.
         """
         if format not in ("json", "mat"):
             raise IntentError(f"export is to 'json' or 'mat', not {format!r}")
         if format == "json":
             text = to_json(self.match, indent=1)
         else:
+            if not all(game.setup["opening"] for game in self.match.games):
+                raise IntentError(
+                    ".mat plays every game from the opening roll", reason="no-mat", format=".mat", other="JSON"
+                )
             try:
                 text = to_mat(self.match)
-            except FormatError as error:
-                raise IntentError(str(error), reason="no-mat", format=".mat", other="JSON") from None
+            except FormatError as error:  # numbers too long for the format: a caller's match
+                raise IntentError(str(error)) from None
         return f"{_file_stem(self.names)}.{format}", text
 
     def _export(self, format: Any) -> None:

@@ -171,15 +171,26 @@ def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
     for (``Crawford``, ``Jacoby``, ``Beaver``, ``Max Cube``) and names the score line cannot
     hold. Raises :class:`FormatError` for a game that did not start from the opening roll (set
     up with :meth:`Match.play_from <bgwidget.match.Match.play_from>` or read from an ID): the
-    format plays every game from the starting position.
+    format plays every game from the starting position; and for a match length, cube limit or
+    score of more than 9 digits, which :func:`from_mat` does not read.
     """
     if not isinstance(match, Match):
         raise FormatError(f"to_mat writes a Match, not {type(match).__name__}")
     for number, game in enumerate(match.games, start=1):
         if not game.setup["opening"]:
             raise FormatError(f".mat plays every game from the opening roll; game {number} was set up from a position")
-    out = []
     rules = match.rules
+    scores = [score for game in match.games for score in game.score]
+    for what, number in (
+        ("the match length", match.length),
+        ("the cube limit", rules.max_cube),
+        ("a score", max(scores, default=0)),
+    ):
+        if len(str(number)) > _DIGITS:
+            raise FormatError(
+                f"the numbers of a .mat file have at most {_DIGITS} digits: {what} of {number} does not fit"
+            )
+    out = []
     bottom, top = match.names
     for seat_name, name in (("Top", top), ("Bottom", bottom)):
         if _line_name(name) != name:

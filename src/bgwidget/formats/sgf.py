@@ -105,7 +105,8 @@ def to_sgf(obj: Game | Match, path: str | os.PathLike[str] | None = None) -> str
     waiting for its answer are left out). A lone game keeps its score in ``MI``; :func:`from_sgf`
     reads it back only from a score of 0-0, as it rebuilds matches from their first game.
     Writes the text to ``path`` (UTF-8) when given. Raises :class:`FormatError` for a game set up
-    from a position, which this writer does not hold, or a file that cannot be written.
+    from a position, which this writer does not hold, a match length, cube limit or score of more
+    than 9 digits, which :func:`from_sgf` does not read, or a file that cannot be written.
     """
     if isinstance(obj, Game):
         rules, names, games = obj.rules, ("Bottom", "Top"), [obj]
@@ -117,6 +118,13 @@ def to_sgf(obj: Game | Match, path: str | os.PathLike[str] | None = None) -> str
     for number, game in enumerate(games):
         if not game.setup["opening"]:
             raise FormatError(f"SGF is written from the opening roll; game {number + 1} was set up from a position")
+        for what, value in (
+            ("the match length", rules.match_length),
+            ("the cube limit", rules.max_cube),
+            ("a score", max(game.score)),
+        ):
+            if len(str(value)) > _DIGITS:
+                raise FormatError(f"this SGF's numbers have at most {_DIGITS} digits: {what} of {value} does not fit")
         trees.append("\n".join([_root(rules, names, number, game), *_nodes(game)]) + ")")
     return write_text("\n".join(trees) + "\n", path)
 
@@ -229,8 +237,11 @@ def _info(root: dict[str, list[str]]) -> dict[str, str]:
     return dict(value.partition(":")[::2] for value in root.get("MI", []))
 
 
+_DIGITS = 9  # the most digits of a number read (a match length, a cube limit, a score)
+
+
 def _number(text: str, what: str) -> int:
-    if not re.fullmatch("[0-9]{1,9}", text.strip()):
+    if not re.fullmatch(f"[0-9]{{1,{_DIGITS}}}", text.strip()):
         raise FormatError(f"{what} is a whole number, not {text!r}")
     return int(text)
 

@@ -22,7 +22,8 @@ from bgwidget.position import BAR, Position, PositionError, mirror
 
 __all__ = ["from_xgid", "to_xgid"]
 
-_NUMBER = re.compile(r"-?[0-9]{1,5}")
+_DIGITS = 5  # the most digits of a field after the position (a score, the match length)
+_NUMBER = re.compile(rf"-?[0-9]{{1,{_DIGITS}}}")
 _MAX_LOG2 = 62  # the cube and its limit, as powers of 2
 
 
@@ -31,8 +32,9 @@ def to_xgid(game: Game) -> str:
     the higher first, as in :func:`~bgwidget.formats.matchid.to_match_id`).
 
     A resignation waiting for an answer is not written (the format has no field for it).
-    Raises :class:`FormatError` while a beaver or raccoon waits for an answer, or for a cube
-    limit above 2^62.
+    Raises :class:`FormatError` while a beaver or raccoon waits for an answer, for a cube
+    limit above 2^62, or for a score or match length of more than 5 digits (what
+    :func:`from_xgid` reads).
     """
     position = game.start_position
     bottom, top = position.seat_points(0), position.seat_points(1)
@@ -52,6 +54,9 @@ def to_xgid(game: Game) -> str:
     rules = game.rules
     if rules.max_cube.bit_length() - 1 > _MAX_LOG2:
         raise FormatError(f"this XGID writer has no field for a cube limit of {rules.max_cube}")
+    for what, number in (("a score", max(game.score)), ("the match length", rules.match_length)):
+        if len(str(number)) > _DIGITS:
+            raise FormatError(f"an XGID's fields have at most {_DIGITS} digits: {what} of {number} does not fit")
     if rules.match_length:
         cj = int(game.crawford)
     else:

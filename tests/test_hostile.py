@@ -1,0 +1,51 @@
+"""What a careless or hostile caller found: each test is a defect found by attacking the public
+API from scripts (arguments out of range, huge numbers, forged intents), kept so that it stays fixed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bgwidget import Match
+from bgwidget.formats import FormatError, from_mat, from_sgf, from_xgid, to_json, to_mat, to_sgf, to_xgid
+from bgwidget.widget import BoardWidget
+
+# Each writer with its reader, both as functions of a match (the XGID holds the game being played).
+FORMATS = {
+    "mat": (to_mat, lambda text: from_mat(text).rules),
+    "sgf": (to_sgf, lambda text: from_sgf(text).rules),
+    "xgid": (lambda match: to_xgid(match.game), lambda text: from_xgid(text).rules),
+}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"length": 10**9},  # the readers of .mat and SGF take numbers of at most 9 digits
+        {"length": 100_000},  # XGID's fields are at most 5 digits
+        {"length": 0, "max_cube": 2**40},  # a cube limit of 13 digits
+    ],
+)
+def test_a_writer_refuses_what_its_reader_would_refuse(fmt, settings):
+    """README: "What a writer writes, its reader reads back". A match too long, or a cube limit too
+    high, for a format's numbers is refused by the writer (FormatError), not written as text that
+    the reader then refuses."""
+    match = Match(seed=1, **settings)
+    write, read = FORMATS[fmt]
+    try:
+        text = write(match)
+    except FormatError:
+        return
+    assert read(text) == match.rules
+
+
+def test_a_match_too_long_for_a_mat_file_is_refused_for_that_reason_on_the_board():
+    """Save .mat of a billion-point match: the board said the match had a game set up from a
+    position (the one sentence it had for a .mat refused), which was not the reason."""
+    board = BoardWidget(players=("human", "human"), match_length=10**9, animation=0, background=False)
+    before = to_json(board.match)
+    refused = board.intent({"type": "export", "format": "mat"})
+    assert board.session.refusal is not None and board.session.refusal.reason != "no-mat"
+    assert refused == "the numbers of a .mat file have at most 9 digits: the match length of 1000000000 does not fit"
+    assert to_json(board.match) == before
