@@ -4,9 +4,12 @@ API from scripts (arguments out of range, huge numbers, forged intents), kept so
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from bgwidget import Match
+from bgwidget.ai.parallel import in_order
 from bgwidget.formats import FormatError, from_mat, from_sgf, from_xgid, to_json, to_mat, to_sgf, to_xgid
 from bgwidget.widget import BoardWidget
 
@@ -38,6 +41,24 @@ def test_a_writer_refuses_what_its_reader_would_refuse(fmt, settings):
     except FormatError:
         return
     assert read(text) == match.rules
+
+
+def test_in_order_on_an_executor_submits_tasks_as_it_goes():
+    """ai.rollout(trials=10**9, executor=pool) stopped after two batches submitted every batch at
+    once first: 14 million futures before the first result. The tasks are taken a few at a time."""
+    pulled = 0
+
+    def tasks():
+        nonlocal pulled
+        for i in range(20_000):
+            pulled += 1
+            yield (i,)
+
+    with ThreadPoolExecutor(2) as pool:
+        results = in_order(lambda i: i * i, tasks(), pool)
+        assert [next(results) for _ in range(3)] == [0, 1, 4]
+        results.close()
+    assert pulled < 1_000
 
 
 def test_a_match_too_long_for_a_mat_file_is_refused_for_that_reason_on_the_board():

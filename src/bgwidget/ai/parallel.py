@@ -11,11 +11,17 @@ whose :meth:`get_executor` gives one (a cluster, when one machine is not enough)
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
+from itertools import islice
 from typing import Any
 
-__all__ = ["as_executor", "in_order"]
+__all__ = ["AHEAD", "as_executor", "in_order"]
+
+AHEAD = 256
+"""The most tasks waiting on an executor at once: enough to keep a pool or a cluster busy, few
+enough that a rollout of a billion trials stopped after two batches has not queued millions first."""
 
 
 def as_executor(executor: object, error: type[Exception]) -> Executor | None:
@@ -41,18 +47,22 @@ def in_order(
 ) -> Generator[Any, None, None]:
     """``function(*task)`` for each task, in the tasks' order.
 
-    Without an executor each task runs here when its result is asked for; with one, every task
-    is submitted at once and the results are awaited in order. Closing the iterator (a loop left
-    early, a KeyboardInterrupt while waiting) cancels the tasks not yet started.
+    Without an executor each task runs here when its result is asked for; with one, the first
+    :data:`AHEAD` tasks are submitted at once, another each time a result is taken, and the results
+    are awaited in order. Closing the iterator (a loop left early, a KeyboardInterrupt while
+    waiting) cancels the tasks not yet started.
     """
     if executor is None:
         for task in tasks:
             yield function(*task)
         return
-    futures = [executor.submit(function, *task) for task in tasks]
+    waiting = iter(tasks)
+    futures: deque[Future] = deque(executor.submit(function, *task) for task in islice(waiting, AHEAD))
     try:
-        for future in futures:
-            yield future.result()
+        while futures:
+            result = futures.popleft().result()
+            futures.extend(executor.submit(function, *task) for task in islice(waiting, 1))
+            yield result
     finally:
         for future in futures:
             future.cancel()
