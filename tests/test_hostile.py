@@ -70,3 +70,19 @@ def test_a_match_too_long_for_a_mat_file_is_refused_for_that_reason_on_the_board
     assert board.session.refusal is not None and board.session.refusal.reason != "no-mat"
     assert refused == "the numbers of a .mat file have at most 9 digits: the match length of 1000000000 does not fit"
     assert to_json(board.match) == before
+
+
+@pytest.mark.parametrize(
+    "stakes",
+    [{"cube": 3}, {"cube": 0}, {"cube": True}, {"owner": "x"}, {"match_length": 5, "away": (6, 1)}],
+)
+def test_a_context_out_of_range_is_refused_when_made(stakes):
+    """ai.rollout(cubeful=True, cube=Context(owner="x")) ended in a KeyError from inside the
+    rollout, and Context(cube=3) rolled out a cube no game has: the stakes are checked as
+    cube_decision checks its keyword arguments, when the Context is made."""
+    pytest.importorskip("numpy")
+    from bgwidget.ai import CubeError
+    from bgwidget.ai.context import Context
+
+    with pytest.raises(CubeError):
+        Context(**stakes)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeDecision, cube_decision, race_efficiency
+from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeDecision, _check_settings, cube_decision, race_efficiency
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.evaluator import flip
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
@@ -40,7 +40,9 @@ class Context:
 
     ``owner``: ``"centre"``, ``"player"`` (this seat owns the cube) or ``"opponent"``.
     ``away``: points (this seat, opponent) still needed; ``(0, 0)`` and ``match_length`` 0 in
-    money play. The fields are :func:`~bgwidget.ai.cube.cube_decision`'s keyword arguments.
+    money play. The fields are :func:`~bgwidget.ai.cube.cube_decision`'s keyword arguments, and
+    are checked as it checks them: :class:`~bgwidget.ai.errors.CubeError` for a cube that is not
+    a power of 2, an unknown owner, or away scores that do not fit the match.
     """
 
     cube: int = 1
@@ -51,6 +53,10 @@ class Context:
     post_crawford: bool = False
     jacoby: bool = False
     beavers: bool = False
+
+    def __post_init__(self) -> None:
+        flags = (self.crawford, self.post_crawford, self.jacoby, self.beavers)
+        _check_settings(self.cube, self.owner, CONTACT_EFFICIENCY, self.match_length, self.away, flags)
 
     @classmethod
     def of(cls, game: Game, seat: int) -> Context:
