@@ -4,7 +4,7 @@
 // words come from the View's catalogue (`t`), so that this bundle does not carry a second copy.
 import * as THREE from "three";
 import { diceOf } from "../draw.js";
-import { boardOf } from "../board.js";
+import { boardOf, movablePoints } from "../board.js";
 import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
 import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
@@ -59,18 +59,19 @@ class Loft {
     // from the last click to the next frame drawn.
     this.stats = { frames: 0, frameAt: 0, renderMs: 0, pressAt: 0, clickToFrameMs: null };
     this.el = h("div", { position: "relative", width: "100%", overflow: "hidden" }, { class: "bg-loft", "data-testid": "loft" });
-    this.overlay = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
+    this.overlay = h("div", { position: "absolute", left: "0", top: "0", right: "0", pointerEvents: "none" });
     this.names = [0, 1].map((seat) => {
       const el = h("div", { ...OVERLAY, left: "8px", [seat === 0 ? "bottom" : "top"]: "8px" }, { "data-testid": `loft-name-${seat}` });
       this.overlay.append(el);
       return el;
     });
-    this.note = h("div", { ...OVERLAY, left: "50%", bottom: "8px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
+    this.note = h("div", { ...OVERLAY, left: "50%", bottom: "40px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
     this.help = h("div", { ...OVERLAY, right: "8px", top: "8px", whiteSpace: "normal", maxWidth: "55%" }, { "data-testid": "walk-help" });
     this.countLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.numberLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.overlay.append(this.numberLayer, this.countLayer, this.note, this.help);
-    this.tools = h("div", { position: "absolute", right: "8px", bottom: "8px", display: "flex", gap: "6px" });
+    // The camera's buttons in a row under the picture, where they hide no part of it.
+    this.tools = h("div", { display: "flex", gap: "6px", justifyContent: "flex-end", flexWrap: "wrap", padding: "4px 0" });
     this.gameButton = h("button", {}, { type: "button", "data-testid": "game-view" });
     this.walkButton = h("button", {}, { type: "button", "data-testid": "walk", "aria-pressed": "false" });
     this.fullButton = h("button", {}, { type: "button", "data-testid": "full-screen", "aria-pressed": "false" });
@@ -268,9 +269,11 @@ class Loft {
     this.fullButton.setAttribute("aria-pressed", String(full));
     if (this.state) this.view.draw(); // the status shows over the board on the whole screen
     const width = this.el.clientWidth || 600;
-    const height = full ? window.innerHeight : Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
+    const height = full ? window.innerHeight - this.tools.offsetHeight : Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
     this.renderer.setSize(width, height, false);
+    this.size = { width, height };
     this.canvas.style.height = `${height}px`;
+    this.overlay.style.height = `${height}px`;
     this.camera.aspect = width / height;
     this.camera.fov = fovFor(width / height);
     this.camera.updateProjectionMatrix();
@@ -329,17 +332,27 @@ class Loft {
 
   /** Client coordinates {x, y} of a world point, through the camera as last placed. */
   project(x, y, z) {
-    const v = new THREE.Vector3(x, y, z).project(this.camera);
+    const p = this.onCanvas(x, y, z);
     const r = this.canvas.getBoundingClientRect();
-    return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height, behind: v.z > 1 };
+    return { x: r.left + p.x, y: r.top + p.y };
+  }
+
+  /** CSS pixels {x, y} from the canvas's top left corner of a world point, and whether it is
+   * behind the eye; from the size fit() set, so that no layout is read while drawing. */
+  onCanvas(x, y, z) {
+    const v = new THREE.Vector3(x, y, z).project(this.camera);
+    return { x: ((v.x + 1) / 2) * this.size.width, y: ((1 - v.y) / 2) * this.size.height, behind: v.z > 1 };
   }
 
   placeCounts() {
-    const r = this.el.getBoundingClientRect();
+    // The point numbers only while they stand apart: seen from afar they would run together.
+    const at = (el) => this.onCanvas(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
+    const [a, b] = [...this.numberLayer.children].slice(0, 2).map(at);
+    this.numberLayer.hidden = !a || Math.hypot(a.x - b.x, a.y - b.y) < 16;
     for (const el of [...this.countLayer.children, ...this.numberLayer.children]) {
-      const p = this.project(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
-      el.style.left = `${p.x - r.left}px`;
-      el.style.top = `${p.y - r.top}px`;
+      const p = at(el);
+      el.style.left = `${p.x}px`;
+      el.style.top = `${p.y}px`;
       el.hidden = p.behind;
     }
   }
@@ -358,16 +371,48 @@ class Loft {
 
   /** What is under client point (x, y): {point, checker, dice, cube}. */
   pick(x, y) {
-    const r = this.canvas.getBoundingClientRect();
-    const ray = new THREE.Raycaster();
-    ray.setFromCamera(new THREE.Vector2(((x - r.left) / r.width) * 2 - 1, 1 - ((y - r.top) / r.height) * 2), this.camera);
+    const ray = this.rayAt(x, y);
     const targets = [...this.meshes, ...this.world.dice.filter((m) => m.visible), this.world.cube].filter((m) => m.visible);
     const hit = ray.intersectObjects(targets, false)[0];
     if (hit?.object.userData.dice) return { point: null, dice: true };
     if (hit?.object.userData.cube) return { point: null, cube: true };
     if (hit) return { point: hit.object.userData.place, checker: true };
-    const on = ray.ray.intersectPlane(this.world.surface, new THREE.Vector3());
+    const on = this.surfaceAt(x, y);
     return { point: on ? placeAt(on.x, on.z) : null };
+  }
+
+  /** The ray from the eye through client point (x, y). */
+  rayAt(x, y) {
+    const r = this.canvas.getBoundingClientRect();
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(new THREE.Vector2(((x - r.left) / r.width) * 2 - 1, 1 - ((y - r.top) / r.height) * 2), this.camera);
+    return ray;
+  }
+
+  /** The world point of the playing surface under client point (x, y), or null. */
+  surfaceAt(x, y) {
+    return this.rayAt(x, y).ray.intersectPlane(this.world.surface, new THREE.Vector3());
+  }
+
+  /** A press on a checker that may move starts a drag of it ({from, mesh}); else null (a press
+   * on the background turns the camera). */
+  grab(e) {
+    const s = this.state;
+    if (e.button !== 0 || this.immersive || !s || this.view.animation) return null;
+    const hit = this.pick(e.clientX, e.clientY);
+    if (!hit.checker || !movablePoints(s).has(hit.point)) return null;
+    const mesh = this.meshes.find((m) => m.userData.place === hit.point && m.userData.seat === s.turn && m.userData.top);
+    return mesh ? { from: hit.point, mesh } : null;
+  }
+
+  /** A checker dropped: the two clicks it stands for (select it, then the place it was dropped
+   * on), through the View, so a lit place moves it and any other puts it back. */
+  drop(e) {
+    const on = this.surfaceAt(e.clientX, e.clientY);
+    const to = on ? placeAt(on.x, on.z) : null;
+    const from = this.press.drag.from;
+    this.view.clickAt({ point: from, checker: true, detail: 1 });
+    this.view.clickAt({ point: to, detail: 1 });
   }
 
   listen() {
@@ -376,7 +421,7 @@ class Loft {
     for (const type of ["click", "pointerdown", "pointermove", "pointerup", "contextmenu"]) this.el.addEventListener(type, stop);
     c.addEventListener("pointerdown", (e) => {
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      this.press = { x: e.clientX, y: e.clientY, moved: false };
+      this.press = { x: e.clientX, y: e.clientY, moved: false, drag: this.grab(e) };
       this.stats.pressAt = performance.now();
       try {
         c.setPointerCapture(e.pointerId);
@@ -386,6 +431,7 @@ class Loft {
     });
     c.addEventListener("pointermove", (e) => this.pointerMove(e));
     const up = (e) => {
+      if (e.type === "pointerup" && this.press?.drag && this.press.moved) this.drop(e);
       this.pointers.delete(e.pointerId);
       this.pinch = null;
       c.style.cursor = "grab";
@@ -437,7 +483,11 @@ class Loft {
       this.press.moved = true;
     } else {
       if (Math.hypot(now.x - this.press.x, now.y - this.press.y) > DRAG) this.press.moved = true;
-      if (this.press.moved) {
+      if (this.press.moved && this.press.drag) {
+        // The checker follows the pointer, lifted over the board.
+        const on = this.surfaceAt(now.x, now.y);
+        if (on) this.press.drag.mesh.position.set(on.x, BOARD_Y + 0.4, on.z);
+      } else if (this.press.moved) {
         // Dragging the background turns around the board (or, walking, looks around).
         this.canvas.style.cursor = "grabbing";
         if (this.immersive) this.pose = look(this.pose, now.x - last.x, now.y - last.y);
