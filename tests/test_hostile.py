@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bgwidget import Match
+from bgwidget import Match, Position
 from bgwidget.ai.parallel import in_order
 from bgwidget.formats import FormatError, from_mat, from_sgf, from_xgid, to_json, to_mat, to_sgf, to_xgid
 from bgwidget.widget import BoardWidget
@@ -86,3 +86,22 @@ def test_a_context_out_of_range_is_refused_when_made(stakes):
 
     with pytest.raises(CubeError):
         Context(**stakes)
+
+
+@pytest.mark.parametrize("ask", ["choose_play", "analyse", "analyse_many"])
+def test_no_play_is_chosen_or_ranked_in_a_finished_game(ask):
+    """The opponent has borne off all fifteen (Outcome(winner=1)): ai.choose_play still played
+    '6/5 6/3' and ai.analyse ranked plays at -1.0, where check_turn's contract (and ai.rollout)
+    refuse a finished game."""
+    pytest.importorskip("numpy")
+    from bgwidget import PositionError, ai
+
+    lost = Position.from_points({6: 2}, {})
+    assert lost.outcome() is not None
+    calls = {
+        "choose_play": lambda: ai.choose_play(lost, (3, 1), "easy", seed=1),
+        "analyse": lambda: ai.analyse(lost, (3, 1), "easy"),
+        "analyse_many": lambda: ai.analyse_many([(lost, (3, 1))], "easy", progress=False),
+    }
+    with pytest.raises(PositionError, match="the game is over"):
+        calls[ask]()

@@ -122,7 +122,7 @@ def choose_play(
 
     Raises :class:`LevelError` for an unknown level (or an ``rng`` or ``seed`` that is not one),
     :class:`bgwidget.DiceError` for dice that are not a roll and :class:`bgwidget.PositionError`
-    for a ``position`` that is not a Position.
+    for a ``position`` that is not a Position or a finished game.
     """
     player = get_player(level, rng=rng, seed=seed)
     return player.choose_play(check_turn(position, dice), dice)
@@ -153,13 +153,14 @@ def analyse(
 
     Raises :class:`LevelError` for an unknown level, engine or evaluator,
     :class:`bgwidget.DiceError` for bad dice, :class:`bgwidget.PositionError` for a ``position``
-    that is not a Position, :class:`bgwidget.GameError` for a ``game`` that is not a Game at
-    ``position``, :class:`ImportError` for ``"sage"`` without bgsage or without numpy.
+    that is not a Position or a finished game, :class:`bgwidget.GameError` for a ``game`` that is
+    not a Game at ``position``, :class:`ImportError` for ``"sage"`` without bgsage or without numpy.
     """
     if not isinstance(engine, str) or engine not in ENGINES:
         raise LevelError(f"engine is one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     ply = level_ply(level)
     evaluator = evaluator_or_net(evaluator, "analysis")
+    check_turn(position, dice)
     from bgwidget.ai import analysis, sage
 
     if engine == "sage":

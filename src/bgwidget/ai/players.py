@@ -204,6 +204,8 @@ def check_turn(position: object, dice: object) -> Position:
     if not isinstance(position, Position):
         raise PositionError(f"a player plays from a Position, not {type(position).__name__}")
     check_roll(dice)
+    if position.outcome() is not None:
+        raise PositionError("the game is over in this position: there is no play to choose")
     return position
 
 
