@@ -105,3 +105,15 @@ def test_no_play_is_chosen_or_ranked_in_a_finished_game(ask):
     }
     with pytest.raises(PositionError, match="the game is over"):
         calls[ask]()
+
+
+@pytest.mark.parametrize("name", ["Bell\x07", "nul\x00", "lone \ud800 surrogate", "\ufffe"])
+def test_the_static_board_is_well_formed_whatever_the_names(name):
+    """A name with a control character (or a lone surrogate) went into the SVG as it was: the text
+    was not XML, so Position._repr_svg_-style output and nbconvert showed an error, not the board."""
+    import xml.etree.ElementTree as ET
+
+    from bgwidget.svg import board_svg
+
+    svg = board_svg(Position.initial(), names=(name, "Top"))
+    ET.fromstring(svg.encode("utf-8"))  # UTF-8 as a file holds it, and XML

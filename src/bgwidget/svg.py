@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from html import escape
 from importlib import resources
 from types import SimpleNamespace
@@ -112,14 +113,18 @@ class DrawingError(ValueError):
     """A value :func:`board_svg` cannot draw (dice, cube, owner, names, score or match length)."""
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""What XML 1.0 text cannot hold, even escaped (a name may have it): shown as U+FFFD."""
+
+
 def _t(value: object) -> str:
     """Any value of the state as text for markup: escaped, so that nothing in it is markup."""
-    return escape(str(value))
+    return escape(_NOT_XML.sub("\ufffd", str(value)))
 
 
 def _word(language: str, key: str, **fields: object) -> str:
     """The label ``key`` in ``language`` (see :func:`bgwidget.labels.label`), escaped for markup."""
-    return escape(label(language, key, **fields))
+    return _t(label(language, key, **fields))
 
 
 def board_arrays(position: Position) -> dict:
@@ -276,7 +281,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
     y0 = 0 if seat == 1 else H - HEAD
     cy = y0 + HEAD / 2
     raw = str(state["names"][seat])
-    name = escape(raw)
+    name = _t(raw)
     on_turn = state["turn"] == seat and state.get("phase") not in ("game-over", "match-over")
     mid, lo = _C.checker[seat][1], _C.checker[seat][2]
     st = _S.strip
