@@ -348,7 +348,7 @@ def test_while_the_review_runs_no_button_offers_what_would_be_refused():
 
     running, refused, after = asyncio.run(run())
     assert running["reviewing"] and not any(running["can"].values())
-    assert set(refused.values()) == {"The board is showing a review: leave it to play on."}
+    assert set(refused.values()) == {"A review is running: wait for it, or cancel it."}
     assert after["can"]["roll"] and after["can"]["review"] and after["can"]["edit"]
 
 

@@ -117,3 +117,32 @@ def test_the_static_board_is_well_formed_whatever_the_names(name):
 
     svg = board_svg(Position.initial(), names=(name, "Top"))
     ET.fromstring(svg.encode("utf-8"))  # UTF-8 as a file holds it, and XML
+
+
+def test_a_click_while_the_review_runs_is_told_that_it_runs():
+    """Teaching on, a click on a checker while the review ran (the board showing the game and a
+    progress bar, no review yet) was answered "The board is showing a review: leave it to play on."
+    It is told that a review runs, in each language."""
+    import asyncio
+
+    from bgwidget.session import Session
+
+    async def run():
+        session = Session(players=("human", "human"), seed=7, animation=0, background=True, teaching=True)
+        for _ in range(4):
+            session.roll()
+            session.play(str(session.game.legal_plays[0]))
+        assert session.handle({"type": "review", "level": "easy"}) is None and session.review_running
+        answers = {}
+        for language in ("en", "fr", "sv"):
+            session.language = language
+            answers[language] = session.handle({"type": "why", "from": 6}), session.refusal.reason
+        session.cancel_review()
+        return answers
+
+    answers = asyncio.run(run())
+    assert answers == {
+        "en": ("A review is running: wait for it, or cancel it.", "review-running"),
+        "fr": ("Une analyse est en cours : attendez-la ou annulez-la.", "review-running"),
+        "sv": ("En analys pågår: vänta på den eller avbryt den.", "review-running"),
+    }

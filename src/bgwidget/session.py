@@ -109,7 +109,7 @@ class IntentError(Refusal):
     ``"no-person"``, ``"no-hint"``, ``"needs-numpy"`` (a hint or review where numpy is not installed),
     ``"no-hint-plays"`` (a rollout with no hint's plays shown), ``"rolling-out"``, ``"rolled-out"``
     (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),
-    ``"reviewing"`` (a review runs or is shown), ``"not-reviewing"``,
+    ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
     cancel), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), or ``"invalid"`` for a malformed intent."""
@@ -507,7 +507,9 @@ class Session:
         if kind in REVIEW_INTENTS:
             self._apply_review(kind, intent)
             return
-        if self.reviewing is not None or self.review_running:
+        if self.review_running:
+            raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
+        if self.reviewing is not None:
             raise IntentError("the board shows a review: leave it to play on", reason="reviewing")
         if kind.startswith("edit"):
             self._apply_edit(kind, intent)
@@ -742,7 +744,7 @@ class Session:
         if not isinstance(review, Review):
             raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
         if self.review_running:
-            raise IntentError("a review is running: wait for it", reason="reviewing")
+            raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
         if not review.decisions:
             raise IntentError("the review has no decision to show", reason="not-reviewing")
         self.reviewing = Reviewing(review)
@@ -758,7 +760,7 @@ class Session:
             self._say(("board.reviewCancelled", {}))
             return
         if self.review_running:
-            raise IntentError("a review is running: wait for it", reason="reviewing")
+            raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
         if kind == "review":
             if self.edit is not None:  # the match reviewed is the one played, not a board being set up
                 raise IntentError(
