@@ -9,6 +9,9 @@ at least two legal plays), another seed. Prints each level's mean error with a 9
 share of plays equal to gnubg's best, the time spent, and the paired difference between the first
 two levels with its 95% interval.
 
+A level written ``LEVEL@WEIGHTS`` plays on the net in the file WEIGHTS (see ``strength.py``), e.g.
+``--levels expert expert@training/data/new.npz`` compares two nets on the same positions.
+
     .venv/bin/python benchmarks/level_errors.py [--levels expert world-class] [--positions 150]
 """
 
@@ -21,6 +24,7 @@ import numpy as np
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.players import get_player
 from expert_time import middle_game
+from strength import level as level_spec
 
 
 def gnubg_two_ply(play):
@@ -39,7 +43,7 @@ def interval(values):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", nargs="+", default=["expert", "world-class"])
+    parser.add_argument("--levels", nargs="+", type=level_spec, default=["expert", "world-class"])
     parser.add_argument("--positions", type=int, default=150)
     parser.add_argument("--seed", type=int, default=2718)
     args = parser.parse_args()

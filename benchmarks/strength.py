@@ -14,10 +14,15 @@ adapter (the sage extra). Opponents (gnubg-nn, GPL, a benchmark extra only):
   ``--player world-class --opponent expert``; with duplicate dice each pair shows both levels the
   same dice in both seats.
 
+A level written ``LEVEL@WEIGHTS`` (``expert@training/data/net.npz``) is that level on the net in the
+file WEIGHTS instead of the shipped one, to compare two nets with the same dice: two runs with the
+same ``--seed``, or one net against the other.
+
 Prints points per game for our player with a 95% interval (normal approximation over the pairs).
 
     .venv/bin/python benchmarks/strength.py --opponent pubeval --games 5000 [--player expert]
     .venv/bin/python benchmarks/strength.py --player world-class --opponent expert --games 200
+    .venv/bin/python benchmarks/strength.py --player expert@new.npz --opponent expert --games 400
 """
 
 from __future__ import annotations
@@ -26,13 +31,16 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 import gnubg_nn
 import numpy as np
 
 from bgwidget import Position
 from bgwidget.ai.engines import gnubg_board, gnubg_steps_result
-from bgwidget.ai.players import LEVELS, Player, get_player
+from bgwidget.ai.evaluator import evaluate_positions
+from bgwidget.ai.net import Net
+from bgwidget.ai.players import LEVELS, Player, get_player, register_level
 from bgwidget.moves import Play
 
 
@@ -50,6 +58,28 @@ OPPONENTS = {"pubeval": pubeval_steps, "gnubg0": gnubg0_steps}
 
 Choose = Callable[[Position, tuple[int, int], list[Play]], Play]
 """An opponent: the play it makes of ``plays``, the legal plays of the dice in the position."""
+
+
+def level(spec: str) -> str:
+    """``spec``, a level's name; ``LEVEL@WEIGHTS`` is first registered as LEVEL on the net in WEIGHTS."""
+    name, _, weights = spec.partition("@")
+    if name not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{spec!r}: not one of {sorted(OPPONENTS)} or our levels {sorted(LEVELS)}")
+    if weights and spec not in LEVELS:
+        player = get_player(name)
+        if not hasattr(player, "evaluator"):
+            raise argparse.ArgumentTypeError(f"{spec!r}: the {name} level does not use the net")
+        try:
+            evaluator = partial(evaluate_positions, net=Net(weights))  # loaded once, shared by the games
+        except (OSError, KeyError, ValueError) as error:
+            raise argparse.ArgumentTypeError(f"{spec!r}: {error}") from None
+        searching = type(player)
+        register_level(spec, lambda rng: searching(evaluator))
+    return spec
+
+
+def opponent(spec: str) -> str:
+    return spec if spec in OPPONENTS else level(spec)
 
 
 def opponent_for(name: str, seed: int) -> Choose:
@@ -121,8 +151,8 @@ def interval(points: np.ndarray) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--opponent", choices=sorted(OPPONENTS) + sorted(LEVELS), default="pubeval")
-    parser.add_argument("--player", choices=sorted(LEVELS), default="medium", help="our computer level")
+    parser.add_argument("--opponent", type=opponent, default="pubeval", help=f"{sorted(OPPONENTS)} or our level")
+    parser.add_argument("--player", type=level, default="medium", help=f"our level: {sorted(LEVELS)}[@WEIGHTS]")
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=250, help="pairs played in lockstep")

@@ -9,9 +9,13 @@ lose gammon, lose backgammon) for the player on roll, at ``--ply`` (bgsage's num
 bgsage (MPL-2.0, Mark Higgins) is the teacher; it is a training-only dependency (``.[train]``).
 
 Output: an ``.npz`` with ``boards`` (n, 2, 25) int8, the player on roll first, in
-:class:`bgwidget.Position` layout, and ``probs`` (n, 5) float32.
+:class:`bgwidget.Position` layout, and ``probs`` (n, 5) float32. With ``--chunk`` the games are
+played and labelled ``--chunk`` at a time, each chunk written to its own file (``OUT-000.npz``,
+``OUT-001.npz``, ...) as soon as it is done, with its own seeded dice; positions met in an earlier
+chunk are not repeated.
 
     python training/generate.py --games 30000 --out training/data/positions.npz
+    python training/generate.py --games 30000 --chunk 1000 --ply 2ply --out training/data/deep.npz
     python training/generate.py --relabel training/data/positions.npz --limit 300000 \
         --ply 2ply --out training/data/positions-2ply.npz
 """
@@ -92,6 +96,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("training/data/positions.npz"))
     parser.add_argument("--relabel", type=Path, help="label the first --limit positions of this file instead")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--chunk", type=int, default=None, help="games per output file (OUT-000.npz, ...)")
     args = parser.parse_args()
 
     def log(msg: str) -> None:
@@ -106,17 +111,26 @@ def main() -> None:
         log(f"wrote {args.out}: {len(sides)} positions labelled at {args.ply}")
         return
 
-    rng = np.random.default_rng(args.seed)
-    boards = play_games(args.games, args.parallel, args.explore, rng, log)
-    # The same position met twice is labelled once.
-    unique = {tuple(b): b for b in boards}
-    boards = list(unique.values())
-    log(f"{len(boards)} distinct positions")
-    probs = label(boards, args.ply, 50000 if args.ply == "1ply" else 2000, log)
-    sides = np.array([sides_from_bgsage(b) for b in boards], dtype=np.int8)
+    # Chunks of --chunk games, each saved as soon as it is labelled, so a stopped run keeps its
+    # work; a position already met (in this chunk or an earlier one) is labelled once.
+    seen: set[tuple[int, ...]] = set()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, boards=sides, probs=probs)
-    log(f"wrote {args.out}: {len(boards)} positions")
+    chunk = args.chunk or args.games
+    for index, first in enumerate(range(0, args.games, chunk)):
+        rng = np.random.default_rng(args.seed if args.chunk is None else [args.seed, index])
+        boards = play_games(min(chunk, args.games - first), args.parallel, args.explore, rng, log)
+        unique = {}
+        for b in boards:
+            key = tuple(b)
+            if key not in seen:
+                seen.add(key)
+                unique[key] = b
+        boards = list(unique.values())
+        probs = label(boards, args.ply, 50000 if args.ply == "1ply" else 5000, log)
+        sides = np.array([sides_from_bgsage(b) for b in boards], dtype=np.int8).reshape(-1, 2, 25)
+        out = args.out if chunk >= args.games else args.out.with_name(f"{args.out.stem}-{index:03d}.npz")
+        np.savez_compressed(out, boards=sides, probs=probs)
+        log(f"wrote {out}: {len(boards)} new positions")
 
 
 if __name__ == "__main__":

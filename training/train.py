@@ -10,7 +10,14 @@ chances (win; gammon given win; backgammon given gammon; gammon given loss; back
 gammon loss), so the five outputs are always consistent. Loss: squared error of the five
 probabilities plus a quarter of the squared equity error. Fixed seed, fixed data order.
 
+Held out: the files given to ``--val`` (whole games the training never sees), else 20,000 random
+positions of ``--data``. Each epoch prints the held-out equity error; epoch 0 is the starting net,
+so with ``--init`` (continue from existing weights of the same sizes) it is the old net's error on
+the same labels. ``training/README.md`` gives the commands behind the shipped weights.
+
     python training/train.py --data training/data/positions.npz --out src/bgwidget/ai/data/net.npz
+    python training/train.py --data training/data/deep-0{01..11}.npz --val training/data/deep-000.npz \
+        --init src/bgwidget/ai/data/net.npz --epochs 5 --lr 1e-3 --batch 1024 --out new.npz
 """
 
 from __future__ import annotations
@@ -45,7 +52,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, nargs="+", default=[Path("training/data/positions.npz")])
     parser.add_argument("--out", type=Path, default=Path("src/bgwidget/ai/data/net.npz"))
-    parser.add_argument("--hidden", type=int, nargs=2, default=[256, 128])
+    parser.add_argument("--val", type=Path, nargs="*", default=[], help="held-out files (default: 20000 of --data)")
+    parser.add_argument("--init", type=Path, help="start from these weights (same sizes) instead of random ones")
+    parser.add_argument("--hidden", type=int, nargs=2, default=[512, 256])
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=2e-3)
@@ -56,17 +65,28 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
 
-    boards = np.concatenate([np.load(p)["boards"] for p in args.data])
-    probs = np.concatenate([np.load(p)["probs"] for p in args.data]).astype(np.float32)
+    files = args.data + args.val
+    boards = np.concatenate([np.load(p)["boards"] for p in files])
+    probs = np.concatenate([np.load(p)["probs"] for p in files]).astype(np.float32)
     x = torch.from_numpy(encode(boards))
     y = torch.from_numpy(probs)
-    order = rng.permutation(len(x))
-    n_val = min(20000, len(x) // 20)
-    val, tr = order[:n_val], order[n_val:]
+    n_val = sum(len(np.load(p)["probs"]) for p in args.val)
+    if n_val:
+        tr, val = rng.permutation(len(x) - n_val), np.arange(len(x) - n_val, len(x))
+    else:
+        order = rng.permutation(len(x))
+        n_val = min(20000, len(x) // 20)
+        val, tr = order[:n_val], order[n_val:]
     print(f"{len(tr)} training positions, {n_val} validation", flush=True)
 
     h1, h2 = args.hidden
     model = nn.Sequential(nn.Linear(N_INPUTS, h1), nn.ReLU(), nn.Linear(h1, h2), nn.ReLU(), nn.Linear(h2, 5))
+    layers = [m for m in model if isinstance(m, nn.Linear)]
+    if args.init:
+        with np.load(args.init) as start, torch.no_grad():
+            for k, layer in enumerate(layers):
+                layer.weight.copy_(torch.from_numpy(start[f"w{k}"].T))
+                layer.bias.copy_(torch.from_numpy(start[f"b{k}"]))
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     steps = args.epochs * math.ceil(len(tr) / args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.05)
@@ -74,7 +94,19 @@ def main() -> None:
     def loss_fn(pred, target):
         return ((pred - target) ** 2).sum(1).mean() + 0.25 * ((equity(pred) - equity(target)) ** 2).mean()
 
+    def report(epoch: int) -> None:
+        model.eval()
+        with torch.no_grad():
+            pv = torch.cat([chain(model(x[val[i : i + 65536]])) for i in range(0, n_val, 65536)])
+            yv = y[val]
+            mae = (equity(pv) - equity(yv)).abs().mean().item()
+            rmse = ((equity(pv) - equity(yv)) ** 2).mean().sqrt().item()
+            win_mae = (pv[:, 0] - yv[:, 0]).abs().mean().item()
+        took = time.time() - t0
+        print(f"epoch {epoch}: equity MAE {mae:.4f}, RMSE {rmse:.4f}, win MAE {win_mae:.4f}, {took:.0f}s", flush=True)
+
     t0 = time.time()
+    report(0)  # with --init: the starting net's error on the held-out positions
     for epoch in range(args.epochs):
         model.train()
         perm = torch.from_numpy(rng.permutation(tr))
@@ -85,14 +117,8 @@ def main() -> None:
             loss.backward()
             opt.step()
             sched.step()
-        model.eval()
-        with torch.no_grad():
-            pv = chain(model(x[val]))
-            mae = (equity(pv) - equity(y[val])).abs().mean().item()
-            win_mae = (pv[:, 0] - y[val][:, 0]).abs().mean().item()
-        print(f"epoch {epoch + 1}: equity MAE {mae:.4f}, win MAE {win_mae:.4f}, {time.time() - t0:.0f}s", flush=True)
+        report(epoch + 1)
 
-    layers = [m for m in model if isinstance(m, nn.Linear)]
     weights = {}
     for k, layer in enumerate(layers):
         weights[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float32)
