@@ -64,6 +64,12 @@ def test_a_game_against_the_computer_played_by_clicks_in_3d(lab, page, artifacts
     )
     # Names are overlays of text: the markup is shown, not obeyed.
     assert page.locator('[data-testid="loft-name-0"]').text_content().startswith("<b>Ann</b> · 167 pips")
+    # The computer's plays are shown step by step: the root says so while one is animated.
+    page.evaluate(
+        f"""() => {{ const r = document.querySelector('{ROOT}'); window.__animated = false;
+        new MutationObserver(() => r.dataset.animating && (window.__animated = true))
+            .observe(r, {{attributes: true, attributeFilter: ['data-animating']}}); }}"""
+    )
     moves = turns = 0
     for _ in range(400):
         state = hooks(page)
@@ -97,6 +103,7 @@ def test_a_game_against_the_computer_played_by_clicks_in_3d(lab, page, artifacts
     assert model["result"]["winner"] in (0, 1) and turns > 5 and moves > 10
     assert page.locator('[data-testid="new-game"]').is_visible()
     page.locator(ROOT).screenshot(path=str(artifacts / "loft-game-over.png"))
+    assert page.evaluate("() => window.__animated") is True
 
 
 TOOLS = (
@@ -155,6 +162,14 @@ def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
     wait_root(page, f"r.dataset.camera === {GAME_VIEW!r}")
     assert check_against_kernel(page, side)["moved"] == [[8, 5, False], [6, 5, False]]  # the camera played nothing
 
+    # Done; the top player doubles and the bottom player takes: the cube rolls to 2, at the bottom.
+    for button in ("done", "double", "take"):
+        revision = hooks(page)["revision"]
+        page.locator(f'[data-testid="{button}"]').click()
+        wait_new_revision(page, revision)
+    model = check_against_kernel(page, side)
+    assert (model["cube"]["value"], model["cube"]["owner"]) == (2, 0)
+
     # Walking: the button enters the immersive mode, W walks towards the board, Escape leaves.
     page.locator('[data-testid="walk"]').click()
     wait_root(page, "r.dataset.immersive === 'true' && r.dataset.camera.startsWith('walk')")
@@ -169,6 +184,7 @@ def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
     wait_root(page, "!r.dataset.immersive")
     page.locator('[data-testid="game-view"]').click()
     wait_root(page, f"r.dataset.camera === {GAME_VIEW!r}")
+    page.locator(ROOT).screenshot(path=str(artifacts / "loft-cube.png"))  # the cube taken, at 2
 
     # The whole screen: the loft fills the window, with the status line over it; and back.
     page.locator('[data-testid="full-screen"]').click()
@@ -176,7 +192,8 @@ def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
     page.wait_for_function(  # the picture takes the screen's height, less the row of buttons under it
         "() => document.querySelector('[data-testid=\"loft-canvas\"]').clientHeight > 0.9 * innerHeight"
     )
-    assert page.locator('[data-testid="loft"]').get_by_text("Bottom to play 3-1").is_visible()
+    status = page.locator('[data-testid="status"]').text_content()
+    assert page.locator('[data-testid="loft"]').get_by_text(status, exact=True).is_visible()
     page.screenshot(path=str(artifacts / "loft-full-screen.png"))
     page.locator('[data-testid="full-screen"]').click()
     page.wait_for_function("() => !document.fullscreenElement", timeout=WAIT)
