@@ -4,7 +4,7 @@
 // words come from the View's catalogue (`t`), so that this bundle does not carry a second copy.
 import * as THREE from "three";
 import { diceOf } from "../draw.js";
-import { boardOf, movablePoints } from "../board.js";
+import { boardOf, litPoints, movablePoints } from "../board.js";
 import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
 import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
@@ -472,7 +472,7 @@ class Loft {
 
   pointerMove(e) {
     const last = this.pointers.get(e.pointerId);
-    if (!last) return;
+    if (!last) return this.hover(e);
     const now = { x: e.clientX, y: e.clientY };
     if (this.pointers.size === 2) {
       // A pinch: the distance between the two fingers zooms.
@@ -496,6 +496,17 @@ class Loft {
     }
     this.pointers.set(e.pointerId, now);
     this.request();
+  }
+
+  /** The pointer over something to click (a checker that may move, a lit place, the dice to
+   * roll) shows a hand; over the background, the hand that turns the board. */
+  hover(e) {
+    const s = this.state;
+    if (!s || this.immersive) return;
+    const hit = this.pick(e.clientX, e.clientY);
+    const lit = this.view.selected !== null && litPoints(s, this.view.selected).has(hit.point);
+    const active = movablePoints(s).has(hit.point) || lit || (hit.dice && s.can?.roll);
+    this.canvas.style.cursor = active ? "pointer" : "grab";
   }
 
   key(e) {
