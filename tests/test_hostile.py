@@ -146,3 +146,32 @@ def test_a_click_while_the_review_runs_is_told_that_it_runs():
         "fr": ("Une analyse est en cours : attendez-la ou annulez-la.", "review-running"),
         "sv": ("En analys pågår: vänta på den eller avbryt den.", "review-running"),
     }
+
+
+def test_a_refusal_is_not_shown_once_the_computer_has_played():
+    """A roll clicked while the computer thought was refused, rightly; once the computer had
+    played, the status still began "The computer is playing: wait for its turn to end." beside
+    "Your roll". README: a refusal is shown "until the next click or state"."""
+    import asyncio
+
+    async def run():
+        board = BoardWidget(players=("human", "easy"), seed=3, animation=0, background=True)
+        while not board.session.thinking:
+            game = board.game
+            if game.phase in ("opening", "roll"):
+                board.intent({"type": "roll"})
+            else:
+                board.intent({"type": "play", "notation": str(game.legal_plays[0])})
+        refused = board.intent({"type": "roll"})
+        during = board.state["refusal"]["reason"]
+        for _ in range(1000):
+            if not board.session.thinking:
+                break
+            await asyncio.sleep(0.01)
+        return refused, during, board
+
+    refused, during, board = asyncio.run(run())
+    assert refused == "The computer is playing: wait for its turn to end." and during == "thinking"
+    assert board.phase == "roll" and board.turn == 0  # the computer played: the person's roll
+    assert board.state["refused"] == "" and board.state["refusal"] is None
+    assert not board.state["status"].startswith("The computer is playing")

@@ -954,7 +954,9 @@ class Session:
             self._say(("takes", {"seat": answering}))
 
     def _after_change(self) -> None:
-        """Publish the state, then let the computer act if it is its turn."""
+        """Publish the state, then let the computer act if it is its turn. A refusal shown is of
+        the state before this change (a click while the computer played): it is dropped."""
+        self.refusal, self.refused_at = None, None
         self._play_forced()
         self._tidy()
         if not self._computer_to_act():
