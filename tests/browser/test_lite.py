@@ -32,6 +32,7 @@ SITE = REPO / "build" / "lite"
 ARTIFACTS = REPO / "test-artifacts"
 BOARDS = 18  # the exercises' boards in the rules notebook
 NEEDS_NUMPY = label("en", "net.needsNumpy", package="numpy", command="pip install numpy")
+TRANSLATIONS = {"fr": "fr/01-regles.ipynb", "sv": "sv/01-regler.ipynb"}
 KERNEL_WAIT = 300_000  # ms: Pyodide starts, loads its wheels and runs the notebook on two busy cores
 ANSWER_WAIT = 30_000  # ms for the kernel to answer one click
 
@@ -58,13 +59,21 @@ def site():
 
 
 @pytest.fixture(scope="module")
-def lite_page():
+def chromium():
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = chromium.new_page(viewport={"width": 1100, "height": 1150})
-        page.set_default_timeout(ANSWER_WAIT)
-        yield page
-        chromium.close()
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def lite_page(chromium):
+    """A page in a fresh context: no workspace of an earlier test is restored (nor its kernel started)."""
+    context = chromium.new_context(viewport={"width": 1100, "height": 1150})
+    page = context.new_page()
+    page.set_default_timeout(ANSWER_WAIT)
+    yield page
+    context.close()
 
 
 def test_the_offline_site_holds_the_notebooks_and_no_numpy(site):
@@ -101,32 +110,45 @@ def test_the_cdn_build_takes_numpy_and_pyodides_own_packages_from_the_cdn():
         assert entry["file_name"].startswith("https://") or (out / "static" / "pyodide" / entry["file_name"]).is_file()
 
 
-def cell_outputs(page) -> list[str]:
-    return page.locator(".jp-CodeCell .jp-OutputArea-output").all_text_contents()
+def cell_outputs(panel) -> list[str]:
+    return panel.locator(".jp-CodeCell .jp-OutputArea-output").all_text_contents()
 
 
-def run_all(page, site: str, name: str) -> None:
-    """Open ``name`` and run every cell; returns when each code cell has its execution count."""
+def boards_drawn(page, panel, count: int) -> None:
+    """Wait until ``count`` boards are drawn in ``panel`` (a view may come a moment after its
+    cell's execution count)."""
+    page.wait_for_function(
+        f"(panel) => panel.querySelectorAll('{ROOT}[data-revision]').length === {count}", arg=panel.element_handle()
+    )
+
+
+def run_all(page, site: str, name: str):
+    """Open ``name`` and run every cell; returns its notebook panel once each code cell has its
+    execution count (other notebooks the page restored may stay open behind it)."""
     page.goto(f"{site}/lab/index.html?path={name}", wait_until="domcontentloaded")
-    page.wait_for_function("() => window.jupyterapp?.shell.currentWidget?.sessionContext")
-    page.evaluate(
+    page.wait_for_function("(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name", arg=name)
+    panel_id = page.evaluate(
         """async () => {
             const panel = window.jupyterapp.shell.currentWidget;
             await panel.context.ready;
             await panel.sessionContext.ready;
             // not awaited: the command's promise waits for every cell
             window.jupyterapp.commands.execute('notebook:run-all-cells');
+            return panel.id;
         }"""
     )
+    panel = page.locator(f'[id="{panel_id}"]')
     page.wait_for_function(
-        """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
-                 .every(p => /\\[\\d+\\]/.test(p.textContent))""",
+        """(panel) => [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                      .every(p => /\\[\\d+\\]/.test(p.textContent))""",
+        arg=panel.element_handle(),
         timeout=KERNEL_WAIT,
         polling=500,
     )
+    return panel
 
 
-def run_new_cell(page, code: str):
+def run_new_cell(page, panel, code: str):
     """Append a code cell holding ``code`` to the open notebook and run it; returns the cell once
     it has its execution count."""
     index = page.evaluate(
@@ -139,7 +161,7 @@ def run_new_cell(page, code: str):
         }""",
         code,
     )
-    cell = page.locator(".jp-Notebook .jp-Cell").nth(index)
+    cell = panel.locator(".jp-Cell").nth(index)
     cell.locator(".jp-InputPrompt").filter(has_text=re.compile(r"\[\d+\]")).wait_for()
     return cell
 
@@ -177,16 +199,15 @@ def play_turn(page, board) -> int:
 
 def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
     page = lite_page
-    run_all(page, site, "01-rules.ipynb")
-    outputs = cell_outputs(page)
+    panel = run_all(page, site, "01-rules.ipynb")
+    outputs = cell_outputs(panel)
     assert not [text for text in outputs if "Traceback" in text or "Error" in text]
-    # each exercise's board drawn (a view may come a moment after its cell's execution count)
-    page.wait_for_function(f"() => document.querySelectorAll('{ROOT}[data-revision]').length === {BOARDS}")
+    boards_drawn(page, panel, BOARDS)
     # the table of cube decisions and the Crawford decision: the sentence instead of the net's numbers
     assert sum(text.strip() == NEEDS_NUMPY for text in outputs) == 2
 
     # a double to take, judged by the author's answer; the numbers need numpy, the verdict says
-    cube = page.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).nth(10)
+    cube = panel.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).nth(10)
     cube.scroll_into_view_if_needed()
     cube.locator('[data-testid="take"]').click()
     feedback = cube.locator(".bg-exercise-feedback")
@@ -198,9 +219,11 @@ def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
 
     # two people at one board, in a cell added to the notebook
     run_new_cell(
-        page, 'from bgwidget import BoardWidget\nfriends = BoardWidget(players=("human", "human"), seed=5)\nfriends'
+        page,
+        panel,
+        'from bgwidget import BoardWidget\nfriends = BoardWidget(players=("human", "human"), seed=5)\nfriends',
     )
-    board = page.locator(ROOT).nth(BOARDS)
+    board = panel.locator(ROOT).nth(BOARDS)
     board.scroll_into_view_if_needed()
     page.wait_for_function("r => r.dataset.phase === 'opening'", arg=board.element_handle())
     before = state(board)["positionId"]
@@ -210,12 +233,22 @@ def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
     assert first >= 1 and second >= 1 and shown["phase"] == "roll" and shown["positionId"] != before
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lite-notebook.png"))  # the notebook page as a reader sees it
-    page.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
+    panel.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
         path=str(ARTIFACTS / "lite-two-people.png")
     )
     # the kernel in the page holds what the board shows
-    cell = run_new_cell(page, "print(friends.position_id, friends.revision, friends.phase, friends.turn)")
+    cell = run_new_cell(page, panel, "print(friends.position_id, friends.revision, friends.phase, friends.turn)")
     output = cell.locator(".jp-OutputArea-output")
     output.wait_for()
     printed = output.text_content().split()
     assert printed == [shown["positionId"], str(shown["revision"]), "roll", str(shown["turn"])]
+
+
+@pytest.mark.parametrize("language", list(TRANSLATIONS))
+def test_the_french_and_swedish_rules_notebooks_run_whole(site, lite_page, language):
+    panel = run_all(lite_page, site, TRANSLATIONS[language])
+    outputs = cell_outputs(panel)
+    assert not [text for text in outputs if "Traceback" in text or "Error" in text]
+    boards_drawn(lite_page, panel, BOARDS)
+    sentence = label(language, "net.needsNumpy", package="numpy", command="pip install numpy")
+    assert sum(text.strip() == sentence for text in outputs) == 2
