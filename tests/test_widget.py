@@ -524,16 +524,17 @@ def test_the_message_handler_never_raises():
         assert w.state["refused"]
 
 
-def test_a_thousand_hints_cost_one_analysis():
+def test_a_thousand_hints_cost_one_analysis(monkeypatch):
+    analyse, calls = ai.analyse, []
+    monkeypatch.setattr(ai, "analyse", lambda *a, **k: calls.append(a) or analyse(*a, **k))
     w = BoardWidget(seed=11, animation=0)
     w.game.dice.push((5, 2))
     w.intent({"type": "roll"})
     w.intent({"type": "hint"})
     first = w.state["hint"]
-    started = time.perf_counter()
     for _ in range(1000):
         w._on_msg(w, {"type": "hint"}, [])
-    assert time.perf_counter() - started < 1.0 and w.state["hint"] == first
+    assert len(calls) == 1 and w.state["hint"] == first
 
 
 def test_a_burst_of_intents_while_the_computer_thinks_starts_no_other_computation():
