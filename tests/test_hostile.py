@@ -175,3 +175,27 @@ def test_a_refusal_is_not_shown_once_the_computer_has_played():
     assert board.phase == "roll" and board.turn == 0  # the computer played: the person's roll
     assert board.state["refused"] == "" and board.state["refusal"] is None
     assert not board.state["status"].startswith("The computer is playing")
+
+
+def test_a_pasted_position_id_that_is_not_one_is_refused_in_the_boards_language():
+    """Set up, paste a Position ID: a wrong one was refused in English whatever the board's
+    language (an "invalid" call), quoting all the text pasted (100,000 characters in the status)."""
+    board = BoardWidget(players=("human", "human"), animation=0, background=False, language="fr")
+    board.intent({"type": "edit"})
+    before = board.session.edit.position
+    answers = {}
+    for language in ("en", "fr", "sv"):
+        board.language = language
+        answers[language] = [
+            board.intent({"type": "edit-id", "id": text}) for text in ("4HPwATDgc/ABMa", "x" * 100_000)
+        ]
+        assert board.session.refusal.reason == "position-id"
+    assert board.session.edit.position == before
+    assert answers["en"][0] == (
+        "“4HPwATDgc/ABMa” is not a Position ID, which is 14 characters (A–Z, a–z, 0–9, + and /)"
+        " for at most 15 checkers a side."
+    )
+    assert answers["fr"][0].startswith("« 4HPwATDgc/ABMa » n’est pas un ID de position")
+    assert answers["sv"][0].startswith("”4HPwATDgc/ABMa” är inte ett positions-ID")
+    assert all(len(answer) < 200 for answer in answers["en"] + answers["fr"] + answers["sv"])
+    assert "x" * 20 + "…" in answers["en"][1]

@@ -72,7 +72,7 @@ from bgwidget.game import Game, GameError
 from bgwidget.labels import check_language, has_label, label
 from bgwidget.match import Match
 from bgwidget.moves import Play
-from bgwidget.position import CHECKERS, Position, PositionError
+from bgwidget.position import CHECKERS, Position, PositionError, PositionIdError
 from bgwidget.refusal import Refusal
 from bgwidget.rules import Rules
 from bgwidget.svg import shown_names
@@ -112,7 +112,8 @@ class IntentError(Refusal):
     ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
     cancel), ``"no-mat"`` (a game set up from a position
-    has no ``.mat``), or ``"invalid"`` for a malformed intent."""
+    has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one), or
+    ``"invalid"`` for a malformed intent."""
 
 
 @dataclass
@@ -870,7 +871,12 @@ class Session:
             text = intent.get("id")
             if not isinstance(text, str):
                 raise IntentError(f"a Position ID is text, not {text!r}")
-            edit.position = Position.from_position_id(text, turn=edit.position.turn)
+            try:
+                edit.position = Position.from_position_id(text, turn=edit.position.turn)
+            except PositionIdError as error:  # a person's paste: said in the board's language, shortened
+                pasted = text.strip()
+                shown = pasted if len(pasted) <= 20 else pasted[:20] + "…"
+                raise IntentError(str(error), reason="position-id", id=shown) from None
         elif kind == "edit-done":
             self._play_from(edit.position, tuple(edit.dice) or None)
             self.edit = None
