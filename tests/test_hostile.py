@@ -199,3 +199,26 @@ def test_a_pasted_position_id_that_is_not_one_is_refused_in_the_boards_language(
     assert answers["sv"][0].startswith("”4HPwATDgc/ABMa” är inte ett positions-ID")
     assert all(len(answer) < 200 for answer in answers["en"] + answers["fr"] + answers["sv"])
     assert "x" * 20 + "…" in answers["en"][1]
+
+
+def test_a_checker_dragged_onto_the_other_sides_point_while_setting_up_is_refused_in_words():
+    """Set up, drag a checker of the bottom side onto a point the top side holds: the refusal was
+    English whatever the language, in the movers' numberings ("both sides have checkers on the same
+    point (player's 19, opponent's 6)")."""
+    board = BoardWidget(players=("human", "human"), animation=0, background=False, language="sv")
+    board.intent({"type": "edit"})
+    before = board.session.edit.position
+    answers = {}
+    for language in ("en", "fr", "sv"):
+        board.language = language
+        answers[language] = board.intent({"type": "edit-move", "seat": 0, "from": 6, "to": 19})  # top's 6-point
+        assert board.session.refusal.reason == "setup-occupied"
+    assert board.session.edit.position == before
+    assert answers == {
+        "en": "That point holds the other side’s checkers: a point holds the checkers of one side only.",
+        "fr": "Cette flèche porte les pions de l’autre camp : une flèche ne porte les pions que d’un seul camp.",
+        "sv": "Den tungan har den andra sidans spelpjäser: en tunga har bara den ena sidans spelpjäser.",
+    }
+    assert board.intent({"type": "edit-move", "seat": 1, "from": 19, "to": 6}) is not None  # top onto bottom's 6
+    assert board.intent({"type": "edit-move", "seat": 0, "from": 6, "to": "bar"}) is None  # both bars: allowed
+    assert board.intent({"type": "edit-move", "seat": 1, "from": 19, "to": "bar"}) is None

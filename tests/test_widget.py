@@ -262,7 +262,7 @@ def test_edit_mode_sets_up_a_position():
     refused(w, {"type": "move", "from": 8, "to": 5}, "being set up")
     assert w.intent({"type": "edit-move", "seat": 0, "from": 24, "to": "bar"}) is None
     assert w.state["bar"] == [1, 0] and w.state["points"][23] == 1
-    refused(w, {"type": "edit-move", "seat": 0, "from": 13, "to": 12}, "same point")  # seat 1 holds 12
+    refused(w, {"type": "edit-move", "seat": 0, "from": 13, "to": 12}, "setup-occupied")  # seat 1 holds 12
     refused(w, {"type": "edit-move", "seat": 1, "from": "off", "to": 3}, "no checker off")
     assert w.intent({"type": "edit-move", "seat": 1, "from": 19, "to": "off"}) is None
     assert w.state["off"] == [0, 1]

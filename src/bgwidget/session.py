@@ -112,8 +112,9 @@ class IntentError(Refusal):
     ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
     cancel), ``"no-mat"`` (a game set up from a position
-    has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one), or
-    ``"invalid"`` for a malformed intent."""
+    has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
+    ``"setup-occupied"`` (a checker set on the other side's point), or ``"invalid"`` for a
+    malformed intent."""
 
 
 @dataclass
@@ -1207,6 +1208,9 @@ def _moved(position: Position, seat: int, frm: Place, to: Place) -> Position:
             raise IntentError(f"seat {seat} has no checker on {frm}")
         mine[index] -= 1
     if to != "off":
-        mine[mover_point(seat, to) - 1] += 1
+        index = mover_point(seat, to) - 1
+        if index < 24 and sides[1 - seat][23 - index]:  # the other side's point (the bars are apart)
+            raise IntentError(reason="setup-occupied")
+        mine[index] += 1
     bottom, top = sides
     return Position(bottom, top, 0).swap() if position.turn == 1 else Position(bottom, top, 0)
