@@ -222,3 +222,21 @@ def test_a_checker_dragged_onto_the_other_sides_point_while_setting_up_is_refuse
     assert board.intent({"type": "edit-move", "seat": 1, "from": 19, "to": 6}) is not None  # top onto bottom's 6
     assert board.intent({"type": "edit-move", "seat": 0, "from": 6, "to": "bar"}) is None  # both bars: allowed
     assert board.intent({"type": "edit-move", "seat": 1, "from": 19, "to": "bar"}) is None
+
+
+def test_play_from_here_with_a_side_borne_off_is_refused_in_words():
+    """Set up with every checker of one side off, then Play from here: the refusal was an English
+    'invalid' ("the position is already won: nothing to play") whatever the board's language."""
+    board = BoardWidget(players=("human", "human"), animation=0, background=False)
+    board.intent({"type": "edit"})
+    board.intent({"type": "edit-id", "id": "AAAAAAAAAAAAAA"})  # no checker on the board
+    answers = {}
+    for language in ("en", "fr", "sv"):
+        board.language = language
+        answers[language] = board.intent({"type": "edit-done"})
+        assert board.session.refusal.reason == "setup-won" and board.session.edit is not None
+    assert answers == {
+        "en": "Nothing to play from here: a side has borne off all its checkers.",
+        "fr": "Rien à jouer à partir d’ici : un camp a sorti tous ses pions.",
+        "sv": "Inget att spela härifrån: en sida har tagit hem alla sina spelpjäser.",
+    }

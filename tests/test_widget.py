@@ -473,7 +473,7 @@ def test_a_refused_set_up_leaves_the_whole_match_as_it_was():
     w.intent({"type": "edit"})
     assert w.intent({"type": "edit-id", "id": "AAAAAAAAAAAAAA"}) is None  # every checker borne off
     saved = to_json(w.match)
-    reason = refused(w, {"type": "edit-done"}, "already won")
+    reason = refused(w, {"type": "edit-done"}, "setup-won")
     assert reason and to_json(w.match) == saved and len(w.match.games) == 1
     assert (w.phase, w.state["edit"], w.match.score) == ("game-over", True, (0, 1))
 

@@ -113,8 +113,8 @@ class IntentError(Refusal):
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
     cancel), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
-    ``"setup-occupied"`` (a checker set on the other side's point), or ``"invalid"`` for a
-    malformed intent."""
+    ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
+    set up with a side borne off), or ``"invalid"`` for a malformed intent."""
 
 
 @dataclass
@@ -879,6 +879,8 @@ class Session:
                 shown = pasted if len(pasted) <= 20 else pasted[:20] + "…"
                 raise IntentError(str(error), reason="position-id", id=shown) from None
         elif kind == "edit-done":
+            if edit.position.outcome():
+                raise IntentError("the position is already won: nothing to play", reason="setup-won")
             self._play_from(edit.position, tuple(edit.dice) or None)
             self.edit = None
             self.last_play = None
