@@ -91,9 +91,9 @@ def analyse_many(
     must pickle.
 
     Raises :class:`bgwidget.PositionError` or :class:`bgwidget.DiceError` for an item that is
-    not one (a pair in a finished game included), :class:`~bgwidget.ai.errors.LevelError` for a level without a depth or an evaluator
-    that is not one, :class:`BatchError` for the other arguments, :class:`ImportError` without
-    numpy; nothing is computed before the checks pass.
+    not one (a pair in a finished game included), :class:`~bgwidget.ai.errors.LevelError` for a
+    level without a depth or an evaluator that is not one, :class:`BatchError` for the other
+    arguments, :class:`ImportError` without numpy; nothing is computed before the checks pass.
     """
     ply = level_ply(level)
     evaluator = evaluator_or_net(evaluator, "a batch analysis")
