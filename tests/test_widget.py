@@ -505,8 +505,10 @@ def test_the_view_cannot_write_a_bad_setting_or_the_state():
     with pytest.raises(traitlets.TraitError):
         w.state = {}
     assert (w.language, w.animation) == ("fr", 0.5)
-    with pytest.raises(ValueError):
-        BoardWidget(animation=float("inf"))
+    for seconds in (float("inf"), 1e308, 10.01):  # a step of hours would hang the computer's turn
+        with pytest.raises(ValueError, match="from 0 to 10"):
+            BoardWidget(animation=seconds)
+    assert BoardWidget(animation=10).animation == 10.0
 
 
 def test_the_message_handler_never_raises():

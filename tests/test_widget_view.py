@@ -48,13 +48,16 @@ def test_the_toggle_is_an_intent_python_checks():
     # The game is not involved: taken at any revision, and the state is not published again.
     assert w.intent({"type": "view", "view": "2d", "revision": revision - 5}) is None
     assert w.view == "2d" and w.revision == revision and w.state == state
+    # A forged value is refused as any malformed intent: said in the state, nothing else changed.
     refused = w.intent({"type": "view", "view": "<b>3d</b>"})
     assert refused == "view is '2d' or '3d', not '<b>3d</b>'" and w.view == "2d"
+    assert w.state["refused"] == refused and w.position_id == state["position_id"]
     # From the page, through the message handler, which never raises.
-    w._on_msg(w, {"type": "view", "view": "3d", "revision": revision}, [])
-    assert w.view == "3d"
+    w._on_msg(w, {"type": "view", "view": "3d", "revision": w.revision}, [])
+    assert w.view == "3d" and w.state["refused"] == refused  # a toggle publishes nothing
     w._on_msg(w, {"type": "view"}, [])
-    assert w.view == "3d" and w.revision == revision
+    assert w.view == "3d" and w.state["refused"] == "view is '2d' or '3d', not None"
+    assert w.state["phase"] == state["phase"] and w.state["points"] == state["points"]
 
 
 def test_the_page_cannot_write_a_bad_view_or_the_code():

@@ -478,16 +478,20 @@ class Session:
         try:
             self._apply(intent)
         except (IntentError, GameError, PositionError) as error:
-            self.refusal = error
-            self.refused_at = _shown_at(intent)
-            self.publish()  # nothing changed: no computer's turn to start or advice to drop
-            return self.refused
+            return self.refuse(error, intent)
         except Exception as error:
             self.refusal = IntentError(f"internal error: {error!r}")
             self.publish()
             raise
         self._after_change()
         return None
+
+    def refuse(self, error: IntentError | GameError | PositionError, intent: Any = None) -> str:
+        """Refuse ``intent`` for ``error``: nothing changes but ``refused`` (and where its reason is
+        shown), the state is published again; returns :attr:`refused`."""
+        self.refusal, self.refused_at = error, _shown_at(intent)
+        self.publish()  # nothing changed: no computer's turn to start or advice to drop
+        return self.refused
 
     def _apply(self, intent: Any) -> None:
         if not isinstance(intent, dict) or not isinstance(intent.get("type"), str):
@@ -1105,15 +1109,15 @@ def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = 
     return Match.from_games(rules, games, seed, names=match.names)
 
 
+MAX_ANIMATION = 10.0
+"""The longest a checker step of the computer's play may be shown, in seconds."""
+
+
 def check_animation(animation: Any) -> None:
-    """Raise :class:`ValueError` unless ``animation`` is a finite number of seconds >= 0."""
-    if (
-        not isinstance(animation, (int, float))
-        or isinstance(animation, bool)
-        or not math.isfinite(animation)
-        or animation < 0
-    ):
-        raise ValueError(f"animation is a finite number of seconds >= 0, not {animation!r}")
+    """Raise :class:`ValueError` unless ``animation`` is a number of seconds from 0 to
+    :data:`MAX_ANIMATION` (a longer step would leave the computer's turn hanging for hours)."""
+    if not isinstance(animation, (int, float)) or isinstance(animation, bool) or not 0 <= animation <= MAX_ANIMATION:
+        raise ValueError(f"animation is a number of seconds from 0 to {MAX_ANIMATION}, not {animation!r}")
 
 
 def _review_step(shown: Reviewing, to: Any) -> int:

@@ -336,8 +336,8 @@ class BoardWidget(anywidget.AnyWidget):
         if isinstance(intent, dict) and intent.get("type") == "view":
             try:
                 self.view = intent.get("view")
-            except ValueError as error:
-                return str(error)
+            except ValueError as error:  # a forged toggle: refused as any malformed intent
+                return self._session.refuse(IntentError(str(error)), intent)
             return None
         return self._session.handle(intent)
 

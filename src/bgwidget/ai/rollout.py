@@ -252,10 +252,11 @@ def rollout(
 
     ``executor``: None to play every batch here, or a :class:`concurrent.futures.Executor` (a
     :class:`~concurrent.futures.ProcessPoolExecutor`) or a ``dask.distributed.Client`` to play
-    each batch as one task there (:mod:`bgwidget.ai.parallel`): all are submitted at once and
-    taken in order, so progress, ``target_se`` and an interrupt act on the batches in trial
-    order as they come, those not started are cancelled at the end, and the result is the serial
-    run's, number for number. The evaluator travels to the workers, so it must pickle (the
+    each batch as one task there (:mod:`bgwidget.ai.parallel`): at most
+    :data:`~bgwidget.ai.parallel.AHEAD` submitted ahead of the results, which are taken in order,
+    so progress, ``target_se`` and an interrupt act on the batches in trial order as they come,
+    those not started are cancelled at the end, and the result is the serial run's, number for
+    number. The evaluator travels to the workers, so it must pickle (the
     net's does).
 
     Raises :class:`bgwidget.PositionError` for a position that is not a Position or a finished
