@@ -21,11 +21,10 @@ from pathlib import Path
 
 import pytest
 from packaging.requirements import Requirement
-from playwright.sync_api import sync_playwright
 
 from bgwidget.labels import label
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, ROOT
+from .lab import ROOT
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "build" / "lite"
@@ -58,18 +57,10 @@ def site():
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def lite_page(chromium):
+def lite_page(browser):
     """A page in a fresh context: no workspace of an earlier test is restored (nor its kernel started)."""
-    context = chromium.new_context(viewport={"width": 1100, "height": 1150})
+    context = browser.new_context(viewport={"width": 1100, "height": 1150})
     page = context.new_page()
     page.set_default_timeout(ANSWER_WAIT)
     yield page
