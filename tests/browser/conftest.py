@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, Lab
+from .lab import CHROMIUM, CHROMIUM_ARGS, EVERY_FRONT_END, FRONT_ENDS, Lab
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -44,3 +44,26 @@ def page(browser):
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def pytest_generate_tests(metafunc):
+    """With ``BGWIDGET_FRONT_ENDS=all``, every test on a notebook page (one taking ``lab``) that does
+    not choose its front end itself (nor is marked ``jupyterlab_only``) runs in JupyterLab and in
+    Notebook 7."""
+    if (
+        EVERY_FRONT_END
+        and "lab" in metafunc.fixturenames
+        and "front_end" not in metafunc.fixturenames
+        and not metafunc.definition.get_closest_marker("jupyterlab_only")
+    ):
+        metafunc.parametrize("shown_in", FRONT_ENDS, indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def shown_in(request):
+    """The front end this test opens its notebooks in (``lab.front_end``): JupyterLab unless
+    parametrized by :func:`pytest_generate_tests`."""
+    front_end = getattr(request, "param", "lab")
+    if "lab" in request.fixturenames:
+        request.getfixturevalue("lab").front_end = front_end
+    return front_end

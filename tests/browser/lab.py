@@ -45,6 +45,10 @@ def free_port() -> int:
 FRONT_ENDS = ("lab", "notebook")
 """The Jupyter front ends the notebook tests run in: JupyterLab and Notebook 7."""
 
+EVERY_FRONT_END = os.environ.get("BGWIDGET_FRONT_ENDS") == "all"
+"""Whether every notebook test runs in each front end (``BGWIDGET_FRONT_ENDS=all``, about twice the
+time: opt-in); by default only the tests written for both do, the others in JupyterLab."""
+
 
 def wait_for_server(process: subprocess.Popen, url: str, log: Path, what: str) -> None:
     """Wait until ``url`` answers (90 s at most); raise with the end of ``log`` if it does not."""
@@ -104,6 +108,7 @@ class Lab:
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                 "--LabApp.extension_manager=readonly",
                 "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: open a second tab by command
+                "--JupyterNotebookApp.expose_app_in_browser=True",  # the same in Notebook 7
                 "--allow-root",
             ],
             stdout=self.log,
@@ -116,9 +121,12 @@ class Lab:
             self.stop()
             raise
 
-    def notebook_url(self, name: str, front_end: str = "lab") -> str:
+    front_end = "lab"
+    """The front end a test opens notebooks in when it names none (set per test by conftest)."""
+
+    def notebook_url(self, name: str, front_end: str | None = None) -> str:
         """The page of ``name``.ipynb in JupyterLab (``"lab"``, a fresh workspace) or Notebook 7."""
-        if front_end == "notebook":
+        if (front_end or self.front_end) == "notebook":
             return f"{self.url}/notebooks/{name}.ipynb"
         return f"{self.url}/lab/tree/{name}.ipynb?reset"
 
@@ -202,7 +210,7 @@ w
 """
 
 
-def open_notebook(page: Page, lab: Lab, name: str, tries: int = 3, front_end: str = "lab") -> float:
+def open_notebook(page: Page, lab: Lab, name: str, tries: int = 3, front_end: str | None = None) -> float:
     """Open ``name``.ipynb in ``front_end`` (see :data:`FRONT_ENDS`) and run its cell until the widget
     shows (the kernel may still be starting the first time); returns the seconds from the last run
     to the widget's first draw."""

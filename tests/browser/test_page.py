@@ -3,6 +3,8 @@ another notebook's tab must each draw with their own gradients, and a right-clic
 the board's (the lower die first), never JupyterLab's context menu. Every wait is for a state of
 the page (a data-revision, a data-phase, a menu), never for time."""
 
+import pytest
+
 from .lab import ROOT, open_notebook, write_notebook
 from .test_board_in_lab import WAIT, click_and_wait, root_state
 
@@ -21,6 +23,7 @@ IDS = """() => {
 }"""
 
 
+@pytest.mark.jupyterlab_only  # two notebooks in one page: Notebook 7 opens each in its own tab
 def test_boards_in_two_notebooks_each_draw_with_their_own_gradients(lab, page, artifacts):
     write_notebook(lab.folder, "first", "from bgwidget.widget import BoardWidget\nBoardWidget(seed=1, animation=0)")
     write_notebook(

@@ -56,7 +56,7 @@ def expected_refusal(position: Position, dice: tuple[int, int], clicks: tuple):
 
 def run_all(page, lab, name: str, artifacts: Path) -> None:
     """Open ``name`` and run all its cells, until every exercise's board is drawn."""
-    page.goto(f"{lab.url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
+    page.goto(lab.notebook_url(name.removesuffix(".ipynb")), wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-CodeCell .cm-content", timeout=60_000)
     deadline = time.monotonic() + 240
     fired = -1e9
