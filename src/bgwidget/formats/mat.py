@@ -33,7 +33,7 @@ import os
 import re
 
 from bgwidget.dice import Dice, Seed
-from bgwidget.formats.errors import FormatError
+from bgwidget.formats.errors import FormatError, check_digits
 from bgwidget.formats.source import Source, read_text, write_text
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
@@ -181,15 +181,12 @@ def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
             raise FormatError(f".mat plays every game from the opening roll; game {number} was set up from a position")
     rules = match.rules
     scores = [score for game in match.games for score in game.score]
-    for what, number in (
+    numbers = (
         ("the match length", match.length),
         ("the cube limit", rules.max_cube),
         ("a score", max(scores, default=0)),
-    ):
-        if len(str(number)) > _DIGITS:
-            raise FormatError(
-                f"the numbers of a .mat file have at most {_DIGITS} digits: {what} of {number} does not fit"
-            )
+    )
+    check_digits(numbers, _DIGITS, "the numbers of a .mat file")
     out = []
     bottom, top = match.names
     for seat_name, name in (("Top", top), ("Bottom", bottom)):

@@ -26,7 +26,7 @@ import os
 import re
 
 from bgwidget.dice import Seed
-from bgwidget.formats.errors import FormatError
+from bgwidget.formats.errors import FormatError, check_digits
 from bgwidget.formats.source import Source, read_text, write_text
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
@@ -118,13 +118,12 @@ def to_sgf(obj: Game | Match, path: str | os.PathLike[str] | None = None) -> str
     for number, game in enumerate(games):
         if not game.setup["opening"]:
             raise FormatError(f"SGF is written from the opening roll; game {number + 1} was set up from a position")
-        for what, value in (
+        numbers = (
             ("the match length", rules.match_length),
             ("the cube limit", rules.max_cube),
             ("a score", max(game.score)),
-        ):
-            if len(str(value)) > _DIGITS:
-                raise FormatError(f"this SGF's numbers have at most {_DIGITS} digits: {what} of {value} does not fit")
+        )
+        check_digits(numbers, _DIGITS, "this SGF's numbers")
         trees.append("\n".join([_root(rules, names, number, game), *_nodes(game)]) + ")")
     return write_text("\n".join(trees) + "\n", path)
 

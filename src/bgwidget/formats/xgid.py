@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bgwidget.formats.errors import FormatError
+from bgwidget.formats.errors import FormatError, check_digits
 from bgwidget.formats.matchid import MatchState, build_game, check_options
 from bgwidget.game import Game
 from bgwidget.position import BAR, Position, PositionError, mirror
@@ -54,9 +54,7 @@ def to_xgid(game: Game) -> str:
     rules = game.rules
     if rules.max_cube.bit_length() - 1 > _MAX_LOG2:
         raise FormatError(f"this XGID writer has no field for a cube limit of {rules.max_cube}")
-    for what, number in (("a score", max(game.score)), ("the match length", rules.match_length)):
-        if len(str(number)) > _DIGITS:
-            raise FormatError(f"an XGID's fields have at most {_DIGITS} digits: {what} of {number} does not fit")
+    check_digits((("a score", max(game.score)), ("the match length", rules.match_length)), _DIGITS, "an XGID's fields")
     if rules.match_length:
         cj = int(game.crawford)
     else:
