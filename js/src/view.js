@@ -50,6 +50,11 @@ export class View {
     this.root = h("div", {
       class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true", tabindex: "-1",
     });
+    // Notebook 7 reads the keys in the capture phase, before the board sees them, and Lumino looks
+    // for the attribute from the focused element upwards but stops at the first element that a
+    // shortcut's selector matches (a focused list matches the cell-cursor arrows): so each element
+    // that takes the focus carries the attribute itself, whenever and by whomever it was made.
+    this.root.addEventListener("focusin", (e) => e.target.setAttribute("data-lm-suppress-shortcuts", "true"));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });

@@ -1578,6 +1578,7 @@ var View = class {
       "data-lm-suppress-shortcuts": "true",
       tabindex: "-1"
     });
+    this.root.addEventListener("focusin", (e) => e.target.setAttribute("data-lm-suppress-shortcuts", "true"));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });
