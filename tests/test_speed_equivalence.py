@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from bgwidget import Position
-from bgwidget.ai import evaluator
+from bgwidget.ai import evaluator, search
 from bgwidget.ai.encoding import N_INPUTS, boards_from_positions, encode
 from bgwidget.ai.net import default_net
-from bgwidget.moves import Move, PartialPlay
+from bgwidget.moves import Move, PartialPlay, result_boards
 from helpers import game_positions, random_positions
 
 BAR = 24
@@ -124,6 +124,28 @@ def test_legal_plays_match_the_plain_generator():
                 assert all(type(move) is Move for move in play.moves)
             compared += 1
     assert compared == 600 * 36
+
+
+def test_result_boards_and_best_replies_match_the_plays():
+    """``result_boards`` gives the boards of ``legal_plays``' results; ``best_replies`` the least
+    equity among them for the side then on roll, through the net directly or an evaluator's Positions."""
+    positions = random_positions(60, seed=21) + game_positions(60, seed=22)
+    rolled = [(position, d1, d2) for position in positions for d1, d2, _ in search.ROLLS]
+    plain_after, plain_chances = [], []
+    for position, d1, d2 in rolled:
+        results = [play.result for play in position.legal_plays(d1, d2)]
+        assert result_boards(position, d1, d2) == [bytes(r.opponent + r.player) for r in results]
+        results = results or [position.swap()]
+        chances = evaluator.evaluate_positions(results)
+        best = int(np.argmin(evaluator.equity(chances)))
+        plain_after.append(results[best])
+        plain_chances.append(chances[best])
+    for judge in (evaluator.evaluate_positions, lambda batch: evaluator.evaluate_positions(batch)):
+        after, chances = search.best_replies(rolled, judge)
+        assert after == plain_after
+        assert [p.turn for p in after] == [p.turn for p in plain_after]
+        np.testing.assert_allclose(chances, plain_chances, rtol=0, atol=1e-6)
+    assert search.best_replies([], evaluator.evaluate_positions)[0] == []
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,7 @@ __all__ = [
     "format_play",
     "legal_plays",
     "parse_play",
+    "result_boards",
 ]
 
 BAR_POINT = 25
@@ -179,13 +180,7 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     same position are one play), in a fixed order for a given input; ``[]`` when no checker can
     move (the player dances or is blocked). Raises :class:`DiceError` for dice outside 1..6.
     """
-    check_roll((die1, die2))
-    board = bytearray(position.player + position.opponent)
-    found: dict[bytes, tuple[Move, ...]] = {}
-    if die1 == die2:
-        _doubles(board, die1, found)
-    else:
-        _non_doubles(board, max(die1, die2), min(die1, die2), found)
+    found = _found(position, die1, die2)
     turn = 1 - position.turn
     new_position, new_play, set_moves, set_result = Position.unchecked, object.__new__, _set_moves, _set_result
     counts = _COUNTS
@@ -198,6 +193,30 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
         set_result(play, new_position(counts(key, 25), counts(key), turn))
         plays.append(play)
     return plays
+
+
+def result_boards(position: Position, die1: int, die2: int) -> list[bytes]:
+    """The boards that the legal plays of ``die1``-``die2`` reach, without making plays or positions.
+
+    Each is 50 bytes: the **mover's** 25 counts, then the opponent's 25, each side in its own
+    numbering as :class:`~bgwidget.Position` holds them (``player + opponent`` before the play);
+    one per distinct result, in the order of :func:`legal_plays`; ``[]`` when no checker can
+    move. The hot path of the searches and rollouts, which judge every result of every roll and
+    keep one. Raises :class:`DiceError` for dice outside 1..6.
+    """
+    return list(_found(position, die1, die2))
+
+
+def _found(position: Position, die1: int, die2: int) -> dict[bytes, tuple[Move, ...]]:
+    """Each distinct result board (see :func:`result_boards`) and the first moves that reach it."""
+    check_roll((die1, die2))
+    board = bytearray(position.player + position.opponent)
+    found: dict[bytes, tuple[Move, ...]] = {}
+    if die1 == die2:
+        _doubles(board, die1, found)
+    else:
+        _non_doubles(board, max(die1, die2), min(die1, die2), found)
+    return found
 
 
 _set_moves, _set_result = Play.__dict__["moves"].__set__, Play.__dict__["result"].__set__

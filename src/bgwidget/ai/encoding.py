@@ -94,6 +94,21 @@ _BITS = np.int32(1) << np.arange(25, dtype=np.int32)
 _DISTANCES = np.arange(1, 25, dtype=np.int32)
 
 
+def _runs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each 12-bit integer: its longest run of set bits, the run that ends at bit 11, the run
+    that starts at bit 0 (three (4096,) int8 tables)."""
+    longest, top, bottom = (np.zeros(4096, dtype=np.int8) for _ in range(3))
+    for x in range(4096):
+        bits = f"{x:012b}"  # bit 11 first
+        longest[x] = max(map(len, bits.split("0")))
+        top[x] = len(bits) - len(bits.lstrip("1"))
+        bottom[x] = len(bits) - len(bits.rstrip("1"))
+    return longest, top, bottom
+
+
+_RUN, _TOP_RUN, _BOTTOM_RUN = _runs()
+
+
 def _hit_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
     """(n,) share of the 36 rolls with which ``me`` could hit a blot of ``them``.
 
@@ -121,13 +136,11 @@ def _side_features(sides: np.ndarray, out: np.ndarray) -> None:
     out[:, 97] = (15.0 - pts.sum(axis=1) - bar) / 15.0
     out[:, 98] = sides.astype(np.float32) @ _PIPS / 100.0
     out[:, 99] = out[:, 24:30].sum(axis=1) / 6.0  # made home points
-    # Longest run of made points (bit i: point i + 1 made): each ``made &= made >> 1`` shortens
-    # every run by one, so a row's run is the number of rounds it stays non-zero.
+    # Longest run of made points: the longest within points 1-12 and within 13-24, or the run
+    # that crosses from the top of the first half into the bottom of the second.
     made = (sides[:, :24] >= 2) @ _BITS[:24]
-    prime = np.zeros(len(made), dtype=np.float32)
-    while (alive := made != 0).any():
-        prime += alive
-        made &= made >> 1
+    low, high = made & 0xFFF, made >> 12
+    prime = np.maximum(np.maximum(_RUN[low], _RUN[high]), _TOP_RUN[low] + _BOTTOM_RUN[high])
     out[:, 100] = prime / 6.0
     out[:, 101] = (pts == 1).sum(axis=1) / 15.0
     out[:, 102] = (pts[:, 18:24].sum(axis=1) + bar) / 15.0

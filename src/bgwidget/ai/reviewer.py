@@ -15,9 +15,9 @@ import numpy as np
 from bgwidget.ai import analysis
 from bgwidget.ai.analysis import Analysis, judge, rank
 from bgwidget.ai.context import Context, optimal
-from bgwidget.ai.evaluator import checked_evaluation, equity, flip
+from bgwidget.ai.evaluator import flip
 from bgwidget.ai.review import LUCK_JOKER, MARKS, Decision, mark
-from bgwidget.ai.search import ROLLS, Cache, Evaluator
+from bgwidget.ai.search import ROLLS, Cache, Evaluator, best_replies
 from bgwidget.game import Game
 from bgwidget.position import Position
 
@@ -104,19 +104,12 @@ class Reviewer:
         """Each roll's best play by 0-ply, all the plays of all the rolls judged in one batch."""
         key = (position, opening)
         if key not in self._rolls:
-            batch: list[Position] = []
-            groups = []
-            for d1, d2, weight in _OPENING_ROLLS if opening else ROLLS:
-                results = [play.result for play in position.legal_plays(d1, d2)] or [position.swap()]
-                groups.append(((d1, d2), weight, len(batch), len(batch) + len(results)))
-                batch.extend(results)
-            chances = flip(checked_evaluation(self.evaluator, batch))  # the roller's chances
-            values = equity(chances)
-            rolls = []
-            for dice, weight, start, stop in groups:
-                best = start + int(np.argmax(values[start:stop]))
-                rolls.append(_Roll(dice, weight, chances[best], batch[best]))
-            self._rolls[key] = rolls
+            rolls = _OPENING_ROLLS if opening else ROLLS
+            after, chances = best_replies([(position, d1, d2) for d1, d2, _ in rolls], self.evaluator)
+            self._rolls[key] = [
+                _Roll((d1, d2), weight, mine, result)
+                for (d1, d2, weight), mine, result in zip(rolls, flip(chances), after)  # the roller's chances
+            ]
         return self._rolls[key]
 
     def chances(self, position: Position) -> tuple[float, ...]:

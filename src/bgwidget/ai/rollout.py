@@ -601,7 +601,7 @@ def _play_out(
     import numpy as np
 
     from bgwidget.ai.evaluator import checked_evaluation, equity
-    from bgwidget.ai.search import ROLLS
+    from bgwidget.ai.search import ROLLS, best_replies
 
     roll_index = {(d1, d2): r for r, (d1, d2, _) in enumerate(ROLLS)}
     weights = np.array([w for _, _, w in ROLLS])
@@ -632,39 +632,28 @@ def _play_out(
         if cubes:
             cubes.act(live, positions, ours, evaluator)
         dice = [_roll(trial[k], ply, rngs[trial[k]]) for k in live]
-        reached: dict[tuple[Position, int, int], list[Position]] = {}  # each roll's results, for this ply
-        batch: list[Position] = []
-        groups: list[tuple[int, int]] = []  # (start, stop) in batch: the plays of one roll of one trial
-        for k, roll in zip(live, dice):
-            rolls = ROLLS if reduce else ((*roll, 1.0),)
-            for d1, d2, _ in rolls:
-                key = (positions[k], d1, d2)
-                if key not in reached:  # the first plies of a batch start alike
-                    reached[key] = [play.result for play in positions[k].legal_plays(d1, d2)] or [positions[k].swap()]
-                start = len(batch)
-                batch.extend(reached[key])  # no play: the turn passes, the position swapped
-                groups.append((start, len(batch)))
-        chances = checked_evaluation(evaluator, batch)  # the next side on roll's
-        values = equity(chances)
-        best = np.array([start + int(np.argmin(values[start:stop])) for start, stop in groups])
+        if reduce:  # every roll's best play, for the luck of the roll taken
+            rolled = [(positions[k], d1, d2) for k in live for d1, d2, _ in ROLLS]
+        else:
+            rolled = [(positions[k], *roll) for k, roll in zip(live, dice)]
+        after, chances = best_replies(rolled, evaluator)  # the next side on roll's chances
+        kept = np.arange(len(live))  # the row of ``after`` of each trial's roll
         if reduce:
-            best = best.reshape(len(live), len(ROLLS))
-            mover = _turned(chances[best])  # (live, 21, 5) for the roller, after each roll's best play
+            mover = _turned(chances).reshape(len(live), len(ROLLS), 5)  # for the roller
             taken = [roll_index[min(roll), max(roll)] for roll in dice]
-            rows = np.arange(len(live))
-            lucky = mover[rows, taken] - np.einsum("r,lrc->lc", weights, mover)
+            lucky = mover[kept, taken] - np.einsum("r,lrc->lc", weights, mover)
             ours_live = ours[live]
             theirs = lucky[:, [0, 3, 4, 1, 2]]  # the roller's luck seen by the other side
             theirs[:, 0] *= -1.0
             luck[live] += np.where(ours_live[:, None], lucky, theirs)
             if cubes:  # the constant of equity() cancels in a difference of weighted averages
-                values_lucky = equity(mover[rows, taken]) - equity(mover) @ weights
+                values_lucky = equity(mover[kept, taken]) - equity(mover) @ weights
                 cubes.lucky(live, np.where(ours_live, values_lucky, -values_lucky))
-            best = best[rows, taken]
+            kept = kept * len(ROLLS) + taken
         still: list[int] = []
-        stopped: list[tuple[int, int]] = []  # (trial, its position's index in batch)
-        for k, b in zip(live, best):
-            positions[k] = batch[b]
+        stopped: list[tuple[int, int]] = []  # (trial, its row of ``after``)
+        for k, b in zip(live, kept.tolist()):
+            positions[k] = after[b]
             ours[k] = not ours[k]
             if positions[k].outcome() is None and not _home(positions[k]):
                 still.append(k)

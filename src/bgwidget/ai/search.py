@@ -25,11 +25,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_positions, flip
-from bgwidget.moves import IllegalPlayError, Play
+from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_boards, evaluate_positions, flip
+from bgwidget.moves import IllegalPlayError, Play, result_boards
 from bgwidget.position import Position
 
-__all__ = ["ROLLS", "Cache", "Candidate", "Evaluator", "one_ply", "position_values", "search", "two_ply", "zero_ply"]
+__all__ = [
+    "ROLLS",
+    "Cache",
+    "Candidate",
+    "Evaluator",
+    "best_replies",
+    "one_ply",
+    "position_values",
+    "search",
+    "two_ply",
+    "zero_ply",
+]
 
 Evaluator = Callable[[Sequence[Position]], np.ndarray]
 
@@ -151,28 +162,63 @@ def position_values(
             cache[position, ply] = chances
     if todo:
         # Every roll of every position: all the plays in one batch, the best by 0-ply kept.
-        batch: list[Position] = []
-        groups: list[tuple[int, float, int, int]] = []  # (position index, roll weight, start, stop)
-        for index, position in enumerate(todo):
-            for d1, d2, weight in ROLLS:
-                start = len(batch)
-                batch.extend(play.result for play in position.legal_plays(d1, d2))
-                if len(batch) == start:
-                    batch.append(position.swap())  # no play: the turn passes
-                groups.append((index, weight, start, len(batch)))
-        chances = checked_evaluation(evaluator, batch)  # the other side on roll in each
-        values = equity(chances)
-        chosen = [start + int(np.argmin(values[start:stop])) for _, _, start, stop in groups]
-        if ply == 1:
-            below = chances[chosen]
-        else:
-            below = position_values([batch[i] for i in chosen], ply - 1, evaluator, cache)
-        totals = np.zeros((len(todo), 5))
-        for (index, weight, _, _), row in zip(groups, flip(below)):
-            totals[index] += weight * row
+        after, chances = best_replies([(position, d1, d2) for position in todo for d1, d2, _ in ROLLS], evaluator)
+        below = chances if ply == 1 else position_values(after, ply - 1, evaluator, cache)
+        weights = np.array([weight for _, _, weight in ROLLS])
+        totals = np.einsum("r,prc->pc", weights, flip(below).reshape(len(todo), len(ROLLS), 5))
         for position, row in zip(todo, consistent(totals)):  # 21 weights may sum past 1 by a rounding error
             cache[position, ply] = row
     return np.array([cache[position, ply] for position in positions]).reshape(len(positions), 5)
+
+
+def best_replies(
+    rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions
+) -> tuple[list[Position], np.ndarray]:
+    """The roller's best play by 0-ply for each ``(position, die1, die2)`` of ``rolled``.
+
+    Returns the n positions after those plays (the other side on roll; a roll with no play passes
+    the turn in the same position) and that side's (n, 5) chances in each: the best play leaves
+    it the least cubeless equity. Every result of every roll is judged in one evaluator call, each
+    distinct board once. With the shipped net's evaluator the results' boards go to the net as
+    they are (:func:`~bgwidget.moves.result_boards`): the plays not kept never become Play or
+    Position objects, which cost a search or a rollout more than the net did. Raises as
+    :func:`~bgwidget.ai.evaluator.checked_evaluation` does.
+    """
+    groups: dict[tuple[Position, int, int], tuple[int, int]] = {}  # rows of each (position, roll)'s results
+    rows: list[int] = []  # index in ``boards`` of each result
+    boards: dict[bytes, int] = {}  # the distinct results, the mover's side first
+    turns: list[int] = []  # the side on roll after each distinct result
+    for item in rolled:
+        if item in groups:  # the first plies of a rollout's trials start alike
+            continue
+        position, d1, d2 = item
+        start = len(rows)
+        for board in result_boards(position, d1, d2) or [bytes(position.player + position.opponent)]:
+            if board not in boards:
+                boards[board] = len(boards)
+                turns.append(1 - position.turn)
+            rows.append(boards[board])
+        groups[item] = (start, len(rows))
+    distinct = list(boards)
+    if not distinct:
+        return [], np.zeros((0, 5))
+    if evaluator is evaluate_positions:
+        table = evaluate_boards(np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1])
+    else:
+        unchecked = Position.unchecked
+        table = checked_evaluation(
+            evaluator, [unchecked(tuple(b[25:]), tuple(b[:25]), turn) for b, turn in zip(distinct, turns)]
+        )
+    # Each group's first least value, for all groups at once (a loop of argmins cost as much).
+    values = equity(table)[rows]
+    starts = np.array([start for start, _ in groups.values()])
+    group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rows)))
+    least = np.minimum.reduceat(values, starts)[group] == values
+    firsts = np.minimum.reduceat(np.where(least, np.arange(len(rows)), len(rows)), starts)
+    chosen = dict(zip(groups, np.asarray(rows)[firsts].tolist()))
+    picks = [chosen[item] for item in rolled]
+    after = [Position.unchecked(tuple(distinct[r][25:]), tuple(distinct[r][:25]), turns[r]) for r in picks]
+    return after, table[picks]
 
 
 def _static(positions: Sequence[Position], evaluator: Evaluator, cache: Cache) -> np.ndarray:
