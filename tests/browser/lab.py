@@ -234,6 +234,17 @@ def open_notebook(page: Page, lab: Lab, name: str, tries: int = 3, front_end: st
     raise AssertionError("unreachable")
 
 
+def use_theme(page: Page, theme: str) -> None:
+    """Switch the page to JupyterLab's ``theme`` ("JupyterLab Light" or "JupyterLab Dark") and wait
+    until it is applied. The theme is a user setting kept by the server, so a test that needs the
+    light theme first sets it: another test on the same server may have left it dark."""
+    page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: {theme!r}}})")
+    light = "true" if "Light" in theme else "false"
+    page.wait_for_function(
+        f"document.body.dataset.jpThemeLight === '{light}' && !document.getElementById('jupyterlab-splash')"
+    )
+
+
 def read_side(side: Path, revision: int, timeout: float = 20) -> dict:
     """The state the kernel wrote at ``revision`` (waits for it)."""
     deadline = time.monotonic() + timeout

@@ -11,7 +11,7 @@ import pytest
 from bgwidget import Game
 from bgwidget.svg import shown_names
 
-from .lab import FRONT_ENDS, MIRROR, ROOT, open_notebook, read_side, write_notebook
+from .lab import FRONT_ENDS, MIRROR, ROOT, open_notebook, read_side, use_theme, write_notebook
 
 WAIT = 45_000  # ms for any one answer from the kernel (generous: CI's two cores may be busy)
 EVIL = '<img src=x onerror="window.__pwned=1">Ann</b>'
@@ -258,6 +258,7 @@ def test_light_and_dark_themes_screenshots(lab, page, artifacts):
     )
     page.set_viewport_size({"width": 1400, "height": 1200})
     open_notebook(page, lab, "themes")
+    use_theme(page, "JupyterLab Light")
     click_and_wait(page, '[data-testid="roll"]')  # after the computer's play: 5-3 for Ann
     page.locator(f'{ROOT} [data-point="13"] [data-movable="true"]').last.click()
     lit = page.locator(f'{ROOT} [data-lit="true"]')

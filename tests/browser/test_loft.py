@@ -7,7 +7,7 @@ state (written to a side file by the notebook, see lab.MIRROR).
 
 import pytest
 
-from .lab import MIRROR, ROOT, open_notebook, read_side, write_notebook
+from .lab import MIRROR, ROOT, open_notebook, read_side, use_theme, write_notebook
 
 WAIT = 45_000  # ms for any one answer from the kernel (CI's two cores may be busy)
 GAME_VIEW = "0.000 0.620 10.500"  # camera.js's GAME_VIEW, as the root's data-camera writes it
@@ -216,6 +216,7 @@ def test_screenshots_in_the_light_and_dark_themes(lab, page, artifacts):
         "w.play('8/5 6/5')\n"
         "w.roll((6, 6))\n",
     )
+    use_theme(page, "JupyterLab Light")
     # The dice show 6-6 (four dice); a checker selected lights its targets.
     origin = read_side(side, hooks(page)["revision"])["movable"][0]
     click_point(page, origin)
