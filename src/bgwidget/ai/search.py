@@ -187,25 +187,25 @@ def best_replies(
     groups: dict[tuple[Position, int, int], tuple[int, int]] = {}  # rows of each (position, roll)'s results
     rows: list[int] = []  # index in ``boards`` of each result
     boards: dict[bytes, int] = {}  # the distinct results, the mover's side first
-    turns: list[int] = []  # the side on roll after each distinct result
+    number = boards.setdefault
     for item in rolled:
         if item in groups:  # the first plies of a rollout's trials start alike
             continue
         position, d1, d2 = item
-        start = len(rows)
-        for board in result_boards(position, d1, d2) or [bytes(position.player + position.opponent)]:
-            if board not in boards:
-                boards[board] = len(boards)
-                turns.append(1 - position.turn)
-            rows.append(boards[board])
-        groups[item] = (start, len(rows))
+        results = result_boards(position, d1, d2) or [bytes(position.player + position.opponent)]
+        groups[item] = (len(rows), len(rows) + len(results))
+        rows.extend([number(board, len(boards)) for board in results])
     distinct = list(boards)
     if not distinct:
         return [], np.zeros((0, 5))
+    unchecked = Position.unchecked
     if evaluator is evaluate_positions:
         table = evaluate_boards(np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1])
     else:
-        unchecked = Position.unchecked
+        turns = [0] * len(distinct)  # the side on roll after each distinct result
+        for (position, _, _), (start, stop) in groups.items():
+            for row in rows[start:stop]:
+                turns[row] = 1 - position.turn
         table = checked_evaluation(
             evaluator, [unchecked(tuple(b[25:]), tuple(b[:25]), turn) for b, turn in zip(distinct, turns)]
         )
@@ -217,7 +217,10 @@ def best_replies(
     firsts = np.minimum.reduceat(np.where(least, np.arange(len(rows)), len(rows)), starts)
     chosen = dict(zip(groups, np.asarray(rows)[firsts].tolist()))
     picks = [chosen[item] for item in rolled]
-    after = [Position.unchecked(tuple(distinct[r][25:]), tuple(distinct[r][:25]), turns[r]) for r in picks]
+    after = [
+        unchecked(tuple(distinct[r][25:]), tuple(distinct[r][:25]), 1 - position.turn)
+        for (position, _, _), r in zip(rolled, picks)
+    ]
     return after, table[picks]
 
 
