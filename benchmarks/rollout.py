@@ -18,7 +18,7 @@ Then the opening plays of 3-1, 4-2, 6-5 and 5-1 rolled out to the end on the poo
 ``PUBLISHED`` for the sources. Ours plays Medium (0-ply) for both sides, theirs stronger
 settings and many more trials: the table shows how near a quick rollout of ours comes.
 
-    .venv/bin/python benchmarks/rollout.py [--trials 144] [--full-trials 36] [--plies 10] [--opening-trials 144]
+    .venv/bin/python benchmarks/rollout.py [--trials 144] [--full-trials 144] [--plies 10] [--opening-trials 144]
 
 GNU Backgammon (GPL) is only run as a program here, never imported by the package.
 """
@@ -80,7 +80,7 @@ def run_gnubg(jobs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=144, help="trials of the truncated rollouts")
-    parser.add_argument("--full-trials", type=int, default=36, help="trials of the rollouts to the end")
+    parser.add_argument("--full-trials", type=int, default=144, help="trials of the rollouts to the end")
     parser.add_argument("--plies", type=int, default=10, help="truncation of the first rollouts")
     parser.add_argument("--opening-trials", type=int, default=144, help="trials per opening play (0: none)")
     args = parser.parse_args()
