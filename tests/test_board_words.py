@@ -12,11 +12,12 @@ from importlib import resources
 import pytest
 
 from bgwidget import Position, ai
-from bgwidget.labels import LANGUAGES, label
+from bgwidget.ai.review import Decision
+from bgwidget.labels import LANGUAGES, label, number
 from bgwidget.rules import GameResult
 from bgwidget.session import Advice, Session
 from bgwidget.svg import board_svg
-from bgwidget.viewstate import hint_of
+from bgwidget.viewstate import hint_of, review_text
 from bgwidget.widget import BoardWidget
 from bgwidget.words import result_text, say
 
@@ -338,3 +339,24 @@ def test_refused_buttons_say_the_rule_in_the_boards_language():
     money.handle({"type": "double"})
     money.handle({"type": "take"})  # the bottom seat owns the cube at 2; the top seat rolls
     assert money.handle({"type": "double"}) == label("sv", "why.cube-owned")
+
+
+@pytest.mark.parametrize(
+    "language, line",
+    [
+        ("en", "error 0.073 · luck of the roll −0.412 · match winning chance before: 48.5%"),
+        ("fr", "erreur 0,073 · chance du lancer −0,412 · chances de gagner le match avant : 48,5\u00a0%"),
+        ("sv", "fel 0,073 · slagets tur −0,412 · chans att vinna matchen före: 48,5\u00a0%"),
+    ],
+)
+def test_numbers_on_the_board_are_written_as_each_language_writes_them(language, line):
+    # A comma as the decimal mark in French and Swedish, a minus sign, and a space before % there.
+    assert (number(language, -0.0415, 3), number(language, 0.25, 3, signed=True)) == {
+        "en": ("−0.042", "+0.250"),
+        "fr": ("−0,042", "+0,250"),
+        "sv": ("−0,042", "+0,250"),
+    }[language]
+    decision = Decision(
+        0, 3, 0, "play", Position.initial(), (3, 1), "8/5 6/5", "13/10 6/5", 0.0734, luck=-0.4121, mwc=0.4851
+    )
+    assert review_text(decision, language, ["Ann", "Bo"]).endswith(line)

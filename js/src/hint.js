@@ -1,24 +1,23 @@
 // The Expert's advice as text: pure functions of the hint Python publishes, so they are tested
 // without a browser. Equities are the mover's: points per game, or match winning chances.
-import { t } from "./i18n.js";
+import { number, percent, t } from "./i18n.js";
 
-const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(3);
-const percent = (x) => `${(100 * x).toFixed(1)}%`;
+const signed = (lang, x) => number(lang, x, 3, true);
 
-/** One line per candidate: rank, play, equity (the ranking's: EMG in a match, cubeful in money
+/** One line per candidate, its numbers written as `lang` writes them: rank, play, equity (the ranking's: EMG in a match, cubeful in money
  * play; the cubeless equity when the hint has no emg), error (0 for the best), winning chance,
  * the match winning chance after the play ("" in money play), and the hint's rollout of the play
  * so far, its cubeless equity ± standard error ("" when not rolled out). */
-export function candidateRows(hint) {
+export function candidateRows(lang, hint) {
   if (!hint || hint.kind !== "plays") return [];
   return hint.candidates.map((c, i) => ({
     rank: i + 1,
     text: c.text,
-    equity: signed(c.emg ?? c.equity),
-    error: c.error ? signed(-c.error) : "",
-    win: percent(c.win),
-    mwc: c.mwc == null ? "" : percent(c.mwc),
-    rollout: c.rollout ? `${signed(c.rollout.equity)} ± ${c.rollout.se.toFixed(3)}` : "",
+    equity: signed(lang, c.emg ?? c.equity),
+    error: c.error ? signed(lang, -c.error) : "",
+    win: percent(lang, c.win),
+    mwc: c.mwc == null ? "" : percent(lang, c.mwc),
+    rollout: c.rollout ? `${signed(lang, c.rollout.equity)} ± ${number(lang, c.rollout.se, 3)}` : "",
   }));
 }
 
@@ -48,9 +47,9 @@ export function cubeText(lang, hint) {
   }
   const show = hint.match_play ? percent : signed;
   const values = [
-    `${t(lang, "noDouble")} ${show(hint.no_double)}`,
-    `${t(lang, "doubleTake")} ${show(hint.double_take)}`,
-    `${t(lang, "doublePass")} ${show(hint.double_pass)}`,
+    `${t(lang, "noDouble")} ${show(lang, hint.no_double)}`,
+    `${t(lang, "doubleTake")} ${show(lang, hint.double_take)}`,
+    `${t(lang, "doublePass")} ${show(lang, hint.double_pass)}`,
   ];
   return `${t(lang, "expertCube")}: ${action} · ${values.join(" · ")}`;
 }

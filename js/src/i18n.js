@@ -13,6 +13,18 @@ export function t(lang, key, fields = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in fields ? String(fields[name]) : m));
 }
 
+/** `x` with `digits` decimals as `lang` writes numbers: its decimal mark (a comma in French and
+ * Swedish), "−" when negative, "+" too when `signed`; Python's labels.number writes the same. */
+export function number(lang, x, digits, signed = false) {
+  const text = Math.abs(x).toFixed(digits).replace(".", t(lang, "number.decimal"));
+  return x >= 0 ? (signed ? "+" : "") + text : "−" + text;
+}
+
+/** `share` (0..1) as a percentage in `lang`: "54.8%", "54,8 %". */
+export function percent(lang, share, digits = 1) {
+  return t(lang, "number.percent", { value: number(lang, 100 * share, digits) });
+}
+
 /** Every key, for the test that checks each language has them all. */
 export function keys(lang) {
   return Object.keys(LABELS[lang] || {});

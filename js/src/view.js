@@ -455,7 +455,7 @@ export class View {
     if (match) labels.push(t(lang, "board.mwc"));
     if (rolled) labels.push(t(lang, "board.rollout"));
     for (const label of labels) head.append(h("th", {}, label));
-    const rows = candidateRows(hint).map((row, i) => {
+    const rows = candidateRows(lang, hint).map((row, i) => {
       const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
       const cells = [row.rank, row.text, row.equity, row.error, row.win];
       if (match) cells.push(row.mwc);

@@ -58,7 +58,7 @@ test("seat 1 after entering on board point 4: the 2 moves its other checkers, pl
 
 test("the hint's candidates preview on the board in board numbering", () => {
   const s = load("hint");
-  const rows = candidateRows(s.hint);
+  const rows = candidateRows(s.language, s.hint);
   assert.equal(rows[0].text, "8/5 6/5");
   assert.equal(rows[0].error, "");
   const shown = previewState(s, 0);

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { candidateRows, cubeText, inMatch, previewState, rolloutText } from "../src/hint.js";
+import { number, percent } from "../src/i18n.js";
 
 const plays = {
   kind: "plays", seat: 0, before: { points: [], bar: [0, 0], off: [0, 0] },
@@ -11,12 +12,21 @@ const plays = {
 };
 
 test("candidates become ranked rows with signed equities and errors", () => {
-  assert.deepEqual(candidateRows(plays), [
+  assert.deepEqual(candidateRows("en", plays), [
     { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%", mwc: "", rollout: "" },
     { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%", mwc: "", rollout: "" },
   ]);
-  assert.deepEqual(candidateRows(null), []);
+  assert.deepEqual(candidateRows("en", null), []);
   assert.equal(inMatch(plays), false);
+});
+
+test("numbers are written as each language writes them", () => {
+  const [fr, sv] = ["fr", "sv"].map((lang) => candidateRows(lang, plays)[1]);
+  assert.deepEqual([fr.equity, fr.error, fr.win], ["−0,041", "−0,173", "49,6\u00a0%"]);
+  assert.deepEqual([sv.equity, sv.win], ["−0,041", "49,6\u00a0%"]);
+  assert.equal(number("en", 0, 3, true), "+0.000");
+  assert.equal(number("fr", 1234.5, 1), "1234,5");
+  assert.equal(percent("sv", 0.5), "50,0\u00a0%");
 });
 
 test("in a match the rows rank by EMG and show the match winning chance after the play", () => {
@@ -28,7 +38,7 @@ test("in a match the rows rank by EMG and show the match winning chance after th
     ],
   };
   assert.equal(inMatch(match), true);
-  const rows = candidateRows(match);
+  const rows = candidateRows("en", match);
   assert.deepEqual([rows[0].equity, rows[0].mwc, rows[1].equity, rows[1].error, rows[1].mwc],
     ["+0.210", "56.6%", "−0.050", "−0.260", "51.2%"]);
 });
@@ -48,7 +58,7 @@ test("cube advice in words, money and match", () => {
     "Expert's cube advice: double, take · no double +0.581 · double/take +0.596 · double/pass +1.000");
   assert.match(cubeText("fr", { ...money, double: false, take: false, too_good: true }), /trop bon pour doubler, refuser/);
   const match = { ...money, match_play: true, double: false, no_double: 0.5, double_take: 0.45, double_pass: 0.6 };
-  assert.match(cubeText("sv", match), /ingen dubbling, ta · ingen dubbling 50.0%/);
+  assert.match(cubeText("sv", match), /ingen dubbling, ta · ingen dubbling 50,0\u00a0%/);
   assert.equal(cubeText("en", { ...money, reason: "Crawford game", double: false }).split(" · ")[0],
     "Expert's cube advice: no double (Crawford game)");
 });
@@ -71,7 +81,7 @@ test("rolled out plays show their equity ± error, and the rollout says how far 
     ],
     rollout: { plays: 2, trials: 72, total: 144, truncate: 5, running: true },
   };
-  assert.deepEqual(candidateRows(rolling).map((r) => r.rollout), ["+0.021 ± 0.005", "−0.007 ± 0.012", ""]);
+  assert.deepEqual(candidateRows("en", rolling).map((r) => r.rollout), ["+0.021 ± 0.005", "−0.007 ± 0.012", ""]);
   assert.equal(rolloutText("en", rolling),
     "Rolling out the best 2 plays: 72 of 144 trials (cubeless, truncated at 5 plies)");
   const stopped = { ...rolling, rollout: { ...rolling.rollout, running: false } };

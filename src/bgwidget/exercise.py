@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets
 
 from bgwidget import ai
-from bgwidget.labels import check_language, label
+from bgwidget.labels import check_language, label, number
 from bgwidget.moves import Play
 from bgwidget.position import Position
 from bgwidget.widget import BoardWidget
@@ -315,15 +315,9 @@ class CubeExercise(ipywidgets.VBox):
             numbers = label(
                 lang,
                 "exercise.cubeNumbers",
-                win=_number(100 * self.chances[0], lang, 1),
-                gammon=_number(100 * self.chances[1], lang, 1),
-                take=_number(self.decision.double_take, lang, 2),
-                passed=_number(self.decision.double_pass, lang, 2),
+                win=number(lang, 100 * self.chances[0], 1),
+                gammon=number(lang, 100 * self.chances[1], 1),
+                take=number(lang, self.decision.double_take, 2),
+                passed=number(lang, self.decision.double_pass, 2),
             )
         self._feedback.show(self.verdict, f"{head} {self.why} {numbers}")
-
-
-def _number(value: float, language: str, digits: int) -> str:
-    """``value`` with ``digits`` decimals and the language's decimal mark (a comma in fr and sv)."""
-    text = f"{value:.{digits}f}"
-    return text if language == "en" else text.replace(".", ",")

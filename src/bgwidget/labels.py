@@ -13,7 +13,7 @@ import json
 import re
 from importlib import resources
 
-__all__ = ["LANGUAGES", "LanguageError", "check_language", "has_label", "label"]
+__all__ = ["LANGUAGES", "LanguageError", "check_language", "has_label", "label", "number", "percent"]
 
 _LABELS: dict[str, dict[str, str]] = json.loads(
     resources.files("bgwidget").joinpath("labels.json").read_text(encoding="utf-8")
@@ -44,6 +44,23 @@ def label(language: str, key: str, **fields: object) -> str:
     """
     text = _LABELS[check_language(language)][key]
     return re.sub(r"\{(\w+)\}", lambda m: str(fields.get(m.group(1), m.group(0))), text)
+
+
+def number(language: str, value: float, digits: int, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals written as ``language`` writes numbers: its decimal mark
+    (``number.decimal``: a comma in French and Swedish) and a minus sign (U+2212) when negative,
+    or ``+`` too when ``signed``. The view's ``number`` (``js/src/i18n.js``) writes the same.
+
+    >>> number("fr", -0.0415, 3), number("en", 0.25, 3, signed=True)
+    ('−0,042', '+0.250')
+    """
+    text = f"{abs(value):.{digits}f}".replace(".", label(language, "number.decimal"))
+    return ("+" if signed else "") + text if value >= 0 else "−" + text
+
+
+def percent(language: str, share: float, digits: int = 1) -> str:
+    """``share`` (0..1) as a percentage in ``language`` (``number.percent``: ``54.8%``, ``54,8 %``)."""
+    return label(language, "number.percent", value=number(language, 100 * share, digits))
 
 
 def has_label(key: str) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
-from bgwidget.labels import label
+from bgwidget.labels import label, number, percent
 from bgwidget.moves import Move
 from bgwidget.position import BAR, Position, mirror
 from bgwidget.rules import CUBE_OFFERS
@@ -482,7 +482,7 @@ def review_text(decision: Decision, language: str, names: list[str] | tuple[str,
             name=names[decision.seat],
             made=action(decision.made),
             best=action(decision.best),
-            error=f"{decision.error:.3f}",
+            error=number(language, decision.error, 3),
         )
     ]
     if decision.forced:
@@ -490,11 +490,11 @@ def review_text(decision: Decision, language: str, names: list[str] | tuple[str,
     elif decision.mark:
         parts.append(label(language, "review.mark." + _MARKS[decision.mark]))
     if decision.luck is not None:
-        luck = f"{decision.luck:+.3f}"
+        luck = number(language, decision.luck, 3, signed=True)
         key = _LUCK.get(decision.luck_mark, "board.reviewLuck")
         parts.append(label(language, key, luck=luck))
     if decision.mwc is not None:
-        parts.append(label(language, "board.reviewMwc", mwc=f"{100 * decision.mwc:.1f}%"))
+        parts.append(label(language, "board.reviewMwc", mwc=percent(language, decision.mwc)))
     return " · ".join(parts)
 
 

@@ -326,6 +326,8 @@ function nextIndex(index, length, key) {
 // ../src/bgwidget/labels.json
 var labels_default = {
   en: {
+    "number.decimal": ".",
+    "number.percent": "{value}%",
     "board.reviewDecision": "Game {game}, move {move}: {name} \u2014 played {made}, best {best}, error {error}",
     "board.reviewForced": "forced",
     "board.reviewLuck": "luck of the roll {luck}",
@@ -604,6 +606,8 @@ var labels_default = {
     "view.loading": "Loading the 3D board\u2026"
   },
   fr: {
+    "number.decimal": ",",
+    "number.percent": "{value}\xA0%",
     "board.reviewDecision": "Partie {game}, coup {move} : {name} \u2014 jou\xE9 {made}, meilleur {best}, erreur {error}",
     "board.reviewForced": "forc\xE9",
     "board.reviewLuck": "chance du lancer {luck}",
@@ -882,6 +886,8 @@ var labels_default = {
     "view.loading": "Chargement du plateau en 3D\u2026"
   },
   sv: {
+    "number.decimal": ",",
+    "number.percent": "{value}\xA0%",
     "board.reviewDecision": "Parti {game}, drag {move}: {name} \u2014 spelade {made}, b\xE4st {best}, fel {error}",
     "board.reviewForced": "tvingat",
     "board.reviewLuck": "slagets tur {luck}",
@@ -1167,6 +1173,13 @@ function t(lang, key, fields = {}) {
   const table = labels_default[lang] || labels_default.en;
   const text = table[key] ?? labels_default.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => name in fields ? String(fields[name]) : m);
+}
+function number(lang, x, digits, signed2 = false) {
+  const text = Math.abs(x).toFixed(digits).replace(".", t(lang, "number.decimal"));
+  return x >= 0 ? (signed2 ? "+" : "") + text : "\u2212" + text;
+}
+function percent(lang, share, digits = 1) {
+  return t(lang, "number.percent", { value: number(lang, 100 * share, digits) });
 }
 
 // src/draw.js
@@ -1462,18 +1475,17 @@ function drawBoard(state, ui = {}, id = "bg") {
 }
 
 // src/hint.js
-var signed = (x) => (x >= 0 ? "+" : "\u2212") + Math.abs(x).toFixed(3);
-var percent = (x) => `${(100 * x).toFixed(1)}%`;
-function candidateRows(hint) {
+var signed = (lang, x) => number(lang, x, 3, true);
+function candidateRows(lang, hint) {
   if (!hint || hint.kind !== "plays") return [];
   return hint.candidates.map((c, i) => ({
     rank: i + 1,
     text: c.text,
-    equity: signed(c.emg ?? c.equity),
-    error: c.error ? signed(-c.error) : "",
-    win: percent(c.win),
-    mwc: c.mwc == null ? "" : percent(c.mwc),
-    rollout: c.rollout ? `${signed(c.rollout.equity)} \xB1 ${c.rollout.se.toFixed(3)}` : ""
+    equity: signed(lang, c.emg ?? c.equity),
+    error: c.error ? signed(lang, -c.error) : "",
+    win: percent(lang, c.win),
+    mwc: c.mwc == null ? "" : percent(lang, c.mwc),
+    rollout: c.rollout ? `${signed(lang, c.rollout.equity)} \xB1 ${number(lang, c.rollout.se, 3)}` : ""
   }));
 }
 function rolloutText(lang, hint) {
@@ -1497,9 +1509,9 @@ function cubeText(lang, hint) {
   }
   const show = hint.match_play ? percent : signed;
   const values = [
-    `${t(lang, "noDouble")} ${show(hint.no_double)}`,
-    `${t(lang, "doubleTake")} ${show(hint.double_take)}`,
-    `${t(lang, "doublePass")} ${show(hint.double_pass)}`
+    `${t(lang, "noDouble")} ${show(lang, hint.no_double)}`,
+    `${t(lang, "doubleTake")} ${show(lang, hint.double_take)}`,
+    `${t(lang, "doublePass")} ${show(lang, hint.double_pass)}`
   ];
   return `${t(lang, "expertCube")}: ${action} \xB7 ${values.join(" \xB7 ")}`;
 }
@@ -1969,7 +1981,7 @@ var View = class {
     if (match) labels.push(t(lang, "board.mwc"));
     if (rolled) labels.push(t(lang, "board.rollout"));
     for (const label of labels) head.append(h("th", {}, label));
-    const rows = candidateRows(hint).map((row, i) => {
+    const rows = candidateRows(lang, hint).map((row, i) => {
       const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
       const cells = [row.rank, row.text, row.equity, row.error, row.win];
       if (match) cells.push(row.mwc);
