@@ -37,6 +37,33 @@ def test_a_new_exercise_waits_for_the_play_on_a_teaching_board_with_the_dice_rol
     assert ex.reset_button.description == "Börja om" and ex.plays_button.description == "Visa dragen"
 
 
+@pytest.mark.parametrize(
+    "intent",
+    [
+        {"type": "hint"},
+        {"type": "export", "format": "json"},
+        {"type": "resign", "points": 1},
+        {"type": "edit"},
+        {"type": "edit-done"},
+        {"type": "review"},
+        {"type": "hint-rollout"},
+    ],
+)
+def test_an_exercise_board_offers_only_the_play_and_refuses_forged_tool_intents(intent):
+    ex = five_point("sv")
+    state = ex.board.state
+    assert state["tools"] is False
+    assert not any(state["can"][k] for k in ("hint", "resign", "edit", "review", "export"))
+    assert state["can"]["move"]
+    before = (ex.board.position, ex.board.dice)
+    from_view(ex, intent)  # as a page with its buttons forged would send it
+    assert (ex.board.position, ex.board.dice) == before and ex.verdict == "refused"
+    assert ex.board.state["refused"] == label("sv", "why.no-tools") and label("sv", "why.no-tools") in ex.text
+    from_view(ex, {"type": "move", "from": 8, "to": 5})  # playing goes on
+    from_view(ex, {"type": "move", "from": 6, "to": 5})
+    assert ex.verdict == "right"
+
+
 def test_the_right_play_made_step_by_step_from_the_view():
     ex = five_point()
     from_view(ex, {"type": "move", "from": 8, "to": 5})

@@ -36,6 +36,7 @@
  * @property {boolean} hint
  * @property {boolean} edit
  * @property {boolean} review  a review of the match may start
+ * @property {boolean} export  the game may be saved as a file (JSON, .mat)
  */
 
 /**
@@ -105,6 +106,7 @@
  * @property {string} refused
  * @property {Refused | null} refusal  the refusal to show next to its checker
  * @property {boolean} teaching  the board explains its refusals (BoardWidget(teaching=True))
+ * @property {boolean} tools  Hint, Resign, Set up, Review, exports and the record offered (false: an exercise's board)
  * @property {string} status  the status line, worded by Python in the board's language
  * @property {Hint | null} hint
  * @property {{winner: number, points: number, how: string, kind: string, text: string} | null} result

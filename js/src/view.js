@@ -96,6 +96,7 @@ export class View {
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
     this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
+    this.record.hidden = true; // until the first state says whether the board has its tools
     this.main = h("div", { class: "bg-main" });
     this.main.append(this.board, this.record);
     this.reviewPanel = this.buildReviewPanel();
@@ -106,6 +107,7 @@ export class View {
       return b;
     });
     this.files.append(...this.fileButtons);
+    this.files.hidden = true;
     this.root.append(
       this.faceNote, this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
@@ -231,6 +233,7 @@ export class View {
 
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's). */
   drawRecord(s) {
+    this.record.hidden = s.tools === false; // an exercise's board: only the position to play
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
@@ -268,6 +271,7 @@ export class View {
   }
 
   drawFiles(s) {
+    this.files.hidden = !s.can?.export;
     this.fileButtons[0].textContent = t(s.language, "board.exportJson");
     this.fileButtons[1].textContent = t(s.language, "board.exportMat");
   }

@@ -51,9 +51,16 @@ class ExerciseError(ValueError):
 
 
 def _board(position: Position, dice: tuple[int, int] | None, language: str) -> BoardWidget:
-    """A teaching board for two people at ``position``: it explains each refused move."""
+    """A teaching board for two people at ``position``: it explains each refused move, and offers
+    no tools (a hint would give the answer away)."""
     return BoardWidget(
-        players=("human", "human"), position=position, dice=dice, language=language, animation=0, teaching=True
+        players=("human", "human"),
+        position=position,
+        dice=dice,
+        language=language,
+        animation=0,
+        teaching=True,
+        tools=False,
     )
 
 

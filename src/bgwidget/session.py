@@ -96,6 +96,8 @@ REVIEW_INTENTS = ("review", "review-cancel", "review-go", "review-leave")
 """The intents of review mode (see the module)."""
 
 CANCELS = ("review-cancel", "hint-rollout-cancel")
+TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", *REVIEW_INTENTS)
+"""Intents of the board's tools, refused (with ``edit-*``) on a board made with ``tools=False``."""
 """The intents that name no position: a cancel made on an older state still means what runs."""
 
 REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
@@ -234,6 +236,9 @@ class Session:
         Published for the view: True makes the board explain what it refuses (see
         :class:`~bgwidget.viewstate.ViewState`'s ``refusal``); the session answers ``why``
         intents either way.
+    ``tools``
+        False: a board that only plays, as an exercise's: no Hint, Resign, Set up, Review or
+        file exports, whose intents are refused with reason ``"no-tools"``.
     ``position``, ``dice``
         Start from this position (its ``turn`` seat on roll) and with these dice already rolled.
     ``match``
@@ -268,6 +273,7 @@ class Session:
         cube: bool = True,
         auto_play_forced: bool = False,
         teaching: bool = False,
+        tools: bool = True,
         match: Match | None = None,
         language: str = "en",
         animation: float = 0.3,
@@ -280,7 +286,12 @@ class Session:
         specs = tuple(players)
         check_language(language)
         check_animation(animation)
-        for name, value in (("cube", cube), ("auto_play_forced", auto_play_forced), ("teaching", teaching)):
+        for name, value in (
+            ("cube", cube),
+            ("auto_play_forced", auto_play_forced),
+            ("teaching", teaching),
+            ("tools", tools),
+        ):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} is True or False, not {value!r}")
         self._language = language
@@ -288,6 +299,9 @@ class Session:
         self.auto_play_forced = auto_play_forced
         """Whether a person's forced play (exactly one legal play) is played for them."""
         self.teaching = teaching
+        self.tools = tools
+        """Whether the board offers Hint, Resign, Set up, Review and the file exports (published as
+        ``tools``); False: an exercise's board, which only plays, and refuses their intents."""
         """Whether the view explains each refusal next to the checker (published as ``teaching``)."""
         rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
         bottom, top = (None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs)
@@ -505,6 +519,8 @@ class Session:
                 reason="stale",
             )
         kind = intent["type"]
+        if not self.tools and (kind in TOOL_INTENTS or kind.startswith("edit")):
+            raise IntentError(f"this board has no {kind}: it only plays (tools=False)", reason="no-tools")
         if kind == "export":
             self._export(intent.get("format"))
             return

@@ -102,6 +102,7 @@ Can = TypedDict(
         "hint": bool,
         "edit": bool,
         "review": bool,
+        "export": bool,
     },
 )
 
@@ -251,6 +252,7 @@ class ViewState(TypedDict):
     refused: str  # why the last intent was refused, "" when it was not
     refusal: Refused | None  # the same refusal for the board to show next to its checker; None when none
     teaching: bool  # the board explains its refusals next to the checker (BoardWidget(teaching=True))
+    tools: bool  # Hint, Resign, Set up, Review, exports and the move record offered (False: an exercise's board)
     status: str  # the status line, in the board's language: refusal, news, whose turn or the result, last play
     hint: PlaysHint | CubeHint | None  # the advice asked for at this decision; None while setting up
     result: Result | None
@@ -283,6 +285,7 @@ def view_state(session: Session) -> ViewState:
     """The view state of ``session`` now (``revision`` is the session's current one)."""
     game = session.game
     editing = session.edit is not None
+    tools = session.tools
     position = session.edit.position if session.edit is not None else game.position
     human = list(session.human)
     seat = session.seat_to_act
@@ -334,11 +337,14 @@ def view_state(session: Session) -> ViewState:
             "pass": answering,
             "undo": moving and bool(game.steps),
             "done": moving and game.play_complete,
-            "resign": any(human) and not session.thinking and not editing and game.phase in ("roll", "move"),
+            "resign": tools and any(human) and not session.thinking and not editing and game.phase in ("roll", "move"),
             "new_game": not editing and game.result is not None,
-            "hint": person and (game.phase in ("roll", "move") or answering_double),
-            "edit": not session.thinking,
-            "review": not (session.thinking or editing or session.review_running) and session.reviewing is None,
+            "hint": tools and person and (game.phase in ("roll", "move") or answering_double),
+            "edit": tools and not session.thinking,
+            "review": tools
+            and not (session.thinking or editing or session.review_running)
+            and session.reviewing is None,
+            "export": tools,
         },
         "score": list(session.match.score),
         "match_length": session.match.length,
@@ -353,6 +359,7 @@ def view_state(session: Session) -> ViewState:
         "refused": session.refused,
         "refusal": refusal_of(session),
         "teaching": session.teaching,
+        "tools": session.tools,
         "status": "",
         # for the game, not the set-up
         "hint": None if editing else hint_of(session.advice, session.language, session.hint_rollout, rollable=True),

@@ -109,6 +109,9 @@ class BoardWidget(anywidget.AnyWidget):
         to Python, which refuses it with the rule's reason; the board shows the sentence next to
         the checker, in its language (see ``state["refusal"]``). False (default): such clicks do
         nothing, as before. A synced trait: it can be switched at any time.
+    ``tools``
+        False: a board that only plays, for exercises: no Hint, Resign, Set up, Review, file
+        exports or move record (Python refuses their intents too). True (default): all of them.
     ``cube``
         False: money play without the doubling cube (no cube drawn, no Double button; the score
         still runs across games). Not with ``match``.
@@ -168,6 +171,7 @@ class BoardWidget(anywidget.AnyWidget):
         animation: float = 0.3,
         confirm: bool = False,
         teaching: bool = False,
+        tools: bool = True,
         cube: bool = True,
         auto_play_forced: bool = False,
         background: bool | None = None,
@@ -189,6 +193,7 @@ class BoardWidget(anywidget.AnyWidget):
             cube=cube,
             auto_play_forced=auto_play_forced,
             teaching=teaching,
+            tools=tools,
             match=match,
             language=language,
             animation=animation,

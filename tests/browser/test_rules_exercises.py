@@ -96,6 +96,8 @@ def test_each_common_mistake_is_refused_on_the_board_with_its_rule(lab, page, ar
     for index, (position, dice, clicks, rule) in MISTAKES.items():
         output, board = exercise(page, index)
         assert not board.locator('[data-testid="plays"]').is_visible()  # plays hidden until asked
+        for tool in ("hint", "resign", "edit", "review", "export-json", "record"):  # only the play is asked for
+            board.locator(f'[data-testid="{tool}"]').wait_for(state="hidden", timeout=5_000)
         waiting = label(language, "exercise.waiting", dice=f"{dice[0]}-{dice[1]}")
         assert output.locator(FEEDBACK).text_content() == waiting
         refusal = expected_refusal(position, dice, clicks)

@@ -454,6 +454,7 @@ var labels_default = {
     "why.no-offer": "No double has been offered.",
     "why.no-resignation": "No resignation has been offered.",
     "why.no-cube": "This game is played without the doubling cube.",
+    "why.no-tools": "This board only plays the position: hints, resigning, setting up, reviews and files are not offered here.",
     "why.one-point-match": "There is no doubling in a 1-point match: one game decides it.",
     "why.crawford": "This is the Crawford game: nobody may double in it.",
     "why.cube-owned": "Your opponent owns the cube: only the owner may redouble.",
@@ -734,6 +735,7 @@ var labels_default = {
     "why.no-offer": "Aucun double n\u2019a \xE9t\xE9 propos\xE9.",
     "why.no-resignation": "Aucun abandon n\u2019a \xE9t\xE9 propos\xE9.",
     "why.no-cube": "Cette partie se joue sans videau.",
+    "why.no-tools": "Ce plateau sert seulement \xE0 jouer la position : conseils, abandon, mise en place, analyse et fichiers n\u2019y sont pas propos\xE9s.",
     "why.one-point-match": "On ne double pas dans un match en 1 point : une seule partie le d\xE9cide.",
     "why.crawford": "C\u2019est la partie Crawford : personne ne peut y doubler.",
     "why.cube-owned": "Le videau appartient \xE0 votre adversaire : seul son propri\xE9taire peut redoubler.",
@@ -1014,6 +1016,7 @@ var labels_default = {
     "why.no-offer": "Ingen dubbling har erbjudits.",
     "why.no-resignation": "Ingen har erbjudit sig att ge upp.",
     "why.no-cube": "Det h\xE4r partiet spelas utan kub.",
+    "why.no-tools": "Det h\xE4r br\xE4det \xE4r bara till f\xF6r att spela st\xE4llningen: tips, uppgivning, uppst\xE4llning, analys och filer finns inte h\xE4r.",
     "why.one-point-match": "Man dubblar inte i en match till 1 po\xE4ng: ett enda parti avg\xF6r.",
     "why.crawford": "Det h\xE4r \xE4r Crawford-partiet: ingen f\xE5r dubbla i det.",
     "why.cube-owned": "Motspelaren \xE4ger kuben: bara \xE4garen f\xE5r redubbla.",
@@ -1630,6 +1633,7 @@ var View = class {
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
     this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
+    this.record.hidden = true;
     this.main = h("div", { class: "bg-main" });
     this.main.append(this.board, this.record);
     this.reviewPanel = this.buildReviewPanel();
@@ -1640,6 +1644,7 @@ var View = class {
       return b;
     });
     this.files.append(...this.fileButtons);
+    this.files.hidden = true;
     this.root.append(
       this.faceNote,
       this.main,
@@ -1763,6 +1768,7 @@ var View = class {
   }
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's). */
   drawRecord(s) {
+    this.record.hidden = s.tools === false;
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
@@ -1797,6 +1803,7 @@ var View = class {
     this.record.scrollTop = this.record.scrollHeight;
   }
   drawFiles(s) {
+    this.files.hidden = !s.can?.export;
     this.fileButtons[0].textContent = t(s.language, "board.exportJson");
     this.fileButtons[1].textContent = t(s.language, "board.exportMat");
   }
