@@ -148,6 +148,27 @@ def test_result_boards_and_best_replies_match_the_plays():
     assert search.best_replies([], evaluator.evaluate_positions)[0] == []
 
 
+def test_best_replies_give_an_evaluator_the_turn_of_each_result():
+    """A caller's evaluator that reads the turn judges each result with its own side on roll,
+    whatever else is in the batch: the same board reached from both seats is two positions."""
+
+    def seat_one_pessimist(batch):
+        chances = evaluator.evaluate_positions(batch)
+        chances[[p.turn == 1 for p in batch], 0] *= 0.5
+        return chances
+
+    rolled = [(Position.initial(0), 3, 1), (Position.initial(1), 3, 1)]
+    after, chances = search.best_replies(rolled, seat_one_pessimist)
+    assert [p.turn for p in after] == [1, 0]
+    for (position, d1, d2), row in zip(rolled, chances):
+        alone = search.best_replies([(position, d1, d2)], seat_one_pessimist)[1][0]
+        np.testing.assert_array_equal(row, alone)
+    assert chances[0, 0] < chances[1, 0]
+    both = search.position_values([Position.initial(0), Position.initial(1)], 1, seat_one_pessimist)
+    for position, row in zip((Position.initial(0), Position.initial(1)), both):
+        np.testing.assert_array_equal(row, search.position_values([position], 1, seat_one_pessimist)[0])
+
+
 @pytest.mark.parametrize(
     "position_id, dice",
     [

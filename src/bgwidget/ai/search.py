@@ -171,6 +171,9 @@ def position_values(
     return np.array([cache[position, ply] for position in positions]).reshape(len(positions), 5)
 
 
+_AFTER_TURN = (b"\x01", b"\x00")  # the side on roll after a play of seat 0's, of seat 1's, as a byte
+
+
 def best_replies(
     rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions
 ) -> tuple[list[Position], np.ndarray]:
@@ -179,20 +182,26 @@ def best_replies(
     Returns the n positions after those plays (the other side on roll; a roll with no play passes
     the turn in the same position) and that side's (n, 5) chances in each: the best play leaves
     it the least cubeless equity. Every result of every roll is judged in one evaluator call, each
-    distinct board once. With the shipped net's evaluator the results' boards go to the net as
-    they are (:func:`~bgwidget.moves.result_boards`): the plays not kept never become Play or
-    Position objects, which cost a search or a rollout more than the net did. Raises as
+    distinct board once (for a caller's evaluator, once per side on roll after it, which it may
+    read). With the shipped net's evaluator the results' boards go to the net as they are
+    (:func:`~bgwidget.moves.result_boards`): the plays not kept never become Play or Position
+    objects, which cost a search or a rollout more than the net did. Raises as
     :func:`~bgwidget.ai.evaluator.checked_evaluation` does.
     """
     groups: dict[tuple[Position, int, int], tuple[int, int]] = {}  # rows of each (position, roll)'s results
     rows: list[int] = []  # index in ``boards`` of each result
     boards: dict[bytes, int] = {}  # the distinct results, the mover's side first
     number = boards.setdefault
+    # A caller's evaluator may read the turn: its results are told apart by the side on roll
+    # after them too (a 51st byte), as the Positions it is given are.
+    turned = evaluator is not evaluate_positions
     for item in rolled:
         if item in groups:  # the first plies of a rollout's trials start alike
             continue
         position, d1, d2 = item
         results = result_boards(position, d1, d2) or [bytes(position.player + position.opponent)]
+        if turned:
+            results = [board + _AFTER_TURN[position.turn] for board in results]
         groups[item] = (len(rows), len(rows) + len(results))
         rows.extend([number(board, len(boards)) for board in results])
     distinct = list(boards)
@@ -202,13 +211,7 @@ def best_replies(
     if evaluator is evaluate_positions:
         table = evaluate_boards(np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1])
     else:
-        turns = [0] * len(distinct)  # the side on roll after each distinct result
-        for (position, _, _), (start, stop) in groups.items():
-            for row in rows[start:stop]:
-                turns[row] = 1 - position.turn
-        table = checked_evaluation(
-            evaluator, [unchecked(tuple(b[25:]), tuple(b[:25]), turn) for b, turn in zip(distinct, turns)]
-        )
+        table = checked_evaluation(evaluator, [unchecked(tuple(b[25:50]), tuple(b[:25]), b[50]) for b in distinct])
     # Each group's first least value, for all groups at once (a loop of argmins cost as much).
     values = equity(table)[rows]
     starts = np.array([start for start, _ in groups.values()])
@@ -218,7 +221,7 @@ def best_replies(
     chosen = dict(zip(groups, np.asarray(rows)[firsts].tolist()))
     picks = [chosen[item] for item in rolled]
     after = [
-        unchecked(tuple(distinct[r][25:]), tuple(distinct[r][:25]), 1 - position.turn)
+        unchecked(tuple(distinct[r][25:50]), tuple(distinct[r][:25]), 1 - position.turn)
         for (position, _, _), r in zip(rolled, picks)
     ]
     return after, table[picks]
