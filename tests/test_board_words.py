@@ -360,3 +360,18 @@ def test_numbers_on_the_board_are_written_as_each_language_writes_them(language,
         0, 3, 0, "play", Position.initial(), (3, 1), "8/5 6/5", "13/10 6/5", 0.0734, luck=-0.4121, mwc=0.4851
     )
     assert review_text(decision, language, ["Ann", "Bo"]).endswith(line)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_numbers_round_as_the_view_does_and_never_read_nan(language):
+    # js/test/hint.test.js asserts the same strings of the view's number().
+    comma = "." if language == "en" else ","
+    assert number(language, 0.0625, 3) == f"0{comma}063"  # a tie rounds away from zero, as toFixed does
+    assert number(language, -0.125, 2) == f"−0{comma}13" and number(language, 2.5, 0) == "3"
+    assert number(language, -0.0004, 3) == f"0{comma}000"  # no minus sign on what rounds to zero
+    assert number(language, -0.0004, 3, signed=True) == f"+0{comma}000" and number(language, -0.0, 1) == f"0{comma}0"
+    assert number(language, float("nan"), 3) == "—" and number(language, float("inf"), 3) == "∞"
+    assert number(language, float("-inf"), 3, signed=True) == "−∞" and number(language, 1e21, 1) == f"{10**21}{comma}0"
+    decision = Decision(0, 3, 0, "play", Position.initial(), (3, 1), "8/5 6/5", "13/10 6/5", 0.0, luck=-0.0002)
+    text = review_text(decision, language, ["Ann", "Bo"])
+    assert f"0{comma}000" in text and "−0" not in text and "nan" not in text.lower()

@@ -14,15 +14,22 @@ export function t(lang, key, fields = {}) {
 }
 
 /** `x` with `digits` decimals as `lang` writes numbers: its decimal mark (a comma in French and
- * Swedish), "−" when negative, "+" too when `signed`; Python's labels.number writes the same. */
+ * Swedish), "−" when negative, "+" too when `signed`; Python's labels.number writes the same:
+ * toFixed's rounding (half away from zero, on the float's exact value) and every digit of a
+ * huge value, no minus sign on what rounds to zero, "∞" for an infinity and "—" for what is
+ * not a number (NaN, null: never "NaN"). */
 export function number(lang, x, digits, signed = false) {
-  const text = Math.abs(x).toFixed(digits).replace(".", t(lang, "number.decimal"));
-  return x >= 0 ? (signed ? "+" : "") + text : "−" + text;
+  if (typeof x !== "number" || Number.isNaN(x)) return "\u2014";
+  const abs = Math.abs(x);
+  // From 1e21 on toFixed writes an exponent; such a float is an integer, which BigInt writes whole.
+  const fixed = abs === Infinity ? "\u221e" : abs < 1e21 ? abs.toFixed(digits) : `${BigInt(abs)}${digits > 0 ? "." + "0".repeat(digits) : ""}`;
+  const text = fixed.replace(".", t(lang, "number.decimal"));
+  return x < 0 && /[1-9\u221e]/.test(fixed) ? "\u2212" + text : (signed ? "+" : "") + text;
 }
 
 /** `share` (0..1) as a percentage in `lang`: "54.8%", "54,8 %". */
 export function percent(lang, share, digits = 1) {
-  return t(lang, "number.percent", { value: number(lang, 100 * share, digits) });
+  return t(lang, "number.percent", { value: number(lang, typeof share === "number" ? 100 * share : NaN, digits) });
 }
 
 /** Every key, for the test that checks each language has them all. */

@@ -29,6 +29,16 @@ test("numbers are written as each language writes them", () => {
   assert.equal(percent("sv", 0.5), "50,0\u00a0%");
 });
 
+test("numbers round as Python's labels.number does and never read NaN", () => {
+  // tests/test_board_words.py asserts the same strings of Python's number().
+  assert.equal(number("fr", 0.0625, 3), "0,063");
+  assert.deepEqual([number("en", -0.125, 2), number("sv", 2.5, 0)], ["\u22120.13", "3"]);
+  assert.deepEqual([number("en", -0.0004, 3), number("fr", -0.0004, 3, true), number("en", -0, 1)], ["0.000", "+0,000", "0.0"]);
+  assert.deepEqual([number("en", NaN, 3), number("en", Infinity, 3), number("sv", -Infinity, 3, true)], ["\u2014", "\u221e", "\u2212\u221e"]);
+  assert.deepEqual([number("en", "inf", 3), number("en", undefined, 3), percent("fr", null)], ["\u2014", "\u2014", "\u2014\u00a0%"]);
+  assert.equal(number("fr", 1e21, 1), "1000000000000000000000,0");
+});
+
 test("in a match the rows rank by EMG and show the match winning chance after the play", () => {
   const match = {
     ...plays,

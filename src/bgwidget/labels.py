@@ -10,7 +10,9 @@ every layer may use it.
 from __future__ import annotations
 
 import json
+import math
 import re
+from decimal import ROUND_HALF_UP, Context, Decimal
 from importlib import resources
 
 __all__ = ["LANGUAGES", "LanguageError", "check_language", "has_label", "label", "number", "percent"]
@@ -49,13 +51,27 @@ def label(language: str, key: str, **fields: object) -> str:
 def number(language: str, value: float, digits: int, signed: bool = False) -> str:
     """``value`` with ``digits`` decimals written as ``language`` writes numbers: its decimal mark
     (``number.decimal``: a comma in French and Swedish) and a minus sign (U+2212) when negative,
-    or ``+`` too when ``signed``. The view's ``number`` (``js/src/i18n.js``) writes the same.
+    or ``+`` too when ``signed``. The view's ``number`` (``js/src/i18n.js``) writes the same: the
+    float's exact value rounded half away from zero, as JS's ``toFixed`` rounds (``0.0625`` to
+    three places is ``0.063``), no minus sign on what rounds to zero, ``∞`` for an infinity
+    and ``—`` for NaN (never "nan").
 
-    >>> number("fr", -0.0415, 3), number("en", 0.25, 3, signed=True)
-    ('−0,042', '+0.250')
+    >>> number("fr", -0.0415, 3), number("en", 0.25, 3, signed=True), number("en", -0.0004, 3)
+    ('−0,042', '+0.250', '0.000')
     """
-    text = f"{abs(value):.{digits}f}".replace(".", label(language, "number.decimal"))
-    return ("+" if signed else "") + text if value >= 0 else "−" + text
+    value = float(value)
+    if math.isnan(value):
+        return "—"
+    if math.isinf(value):
+        text = "∞"
+    else:
+        exact = Decimal(abs(value)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP, _EXACT)
+        text = format(exact, "f").replace(".", label(language, "number.decimal"))
+    negative = value < 0 and text.strip("0.,") != ""
+    return "−" + text if negative else ("+" if signed else "") + text
+
+
+_EXACT = Context(prec=400)  # room for every digit of a float's integer part (up to 309) and its decimals
 
 
 def percent(language: str, share: float, digits: int = 1) -> str:

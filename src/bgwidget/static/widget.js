@@ -1178,11 +1178,14 @@ function t(lang, key, fields = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => name in fields ? String(fields[name]) : m);
 }
 function number(lang, x, digits, signed2 = false) {
-  const text = Math.abs(x).toFixed(digits).replace(".", t(lang, "number.decimal"));
-  return x >= 0 ? (signed2 ? "+" : "") + text : "\u2212" + text;
+  if (typeof x !== "number" || Number.isNaN(x)) return "\u2014";
+  const abs = Math.abs(x);
+  const fixed = abs === Infinity ? "\u221E" : abs < 1e21 ? abs.toFixed(digits) : `${BigInt(abs)}${digits > 0 ? "." + "0".repeat(digits) : ""}`;
+  const text = fixed.replace(".", t(lang, "number.decimal"));
+  return x < 0 && /[1-9\u221e]/.test(fixed) ? "\u2212" + text : (signed2 ? "+" : "") + text;
 }
 function percent(lang, share, digits = 1) {
-  return t(lang, "number.percent", { value: number(lang, 100 * share, digits) });
+  return t(lang, "number.percent", { value: number(lang, typeof share === "number" ? 100 * share : NaN, digits) });
 }
 
 // src/draw.js
