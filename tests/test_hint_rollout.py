@@ -147,3 +147,21 @@ def test_the_rollout_is_dropped_when_the_position_changes(monkeypatch):
     state = session.state()
     assert state["hint"] is None and state["turn"] == 1 and state["can"]["roll"]
     assert session.handle({"type": "roll"}) is None and session.state()["phase"] == "move"
+
+
+def test_a_first_batch_of_one_trial_publishes_a_state_json_carries():
+    """One trial measures no spread (an infinite standard error): the state says None, which
+    JSON carries (Jupyter's messages refuse infinities), and the view writes it as ∞."""
+    import json
+
+    states: list = []
+    session = hinted(publish=states.append)
+    session.hint_rollout_settings = SMALL._replace(trials=2, batch=1)
+    assert session.handle({"type": "hint-rollout"}) is None
+    hints = [s["hint"] for s in states if s["hint"] and s["hint"]["rollout"]]
+    first = next(hint for hint in hints if hint["rollout"]["trials"] == 1)
+    assert [c["rollout"]["se"] for c in first["candidates"][:3]] == [None, None, None]
+    for state in states:
+        json.dumps(state, allow_nan=False)
+    last = states[-1]["hint"]["candidates"][0]["rollout"]
+    assert isinstance(last["se"], float) and isinstance(last["equity"], float)

@@ -17,7 +17,8 @@ export function candidateRows(lang, hint) {
     error: c.error ? signed(lang, -c.error) : "",
     win: percent(lang, c.win),
     mwc: c.mwc == null ? "" : percent(lang, c.mwc),
-    rollout: c.rollout ? `${signed(lang, c.rollout.equity)} ± ${number(lang, c.rollout.se, 3)}` : "",
+    // se null: one trial, no spread measured yet (Python's infinity, which JSON cannot carry)
+    rollout: c.rollout ? `${signed(lang, c.rollout.equity)} ± ${number(lang, c.rollout.se ?? Infinity, 3)}` : "",
   }));
 }
 

@@ -37,6 +37,9 @@ test("numbers round as Python's labels.number does and never read NaN", () => {
   assert.deepEqual([number("en", NaN, 3), number("en", Infinity, 3), number("sv", -Infinity, 3, true)], ["\u2014", "\u221e", "\u2212\u221e"]);
   assert.deepEqual([number("en", "inf", 3), number("en", undefined, 3), percent("fr", null)], ["\u2014", "\u2014", "\u2014\u00a0%"]);
   assert.equal(number("fr", 1e21, 1), "1000000000000000000000,0");
+  // A rollout of one trial has no standard error yet: Python publishes null, the row reads ∞.
+  const rolled = { ...plays, candidates: [{ ...plays.candidates[0], rollout: { equity: -0.0002, se: null } }] };
+  assert.equal(candidateRows("sv", rolled)[0].rollout, "+0,000 \u00b1 \u221e");
 });
 
 test("in a match the rows rank by EMG and show the match winning chance after the play", () => {

@@ -15,6 +15,7 @@ side, 25 bar, 0 off) stays for notation only: ``plays``, ``last_play.text``, the
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from bgwidget.labels import label, number, percent
@@ -184,7 +185,7 @@ class PlayCandidate(TypedDict):
 
 class CandidateRollout(TypedDict):
     equity: float  # cubeless points per game for the mover, the mean of the trials so far
-    se: float  # its standard error
+    se: float | None  # its standard error; None while unmeasured (one trial: infinite, not JSON)
 
 
 class HintRolloutView(TypedDict):
@@ -601,6 +602,11 @@ def labels_seat(session: Session) -> int:
     return 1 if session.seat_to_act == 1 else 0
 
 
+def _spread(se: float) -> float | None:
+    """A rollout's standard error for the view: rounded, or None when one trial measured none (inf)."""
+    return round(se, 3) if math.isfinite(se) else None
+
+
 def hint_of(
     advice: Advice | None, language: str = "en", rollout: HintRollout | None = None, *, rollable: bool = False
 ) -> PlaysHint | CubeHint | None:
@@ -626,7 +632,7 @@ def hint_of(
                     gammon=round(c.probabilities[1], 3),
                     steps=steps_of(advice.seat, c.play.moves),
                     rollout=(
-                        CandidateRollout(equity=round(rolled[c.play].equity, 3), se=round(rolled[c.play].equity_se, 3))
+                        CandidateRollout(equity=round(rolled[c.play].equity, 3), se=_spread(rolled[c.play].equity_se))
                         if c.play in rolled
                         else None
                     ),
