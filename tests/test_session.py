@@ -4,6 +4,7 @@ Hand-checked from the starting position (seat 0 at the bottom moves 24 -> 1); th
 are written here, so what they choose is known.
 """
 
+import ast
 import asyncio
 import subprocess
 import sys
@@ -419,3 +420,19 @@ def test_a_given_match_keeps_its_own_settings():
         Session(match=match, match_length=5)
     with pytest.raises(ValueError):
         Session(match="7-point match")
+
+
+def test_each_docstring_follows_its_own_name():
+    """A name's docstring is the string right after it: two strings in a row mean one of them
+    (TOOL_INTENTS', tools') was put between another name and its own (CANCELS', teaching's)."""
+    import bgwidget
+
+    stacked = []
+    for path in sorted(Path(bgwidget.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            body = getattr(node, "body", None)
+            if isinstance(body, list):
+                for first, second in zip(body, body[1:]):
+                    if all(isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) for s in (first, second)):
+                        stacked.append(f"{path.name}:{second.lineno}")
+    assert stacked == []

@@ -96,9 +96,10 @@ REVIEW_INTENTS = ("review", "review-cancel", "review-go", "review-leave")
 """The intents of review mode (see the module)."""
 
 CANCELS = ("review-cancel", "hint-rollout-cancel")
+"""The intents that name no position: a cancel made on an older state still means what runs."""
+
 TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", *REVIEW_INTENTS)
 """Intents of the board's tools, refused (with ``edit-*``) on a board made with ``tools=False``."""
-"""The intents that name no position: a cancel made on an older state still means what runs."""
 
 REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
 """Where a ``review-go`` intent goes among the review's decisions."""
@@ -116,7 +117,8 @@ class IntentError(Refusal):
     cancel), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
     ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
-    set up with a side borne off), or ``"invalid"`` for a malformed intent."""
+    set up with a side borne off), ``"no-tools"`` (a tool's intent on a board made with
+    ``tools=False``), or ``"invalid"`` for a malformed intent."""
 
 
 @dataclass
@@ -299,10 +301,10 @@ class Session:
         self.auto_play_forced = auto_play_forced
         """Whether a person's forced play (exactly one legal play) is played for them."""
         self.teaching = teaching
+        """Whether the view explains each refusal next to the checker (published as ``teaching``)."""
         self.tools = tools
         """Whether the board offers Hint, Resign, Set up, Review and the file exports (published as
         ``tools``); False: an exercise's board, which only plays, and refuses their intents."""
-        """Whether the view explains each refusal next to the checker (published as ``teaching``)."""
         rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
         bottom, top = (None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs)
         self.players: tuple[Player | None, Player | None] = (bottom, top)
