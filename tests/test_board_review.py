@@ -237,6 +237,22 @@ def test_the_widget_reviews_shows_a_review_made_in_python_and_sends_downloads():
         BoardWidget.from_review("not a review")
 
 
+def test_a_board_without_tools_is_not_put_in_review_mode_from_python():
+    # Its view could neither step through the review nor leave it (review-go, review-leave:
+    # no-tools), and every play waits for the review to be left: the board would be stuck.
+    session = played(tools=False)
+    before = session.state()
+    made = ai.review(played().match, "easy", progress=False)
+    for start in (lambda: session.review("easy"), lambda: session.show_review(made)):
+        with pytest.raises(IntentError) as refused:
+            start()
+        assert refused.value.reason == "no-tools"
+        assert session.reviewing is None and not session.review_running
+    assert session.state() == before
+    with pytest.raises(IntentError):
+        BoardWidget.from_review(made, tools=False, background=False)
+
+
 def review_in_background(session, states, intents=(), until=lambda s: not s.review_running):
     """Start a review of ``session`` on a running loop, send ``intents`` once it has published its
     first turn, and wait (for states, never a fixed time) until ``until(session)``."""

@@ -521,8 +521,8 @@ class Session:
                 reason="stale",
             )
         kind = intent["type"]
-        if not self.tools and (kind in TOOL_INTENTS or kind.startswith("edit")):
-            raise IntentError(f"this board has no {kind}: it only plays (tools=False)", reason="no-tools")
+        if kind in TOOL_INTENTS or kind.startswith("edit"):
+            self._require_tools(kind)
         if kind == "export":
             self._export(intent.get("format"))
             return
@@ -600,6 +600,10 @@ class Session:
             self._resign(intent.get("points", 1))
         else:
             raise IntentError(f"unknown intent type {kind!r}")
+
+    def _require_tools(self, kind: str) -> None:
+        if not self.tools:
+            raise IntentError(f"this board has no {kind}: it only plays (tools=False)", reason="no-tools")
 
     def _require_person(self, seat: int, action: str) -> None:
         if self.players[seat] is not None:
@@ -746,9 +750,11 @@ class Session:
     def review(self, level: str = "expert") -> None:
         """Review the match at ``level`` and show it (see the module: off the event loop in the
         background, at once otherwise). Raises :class:`IntentError` while one runs or the computer
-        plays, :class:`~bgwidget.ai.LevelError` for an unknown level."""
+        plays, or on a board with no tools (reason ``"no-tools"``: its view could not step through
+        the review or leave it), :class:`~bgwidget.ai.LevelError` for an unknown level."""
         if not isinstance(level, str) or level not in ai.LEVELS:
             raise LevelError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+        self._require_tools("review")
         if self.thinking:
             raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
         self._apply_review("review", {"level": level})
@@ -764,9 +770,11 @@ class Session:
 
     def show_review(self, review: Review) -> None:
         """Show ``review`` (a :class:`~bgwidget.ai.review.Review`, such as one made in Python) at its
-        first decision. Raises :class:`IntentError` for something else or while a review runs."""
+        first decision. Raises :class:`IntentError` for something else, while a review runs or on
+        a board with no tools (as :meth:`review` does)."""
         if not isinstance(review, Review):
             raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
+        self._require_tools("review")
         if self.review_running:
             raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
         if not review.decisions:

@@ -241,7 +241,8 @@ class BoardWidget(anywidget.AnyWidget):
         :func:`bgwidget.ai.review`) at its first decision; leaving the review shows its match
         where it ended. ``settings`` are :meth:`from_match`'s (``players``, ``language``...).
 
-        Raises :class:`~bgwidget.session.IntentError` (a ``ValueError``) for something else.
+        Raises :class:`~bgwidget.session.IntentError` (a ``ValueError``) for something else, and
+        with ``tools=False`` (reason ``"no-tools"``).
         """
         if not isinstance(review, Review):
             raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
@@ -261,7 +262,8 @@ class BoardWidget(anywidget.AnyWidget):
         (:meth:`cancel_review`). The review shown is ``session.reviewing.review``.
 
         Raises :class:`~bgwidget.ai.LevelError` for an unknown level,
-        :class:`~bgwidget.session.IntentError` while the computer plays or a review runs.
+        :class:`~bgwidget.session.IntentError` while the computer plays or a review runs, or on a
+        board made with ``tools=False`` (reason ``"no-tools"``: it could not leave the review).
         """
         self._session.review(level)
 
