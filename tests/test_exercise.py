@@ -184,8 +184,8 @@ def test_cube_exercise_take_and_pass_with_the_numbers():
     numbers = label(
         "fr",
         "exercise.cubeNumbers",
-        win=f"{100 * chances[0]:.1f}".replace(".", ","),
-        gammon=f"{100 * chances[1]:.1f}".replace(".", ","),
+        win=f"{100 * chances[0]:.1f}\u00a0%".replace(".", ","),  # a no-break space: 54,8 and % on one line
+        gammon=f"{100 * chances[1]:.1f}\u00a0%".replace(".", ","),
         take=f"{decision.double_take:.2f}".replace(".", ","),
         passed="1,00",
     )

@@ -194,8 +194,8 @@ def test_rules_exercises_judge_right_wrong_and_refused_plays(language):
         decision = ai.cube_decision(chances, efficiency=efficiency)
         numbers = say(
             "exercise.cubeNumbers",
-            win=number(100 * chances[0], 1),
-            gammon=number(100 * chances[1], 1),
+            win=say("number.percent", value=number(100 * chances[0], 1)),
+            gammon=say("number.percent", value=number(100 * chances[1], 1)),
             take=number(decision.double_take, 2),
             passed=number(decision.double_pass, 2),
         )

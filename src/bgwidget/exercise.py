@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets
 
 from bgwidget import ai
-from bgwidget.labels import check_language, label, number
+from bgwidget.labels import check_language, label, number, percent
 from bgwidget.moves import Play
 from bgwidget.position import Position
 from bgwidget.widget import BoardWidget
@@ -322,8 +322,8 @@ class CubeExercise(ipywidgets.VBox):
             numbers = label(
                 lang,
                 "exercise.cubeNumbers",
-                win=number(lang, 100 * self.chances[0], 1),
-                gammon=number(lang, 100 * self.chances[1], 1),
+                win=percent(lang, self.chances[0]),
+                gammon=percent(lang, self.chances[1]),
                 take=number(lang, self.decision.double_take, 2),
                 passed=number(lang, self.decision.double_pass, 2),
             )
