@@ -240,9 +240,18 @@ def test_an_evaluator_off_by_rounding_is_clamped_and_a_wrong_one_refused():
     assert_consistent(evaluate(start, 1, rounding))
     for candidate in analyse(start, (3, 1), 1, rounding):
         assert_consistent(candidate.probabilities)
-    for wrong in (lambda ps: np.zeros((len(ps), 4)), lambda ps: np.full((len(ps), 5), np.nan), lambda ps: "x"):
+    for wrong in (
+        lambda ps: np.zeros((len(ps), 4)),
+        lambda ps: np.full((len(ps), 5), np.nan),
+        lambda ps: "x",
+        lambda ps: np.full((len(ps), 5), 0.5 + 0.5j),  # numpy kept the real part (and warned)
+        lambda ps: [["0.5"] * 5 for _ in ps],  # numpy read the text
+        lambda ps: None,
+    ):
         with pytest.raises(LevelError, match="evaluator"):
             evaluate(start, 1, wrong)
+    # ints, bools and lists of Python floats are numbers
+    assert evaluate(start, 1, lambda ps: [[1, 0, 0, 0, 0]] * len(ps)) == (0.0, 0.0, 0.0, 0.0, 0.0)
     with pytest.raises(LevelError, match="evaluator"):
         analyse(start, (3, 1), 0, evaluator=5)
 

@@ -156,7 +156,10 @@ def checked_evaluation(
         raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
     answer = evaluator(positions)
     try:
-        chances = np.asarray(answer, dtype=np.float64)
+        raw = np.asarray(answer)
+        if raw.dtype.kind not in "biufO":  # text, complex numbers, dates: not chances, though numpy casts them
+            raise TypeError(raw.dtype)
+        chances = raw.astype(np.float64)
     except (TypeError, ValueError):
         raise LevelError(f"the evaluator gave {type(answer).__name__}, not an (n, 5) array of chances") from None
     if chances.shape != (len(positions), 5) or not np.isfinite(chances).all():
