@@ -360,7 +360,7 @@ def view_state(session: Session) -> ViewState:
         "refused": session.refused,
         "refusal": refusal_of(session),
         "teaching": session.teaching,
-        "tools": session.tools,
+        "tools": tools,
         "status": "",
         # for the game, not the set-up
         "hint": None if editing else hint_of(session.advice, session.language, session.hint_rollout, rollable=True),
