@@ -18,6 +18,7 @@ DATA = [
     "static/loft.js",
     "static/widget.css",
     "ai/data/net.npz",
+    "ai/data/prune.npz",
     "ai/data/kazaross-xg2.json",
 ]
 

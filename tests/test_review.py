@@ -10,6 +10,7 @@ equity table), and GNU Backgammon's own net (gnubg-nn) confirms the planted play
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -254,8 +255,11 @@ def test_a_review_survives_save_and_load(reviewed):
 def test_a_stopped_review_keeps_what_was_done(short):
     from bgwidget.ai.evaluator import evaluate_positions
 
-    match, full = short
+    match, _ = short
     calls = 0
+    # A caller's evaluator is searched without the pruning net: the whole review to compare
+    # with goes through one too.
+    full = ai.review(match, progress=False, evaluator=lambda positions: evaluate_positions(positions))
 
     def stopping(positions):
         nonlocal calls
@@ -388,6 +392,10 @@ def test_a_world_class_review_judges_plays_and_the_cube_at_two_ply(short):
     checked = 0
     for d in review.decisions[: first + 1]:
         if d.kind == "double":
-            assert d.cube == ai.cube_decision(evaluate(d.position, 2))
+            # Equal but for float32 rounding: the review's shared cache batches the net's work
+            # differently, and the pruning net sends it a different set of boards.
+            alone = ai.cube_decision(evaluate(d.position, 2))
+            near = {f: pytest.approx(getattr(alone, f), abs=1e-7) for f in ("no_double", "double_take", "double_pass")}
+            assert d.cube == dataclasses.replace(alone, **near)
             checked += 1
     assert checked >= 1

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from bgwidget import Position
-from bgwidget.ai.analysis import WORLD_CLASS_FILTERS, MoveFilter, analyse, evaluate, rank
+from bgwidget.ai.analysis import MOVE_FILTERS, MoveFilter, analyse, evaluate, rank
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.search import ROLLS, one_ply, position_values, two_ply, zero_ply
@@ -169,10 +169,10 @@ def test_move_filters_keep_what_gnubgs_manual_says():
     # GNU Backgammon's manual, "Introduction to move filters": the opening 4-2 at 0-ply, best
     # +0.189, then +0.046, +0.044, +0.034, -0.006...: up to 8 within 0.16 keeps the first four.
     opening_42 = np.array([0.189, 0.046, 0.044, 0.034, -0.006, -0.009, -0.019, -0.024, -0.052, -0.053])
-    assert WORLD_CLASS_FILTERS[0].keep(opening_42) == 4
+    assert MOVE_FILTERS[0].keep(opening_42) == 4
     # "At 4-ply we do not accept any moves, but add up to two moves if they're within 0.040":
     # second best 0.138 behind, so the best alone goes on.
-    assert WORLD_CLASS_FILTERS[1].keep(np.array([0.180, 0.052, 0.043])) == 1
+    assert MOVE_FILTERS[1].keep(np.array([0.180, 0.052, 0.043])) == 1
     assert MoveFilter(0, 2, 0.04).keep(np.array([0.1, 0.07, 0.065])) == 2
     assert MoveFilter(2, 1, 0.0).keep(np.array([0.1, -0.5, -0.6])) == 2  # accepted whatever their value
     assert MoveFilter(0, 8, 0.16).keep(np.array([0.3] * 12)) == 8

@@ -141,11 +141,37 @@ def test_result_boards_and_best_replies_match_the_plays():
         plain_after.append(results[best])
         plain_chances.append(chances[best])
     for judge in (evaluator.evaluate_positions, lambda batch: evaluator.evaluate_positions(batch)):
-        after, chances = search.best_replies(rolled, judge)
+        after, chances = search.best_replies(rolled, judge, prune=False)
         assert after == plain_after
         assert [p.turn for p in after] == [p.turn for p in plain_after]
         np.testing.assert_allclose(chances, plain_chances, rtol=0, atol=1e-6)
     assert search.best_replies([], evaluator.evaluate_positions)[0] == []
+    # A caller's evaluator is never pruned: the pruning net ranks as the shipped net does.
+    assert search.best_replies(rolled, lambda batch: evaluator.evaluate_positions(batch))[0] == plain_after
+
+
+def test_pruned_replies_keep_the_net_choice_but_rarely():
+    """With the pruning net, a roll of n results sends the big net at most 5 + floor(log2 n) of
+    them; the reply chosen is the unpruned one in most rolls and gives up little equity when not."""
+    positions = game_positions(150, seed=31)
+    rolled = [(position, d1, d2) for position in positions for d1, d2, _ in search.ROLLS]
+    full_after, full = search.best_replies(rolled, prune=False)
+    pruned_after, pruned = search.best_replies(rolled)
+    same = sum(a == b for a, b in zip(full_after, pruned_after))
+    lost = evaluator.equity(pruned) - evaluator.equity(full)  # the next side gains what the mover gives up
+    assert (lost >= -1e-6).all()  # the full search's reply is the least of every result
+    crowded = sum(len(result_boards(p, d1, d2)) > 8 for p, d1, d2 in rolled)
+    assert crowded > 1000  # enough rolls are pruned for the figures below to mean something
+    assert same >= 0.95 * len(rolled), (same, len(rolled))
+    assert lost.mean() < 0.002, lost.mean()
+
+
+def test_exact_results_are_never_pruned():
+    """Bear-offs and finished games are judged exactly, so pruning never changes a reply there."""
+    positions = [p for p in random_positions(4000, seed=41) if p.player[6:].count(0) == 19 and not any(p.opponent[6:])]
+    assert len(positions) > 50
+    rolled = [(position, d1, d2) for position in positions for d1, d2, _ in search.ROLLS]
+    assert search.best_replies(rolled)[0] == search.best_replies(rolled, prune=False)[0]
 
 
 def test_best_replies_give_an_evaluator_the_turn_of_each_result():

@@ -5,9 +5,10 @@ encodes the boards with :func:`bgwidget.ai.encoding.encode`, fits a multilayer p
 PyTorch (CPU; a training-only dependency, ``.[train]``) and writes the weights that
 :mod:`bgwidget.ai.net` loads.
 
-The net: N_INPUTS -> hidden (ReLU) -> hidden (ReLU) -> 5 sigmoids read as chained conditional
-chances (win; gammon given win; backgammon given gammon; gammon given loss; backgammon given
-gammon loss), so the five outputs are always consistent. Loss: squared error of the five
+The net: N_INPUTS -> hidden layers (ReLU; ``--hidden``: two for the shipped net, one for the
+pruning net) -> 5 sigmoids read as chained conditional chances (win; gammon given win;
+backgammon given gammon; gammon given loss; backgammon given gammon loss), so the five outputs
+are always consistent. Loss: squared error of the five
 probabilities plus a quarter of the squared equity error. Fixed seed, fixed data order.
 
 Held out: the files given to ``--val`` (whole games the training never sees), else 20,000 random
@@ -54,7 +55,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("src/bgwidget/ai/data/net.npz"))
     parser.add_argument("--val", type=Path, nargs="*", default=[], help="held-out files (default: 20000 of --data)")
     parser.add_argument("--init", type=Path, help="start from these weights (same sizes) instead of random ones")
-    parser.add_argument("--hidden", type=int, nargs=2, default=[512, 256])
+    parser.add_argument("--hidden", type=int, nargs="+", default=[512, 256], help="units of each hidden layer")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=2e-3)
@@ -79,8 +80,9 @@ def main() -> None:
         val, tr = order[:n_val], order[n_val:]
     print(f"{len(tr)} training positions, {n_val} validation", flush=True)
 
-    h1, h2 = args.hidden
-    model = nn.Sequential(nn.Linear(N_INPUTS, h1), nn.ReLU(), nn.Linear(h1, h2), nn.ReLU(), nn.Linear(h2, 5))
+    widths = [N_INPUTS, *args.hidden]
+    hidden = [module for a, b in zip(widths, widths[1:]) for module in (nn.Linear(a, b), nn.ReLU())]
+    model = nn.Sequential(*hidden, nn.Linear(widths[-1], 5))
     layers = [m for m in model if isinstance(m, nn.Linear)]
     if args.init:
         with np.load(args.init) as start, torch.no_grad():

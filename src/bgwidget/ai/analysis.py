@@ -3,12 +3,15 @@
 The search goes to a depth in GNU Backgammon's ply numbering (see :mod:`bgwidget.ai.search`):
 
 * **0-ply**: every legal play, ranked by the evaluator's judgement of the position it reaches;
-* **1-ply**: the best plays by 0-ply (up to :data:`EXPERT_CANDIDATES`), each then judged over
-  every roll of the opponent weighted by its probability, answered by the opponent's best reply;
-* **2-ply**: GNU Backgammon's search with move filters (:data:`WORLD_CLASS_FILTERS`): every play
-  at 0-ply, those the 0-ply filter keeps at 1-ply, those the 1-ply filter keeps at 2-ply. Each
-  candidate shows the ply it reached; the deepest come first, ranked by their deepest value, the
-  others below them by theirs.
+* **1-ply**: every play at 0-ply, then those the first of GNU Backgammon's move filters
+  (:data:`MOVE_FILTERS`) keeps, each judged over every roll of the opponent weighted by its
+  probability, answered by the opponent's best reply;
+* **2-ply**: every play at 0-ply, those the first filter keeps at 1-ply, those the second keeps
+  at 2-ply.
+
+Each candidate shows the ply it reached; a list holds the plays that reached 1-ply or more, then
+the best of the others at 0-ply up to :data:`LISTED` rows (at 0-ply, every play), the deepest
+first, each group ranked by its own value.
 
 The computer levels (:mod:`bgwidget.ai.players`) say which depth each of them uses;
 :func:`bgwidget.ai.analyse` takes a level name.
@@ -35,9 +38,9 @@ if TYPE_CHECKING:
     import pandas
 
 __all__ = [
-    "EXPERT_CANDIDATES",
+    "LISTED",
+    "MOVE_FILTERS",
     "PLIES",
-    "WORLD_CLASS_FILTERS",
     "Analysis",
     "MoveFilter",
     "analyse",
@@ -50,8 +53,9 @@ __all__ = [
 PLIES = (0, 1, 2)
 """The depths this module searches to (GNU Backgammon's numbering)."""
 
-EXPERT_CANDIDATES = 8
-"""How many plays a 1-ply analysis looks at more deeply (the Expert's candidates)."""
+LISTED = 8
+"""How many plays an analysis at 1-ply or deeper lists at least (all of them when fewer are
+legal): those the :data:`MOVE_FILTERS` sent deeper, then the best of the others at 0-ply."""
 
 
 @dataclass(frozen=True)
@@ -75,11 +79,12 @@ class MoveFilter:
         return kept
 
 
-WORLD_CLASS_FILTERS = (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04))
-"""The 2-ply search's filters: after 0-ply, up to 8 plays within 0.16 of the best (GNU
-Backgammon's "Normal" move filter at 0-ply, which its World class level uses); after 1-ply, up to
-2 within 0.04 (the same "Normal" filter's row for the ply below the last in its 3- and 4-ply
-searches; its 2-ply row does no 1-ply step at all, which is too slow in pure Python). Source: GNU
+MOVE_FILTERS = (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04))
+"""The searches' move filters: after 0-ply, up to 8 plays within 0.16 of the best go on (GNU
+Backgammon's "Normal" move filter at 0-ply, which its 1-ply and World class searches use);
+after 1-ply, up to 2 within 0.04 (the same "Normal" filter's row for the ply below the last in
+its 3- and 4-ply searches; its 2-ply row does no 1-ply step at all, which is too slow in pure
+Python). Source: GNU
 Backgammon 1.07's manual, "Move filters"."""
 
 
@@ -141,9 +146,9 @@ def analyse(
 
     Each :class:`~bgwidget.ai.search.Candidate` has the play, its five cubeless chances and
     cubeless equity (points per game) for the player making it, the ply it reached and its error
-    against the best (never below 0). At 0-ply every legal play is ranked; at 1-ply the (up to)
-    eight best by 0-ply; at 2-ply the plays the :data:`WORLD_CLASS_FILTERS` keep after 0-ply,
-    at 1-ply, and the deepest first (see :func:`rank`). With ``game`` (a
+    against the best (never below 0). At 0-ply every legal play is ranked; at 1-ply and 2-ply
+    the plays the :data:`MOVE_FILTERS` keep, then others at 0-ply up to :data:`LISTED` (see
+    :func:`rank`). With ``game`` (a
     :class:`~bgwidget.game.Game` whose :attr:`~bgwidget.game.Game.start_position` is
     ``position``) the candidates are then ranked by their cubeful value in the game's stakes
     (:func:`judge`). Deterministic for a given input. ``[]`` when no play is possible. Raises
@@ -169,14 +174,14 @@ def rank(
 ) -> Analysis:
     """``plays`` (the legal plays of one roll) searched to ``ply`` and ranked, cubeless.
 
-    0-ply: all of them; 1-ply: the :data:`EXPERT_CANDIDATES` best by 0-ply; 2-ply: every play at
-    0-ply, those the first of :data:`WORLD_CLASS_FILTERS` keeps at 1-ply, those the second keeps
-    at 2-ply, unless only one is left (GNU Backgammon's search stops there too: one play needs no
-    deeper look). The list holds the plays that reached 1-ply or more (at 0-ply, all), the
-    deepest first, each group best first. ``made`` (a play of the same roll, a review's) goes
-    through every filter and, with the best, is judged at the full depth when it is not the best
-    itself. ``cache`` shares judged positions with other searches of the same evaluator.
-    Raises as :func:`bgwidget.ai.search.zero_ply` does.
+    0-ply: all of them; 1-ply: every play at 0-ply, those the first of :data:`MOVE_FILTERS`
+    keeps at 1-ply; 2-ply: the same, then those the second keeps at 2-ply, unless only one is
+    left (GNU Backgammon's search stops there too: one play needs no deeper look). The list holds
+    the plays that reached 1-ply or more, then the best others at 0-ply up to :data:`LISTED`
+    rows (at 0-ply, every play), the deepest first, each group best first. ``made`` (a play of
+    the same roll, a review's) goes through every filter and, with the best, is judged at the
+    full depth when it is not the best itself. ``cache`` shares judged positions with other
+    searches of the same evaluator. Raises as :func:`bgwidget.ai.search.zero_ply` does.
     """
     if not plays:
         return Analysis()
@@ -185,17 +190,19 @@ def rank(
     reached = np.zeros(len(plays), dtype=int)
     order = first = np.argsort(-equity(chances), kind="stable")
     if ply >= 1:
-        kept = EXPERT_CANDIDATES if ply == 1 else WORLD_CLASS_FILTERS[0].keep(equity(chances[order]))
-        order = _with(order[:kept], plays, made)
+        order = _with(order[: MOVE_FILTERS[0].keep(equity(chances[order]))], plays, made)
         for depth in range(1, ply + 1):
             chances[order] = search([plays[i] for i in order], depth, evaluator, cache)
             reached[order] = depth
             order = order[np.argsort(-equity(chances[order]), kind="stable")]
             if depth < ply:
-                order = _with(order[: WORLD_CLASS_FILTERS[depth].keep(equity(chances[order]))], plays, made)
+                order = _with(order[: MOVE_FILTERS[depth].keep(equity(chances[order]))], plays, made)
                 if len(order) == 1:
                     break  # one play left: nothing deeper to decide
-        first = first[reached[first] > 0]
+        # The filtered-out plays stay listed at 0-ply below, up to LISTED rows in all, as GNU
+        # Backgammon lists them: a hint still shows the alternatives.
+        deeper = first[reached[first] > 0]
+        first = np.concatenate([deeper, first[reached[first] == 0][: max(LISTED - len(deeper), 0)]])
     values = equity(chances)
     ranked = sorted(first, key=lambda i: (-reached[i], -values[i]))  # stable: ties keep the 0-ply order
     best = values[ranked[0]]

@@ -22,10 +22,15 @@ from bgwidget.ai.encoding import N_INPUTS, checked_boards, encode
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
 
-__all__ = ["Net", "WEIGHTS", "default_net"]
+__all__ = ["Net", "PRUNING_WEIGHTS", "WEIGHTS", "default_net", "default_pruning_net"]
 
 WEIGHTS = Path(__file__).parent / "data" / "net.npz"
 """The weights shipped with the package."""
+
+PRUNING_WEIGHTS = Path(__file__).parent / "data" / "prune.npz"
+"""The pruning net's weights: a small net taught to rank plays as :data:`WEIGHTS` does (GNU
+Backgammon's pruning nets play the same part), so that a search sends the big net only the few
+plays of a roll that could be the best (:func:`bgwidget.ai.search.best_replies`)."""
 
 
 class Net:
@@ -105,3 +110,9 @@ def _blas() -> ThreadpoolController:
 def default_net() -> Net:
     """The net shipped with the package (loaded once)."""
     return Net()
+
+
+@lru_cache(maxsize=1)
+def default_pruning_net() -> Net:
+    """The pruning net shipped with the package (:data:`PRUNING_WEIGHTS`, loaded once)."""
+    return Net(PRUNING_WEIGHTS)

@@ -157,7 +157,7 @@ class Expert(_Searching):
 
 class WorldClass(_Searching):
     """GNU Backgammon's World class: the best candidate at 2-ply after its move filters
-    (:data:`bgwidget.ai.analysis.WORLD_CLASS_FILTERS`); the cube by 2-ply chances."""
+    (:data:`bgwidget.ai.analysis.MOVE_FILTERS`); the cube by 2-ply chances."""
 
     name = "world-class"
     ply = 2

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bgwidget.ai import bearoff
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_boards, evaluate_positions, flip
+from bgwidget.ai.net import default_pruning_net
 from bgwidget.moves import IllegalPlayError, Play, result_boards
 from bgwidget.position import Position
 
@@ -175,7 +177,7 @@ _AFTER_TURN = (b"\x01", b"\x00")  # the side on roll after a play of seat 0's, o
 
 
 def best_replies(
-    rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions
+    rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions, *, prune: bool = True
 ) -> tuple[list[Position], np.ndarray]:
     """The roller's best play by 0-ply for each ``(position, die1, die2)`` of ``rolled``.
 
@@ -185,8 +187,12 @@ def best_replies(
     distinct board once (for a caller's evaluator, once per side on roll after it, which it may
     read). With the shipped net's evaluator the results' boards go to the net as they are
     (:func:`~bgwidget.moves.result_boards`): the plays not kept never become Play or Position
-    objects, which cost a search or a rollout more than the net did. Raises as
-    :func:`~bgwidget.ai.evaluator.checked_evaluation` does.
+    objects, which cost a search or a rollout more than the net did. With ``prune`` (and the
+    shipped net) a roll of n results sends the net only the ``5 + floor(log2(n))`` that the
+    pruning net (:func:`~bgwidget.ai.net.default_pruning_net`) rates best, and every finished or
+    bear-off result, which are judged exactly: the numbers of GNU Backgammon's pruning nets
+    (``eval.c``, ``MIN_PRUNE_MOVES``). Raises as :func:`~bgwidget.ai.evaluator.checked_evaluation`
+    does.
     """
     groups: dict[tuple[Position, int, int], tuple[int, int]] = {}  # rows of each (position, roll)'s results
     rows: list[int] = []  # index in ``boards`` of each result
@@ -208,23 +214,63 @@ def best_replies(
     if not distinct:
         return [], np.zeros((0, 5))
     unchecked = Position.unchecked
-    if evaluator is evaluate_positions:
-        table = evaluate_boards(np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1])
-    else:
-        table = checked_evaluation(evaluator, [unchecked(tuple(b[25:50]), tuple(b[:25]), b[50]) for b in distinct])
-    # Each group's first least value, for all groups at once (a loop of argmins cost as much).
-    values = equity(table)[rows]
     starts = np.array([start for start, _ in groups.values()])
     group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rows)))
+    index = np.asarray(rows)
+    if evaluator is evaluate_positions:
+        sides = np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1]
+        kept = _pruned(sides, index, starts, group) if prune else None
+        if kept is None:
+            table = evaluate_boards(sides)
+        else:
+            table = np.zeros((len(distinct), 5))
+            judged = np.unique(index[kept])
+            table[judged] = evaluate_boards(sides[judged])
+    else:
+        kept = None
+        table = checked_evaluation(evaluator, [unchecked(tuple(b[25:50]), tuple(b[:25]), b[50]) for b in distinct])
+    # Each group's first least value, for all groups at once (a loop of argmins cost as much).
+    values = equity(table)[index]
+    if kept is not None:
+        values[~kept] = np.inf
     least = np.minimum.reduceat(values, starts)[group] == values
     firsts = np.minimum.reduceat(np.where(least, np.arange(len(rows)), len(rows)), starts)
-    chosen = dict(zip(groups, np.asarray(rows)[firsts].tolist()))
+    chosen = dict(zip(groups, index[firsts].tolist()))
     picks = [chosen[item] for item in rolled]
     after = [
         unchecked(tuple(distinct[r][25:50]), tuple(distinct[r][:25]), 1 - position.turn)
         for (position, _, _), r in zip(rolled, picks)
     ]
     return after, table[picks]
+
+
+_PRUNE_MIN = 5  # GNU Backgammon's MIN_PRUNE_MOVES: a roll keeps 5 + floor(log2(n)) of its n results
+
+
+def _pruned(boards: np.ndarray, index: np.ndarray, starts: np.ndarray, group: np.ndarray) -> np.ndarray | None:
+    """Which rows (results of rolls, ``index`` into ``boards``) the big net should judge, or None for all.
+
+    ``boards`` are the distinct results, the side to roll next first; rows ``starts[g]`` up to the
+    next start are roll ``g``'s results. A roll of n results keeps those the pruning net leaves
+    the next side least, ``5 + floor(log2(n))`` of them, and every result judged exactly
+    (finished games and bear-offs). None when no roll has more results than it keeps.
+    """
+    sizes = np.diff(starts, append=len(index))
+    limits = _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
+    crowded = (sizes > limits)[group]
+    if not crowded.any():
+        return None
+    exact = (boards.sum(axis=2) == 0).any(axis=1) | bearoff.is_bearoff(boards)
+    ranked = crowded & ~exact[index]
+    scores = np.full(len(index), np.inf)
+    distinct = np.unique(index[ranked])
+    by_net = np.full(len(boards), np.inf)
+    by_net[distinct] = equity(default_pruning_net().probabilities(boards[distinct]))
+    scores[ranked] = by_net[index[ranked]]
+    order = np.lexsort((scores, group))  # each roll's rows stay together, best for the mover first
+    rank = np.empty(len(index), dtype=int)
+    rank[order] = np.arange(len(index)) - starts[group[order]]
+    return ~ranked | (rank < limits[group])
 
 
 def _static(positions: Sequence[Position], evaluator: Evaluator, cache: Cache) -> np.ndarray:
