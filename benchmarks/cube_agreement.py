@@ -1,6 +1,6 @@
 """How often our cube action agrees with GNU Backgammon's, in money play and at match scores.
 
-Positions: every position before a roll in seeded Medium-vs-Medium games (our rules engine),
+Positions: every position before a roll in seeded games of gnubg-nn's 0-ply play against itself,
 centred cube. Ours: :func:`bgwidget.ai.evaluate` (our net, 0-ply) then
 :func:`bgwidget.ai.cube_decision` (Janowski). GNU Backgammon's: ``gnubg_nn.evaluate_cube_decision``
 at 0-ply, which gnubg-nn only offers for match play; like GNU Backgammon's own benchmark tools
@@ -72,7 +72,7 @@ def main():
     set_match(gnubg_nn, 7, 7, False, 1)
     agree, agree_method, confusion = agreement(positions, ours_chances, gnubg_chances)
     n = len(positions)
-    print(f"{n} positions from Medium self-play games, centred cube, money")
+    print(f"{n} positions from gnubg-nn 0-ply self-play games, centred cube, money")
     print(f"our net + Janowski agrees with gnubg 0-ply: {agree:.1%}")
     print(f"Janowski on gnubg's own chances agrees:     {agree_method:.1%}")
     print("gnubg action -> ours: count")

@@ -8,19 +8,24 @@ import random
 
 from bgwidget import Position, ai
 from bgwidget.ai.context import cube_efficiency
-from bgwidget.ai.engines import gnubg_board
+from bgwidget.ai.engines import gnubg_board, gnubg_steps_result
 
 
 def positions_from_games(count, seed):
-    """``count`` positions before a roll, met in seeded Medium-against-Medium games."""
+    """``count`` positions before a roll, met in seeded games of gnubg-nn's 0-ply play against
+    itself: the positions do not change when our net does."""
+    import gnubg_nn
+
     rng = random.Random(seed)
     found = []
     while len(found) < count:
         position = Position.initial(turn=rng.randint(0, 1))
         while position.outcome() is None and len(found) < count:
             found.append(position)
-            play = ai.choose_play(position, (rng.randint(1, 6), rng.randint(1, 6)), level="medium")
-            position = play.result if play else position.swap()
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            # best_move lists 1-based (from, to) steps, 25 the bar and 0 off
+            steps = [(a - 1, b - 1) for a, b in gnubg_nn.best_move(gnubg_board(position), d1, d2)]
+            position = gnubg_steps_result(position, steps) if steps else position.swap()
     return found
 
 

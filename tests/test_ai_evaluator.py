@@ -55,6 +55,19 @@ def test_bearoff_positions_use_the_exact_database():
     np.testing.assert_allclose(evaluator.evaluate_positions([pos])[0], [4 / 36, 0, 0, 0, 0], atol=1e-12)
 
 
+def test_no_gammon_against_a_side_that_has_borne_off():
+    # USBGF: a gammon is a loss with no checker borne off. Contact positions, so the net answers.
+    ahead = Position.from_points({6: 2, 5: 2, 4: 2}, {24: 2, 13: 5, 8: 3})  # the other side has 5 off
+    behind = Position.from_points({24: 2, 13: 5, 8: 3}, {6: 2, 5: 2, 4: 2})  # the side on roll has 5 off
+    both = Position.from_points({24: 2, 13: 5, 8: 3}, {24: 1, 6: 7, 5: 7})  # 5 off against none off
+    chances = evaluator.evaluate_positions([ahead, behind, both])
+    assert not any(p.is_race() for p in (ahead, behind, both))
+    np.testing.assert_array_equal(chances[0, 1:3], 0)
+    np.testing.assert_array_equal(chances[1, 3:5], 0)
+    np.testing.assert_array_equal(chances[2, 3:5], 0)
+    assert chances[2, 1] > 0  # the other side, none off, can still be gammoned: the net's chance stays
+
+
 def test_play_probabilities_are_from_the_movers_side():
     pos = Position.from_points({1: 1, 2: 1}, {6: 15})
     plays = {str(play): play for play in pos.legal_plays(2, 1)}

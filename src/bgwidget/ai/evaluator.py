@@ -17,7 +17,9 @@ lose backgammon``.
 Which judge answers: a finished game (a side has borne off every checker) is scored exactly by
 the USBGF rules; a bear-off with no contact (every checker of both sides on its own points 1..6)
 by the exact bear-off database (:mod:`bgwidget.ai.bearoff`); every other position by the net
-(:mod:`bgwidget.ai.net`).
+(:mod:`bgwidget.ai.net`), whose gammon and backgammon chances against a side that has borne off
+a checker are then set to 0, as the rules make them (USBGF: a gammon is a loss with no checker
+off; GNU Backgammon's evaluator does the same).
 
 To rank the plays of a roll, evaluate each play's ``result`` (the opponent on roll) and turn the
 chances round with :func:`flip`; :func:`play_probabilities` does both.
@@ -117,7 +119,10 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None) -> np.ndarray:
         out[race] = bearoff.race_probabilities(boards[race])
     rest = live & ~race
     if rest.any():
-        out[rest] = (net or default_net()).probabilities(boards[rest])
+        chances = (net or default_net()).probabilities(boards[rest])
+        chances[left[rest, 1] < 15, 1:3] = 0.0  # the other side has borne off: no gammon to win
+        chances[left[rest, 0] < 15, 3:5] = 0.0  # the side on roll has: none to lose
+        out[rest] = chances
     return consistent(out)
 
 

@@ -4,8 +4,9 @@ A multilayer perceptron: :data:`bgwidget.ai.encoding.N_INPUTS` inputs, hidden la
 linear units (two of 512 and 256 in the shipped net, one of 64 in the pruning net), and five
 sigmoid outputs read as chained conditional chances (win; gammon given a win; backgammon given a
 gammon win; gammon given a loss; backgammon given a gammon loss), so that the five probabilities
-it returns are always consistent (gammons never above wins, backgammons never above gammons). The weights (``data/net.npz``, ``data/prune.npz``) come
-from ``training/train.py``; the README says what the nets learned from.
+it returns are always consistent (gammons never above wins, backgammons never above gammons).
+The weights (``data/net.npz``, ``data/prune.npz``) come from ``training/train.py``; the README
+says what the nets learned from.
 """
 
 from __future__ import annotations
