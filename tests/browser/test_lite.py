@@ -200,6 +200,13 @@ def test_the_rules_notebook_runs_and_two_people_play(site, lite_page):
     # a double to take, judged by the author's answer; the numbers need numpy, the verdict says
     cube = panel.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).nth(10)
     cube.scroll_into_view_if_needed()
+    # Every cell may have its count before Pyodide has answered the views' first messages; on a
+    # busy two-core CI run a click sent then went unanswered past ANSWER_WAIT. Click once idle.
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
+        timeout=KERNEL_WAIT,
+        polling=500,
+    )
     cube.locator('[data-testid="take"]').click()
     feedback = cube.locator(".bg-exercise-feedback")
     right = label("en", "exercise.rightCube", answer=label("en", "exercise.take"))
