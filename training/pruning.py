@@ -30,7 +30,7 @@ import numpy as np
 
 from bgwidget.ai.evaluator import equity, evaluate_boards
 from bgwidget.ai.net import PRUNING_WEIGHTS, Net
-from bgwidget.ai.search import _PRUNE_MIN
+from bgwidget.ai.search import _PRUNE_MIN, _pruned
 from bgwidget.moves import result_boards
 from bgwidget.position import Position
 
@@ -84,36 +84,24 @@ def check(path: Path, weights: Path) -> None:
     """Print how often the pruning net's kept results hold the big net's best, and the cost."""
     with np.load(path) as data:
         boards, probs, rolls = data["boards"], data["probs"], data["rolls"]
-    pruner = Net(weights)
-    scores = equity(pruner.probabilities(boards))
-    exact = (boards.sum(axis=2) == 0).any(axis=1) | ~(boards[:, :, 6:] > 0).any(axis=(1, 2))
-    values = equity(probs.astype(np.float64))  # for the side to roll next: the mover wants the least
     starts = np.flatnonzero(np.diff(rolls, prepend=-1))
-    ends = np.append(starts[1:], len(rolls))
-    pruned = misses = judged = 0
-    losses = []
-    for start, end in zip(starts, ends):
-        n = end - start
-        limit = _PRUNE_MIN + int(np.log2(n))
-        if n <= limit:
-            judged += n
-            continue
-        pruned += 1
-        ranked = ~exact[start:end]
-        order = np.argsort(np.where(ranked, scores[start:end], np.inf), kind="stable")
-        kept = ~ranked
-        kept[order[:limit]] = True
-        judged += int(kept.sum())
-        loss = values[start:end][kept].min() - values[start:end].min()
-        misses += loss > 0
-        losses.append(loss)
-    loss_array = np.array(losses)
+    group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rolls)))
+    index = np.arange(len(rolls))
+    kept = _pruned(boards, index, starts, group, Net(weights))  # what best_replies would keep
+    kept = np.ones(len(rolls), dtype=bool) if kept is None else kept
+    values = equity(probs.astype(np.float64))  # for the side to roll next: the mover wants the least
+    limits = _PRUNE_MIN + np.floor(np.log2(np.diff(starts, append=len(rolls)))).astype(int)
+    crowded = np.diff(starts, append=len(rolls)) > limits
+    best_kept = np.minimum.reduceat(np.where(kept, values, np.inf), starts)
+    losses = (best_kept - np.minimum.reduceat(values, starts))[crowded]
+    pruned = int(crowded.sum())
+    misses = int((losses > 0).sum())
     print(f"{len(starts)} rolls, {len(rolls)} results; {pruned} rolls pruned")
-    print(f"results sent to the big net: {judged / len(rolls):.1%}")
+    print(f"results sent to the big net: {kept.sum() / len(rolls):.1%}")
     print(f"pruned rolls whose best was cut: {misses} ({misses / max(pruned, 1):.2%})")
     print(
-        f"equity given up per pruned roll: mean {loss_array.mean():.5f}, "
-        f"per roll of all {loss_array.sum() / len(starts):.5f}, largest {loss_array.max():.4f}"
+        f"equity given up per pruned roll: mean {losses.mean():.5f}, "
+        f"per roll of all {losses.sum() / len(starts):.5f}, largest {losses.max():.4f}"
     )
 
 

@@ -84,8 +84,7 @@ MOVE_FILTERS = (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04))
 Backgammon's "Normal" move filter at 0-ply, which its 1-ply and World class searches use);
 after 1-ply, up to 2 within 0.04 (the same "Normal" filter's row for the ply below the last in
 its 3- and 4-ply searches; its 2-ply row does no 1-ply step at all, which is too slow in pure
-Python). Source: GNU
-Backgammon 1.07's manual, "Move filters"."""
+Python). Source: GNU Backgammon 1.07's manual, "Move filters"."""
 
 
 class Analysis(list):

@@ -27,7 +27,7 @@ import numpy as np
 
 from bgwidget.ai import bearoff
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_boards, evaluate_positions, flip
-from bgwidget.ai.net import default_pruning_net
+from bgwidget.ai.net import Net, default_pruning_net
 from bgwidget.moves import IllegalPlayError, Play, result_boards
 from bgwidget.position import Position
 
@@ -247,13 +247,16 @@ def best_replies(
 _PRUNE_MIN = 5  # GNU Backgammon's MIN_PRUNE_MOVES: a roll keeps 5 + floor(log2(n)) of its n results
 
 
-def _pruned(boards: np.ndarray, index: np.ndarray, starts: np.ndarray, group: np.ndarray) -> np.ndarray | None:
+def _pruned(
+    boards: np.ndarray, index: np.ndarray, starts: np.ndarray, group: np.ndarray, pruner: Net | None = None
+) -> np.ndarray | None:
     """Which rows (results of rolls, ``index`` into ``boards``) the big net should judge, or None for all.
 
     ``boards`` are the distinct results, the side to roll next first; rows ``starts[g]`` up to the
     next start are roll ``g``'s results. A roll of n results keeps those the pruning net leaves
     the next side least, ``5 + floor(log2(n))`` of them, and every result judged exactly
-    (finished games and bear-offs). None when no roll has more results than it keeps.
+    (finished games and bear-offs). None when no roll has more results than it keeps. ``pruner``:
+    the pruning net (default :func:`~bgwidget.ai.net.default_pruning_net`).
     """
     sizes = np.diff(starts, append=len(index))
     limits = _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
@@ -265,7 +268,7 @@ def _pruned(boards: np.ndarray, index: np.ndarray, starts: np.ndarray, group: np
     scores = np.full(len(index), np.inf)
     distinct = np.unique(index[ranked])
     by_net = np.full(len(boards), np.inf)
-    by_net[distinct] = equity(default_pruning_net().probabilities(boards[distinct]))
+    by_net[distinct] = equity((pruner or default_pruning_net()).probabilities(boards[distinct]))
     scores[ranked] = by_net[index[ranked]]
     order = np.lexsort((scores, group))  # each roll's rows stay together, best for the mover first
     rank = np.empty(len(index), dtype=int)
