@@ -1,13 +1,14 @@
 """A level's thinking time per position (the Expert's by default), beside bgsage at the same depth.
 
-Our Expert is GNU Backgammon's 1-ply (eXtreme Gammon's and bgsage's "2-ply"): up to eight
-candidates, each judged over the opponent's 21 rolls and best replies. bgsage (MPL-2.0) is
-asked for the same search through our adapter, as a program would use it: the ``sage`` level
-(:class:`bgwidget.ai.sage.SagePlayer` at 1-ply: one ``BgBotAnalyzer`` reused, asked for one
-thread, which bgsage's multi-ply search raises to its minimum of two). Both players'
-``choose_play`` are timed, conversions included. Positions: middle-game positions (contact,
-neither side bearing off) from seeded random games, each with a seeded roll that has at least
-two legal plays. Also prints how often the two choose the same play.
+Our Expert is GNU Backgammon's 1-ply (eXtreme Gammon's and bgsage's "2-ply"): up to five
+candidates (the "Tiny" move filter, bgsage's too), each judged over the opponent's 21 rolls and
+best replies. bgsage (MPL-2.0) is asked for the same search through our adapter, as a program
+would use it: the ``sage`` level (:class:`bgwidget.ai.sage.SagePlayer` at 1-ply: one
+``BgBotAnalyzer`` reused, asked for one thread, which bgsage's multi-ply search raises to its
+minimum of two). Both players' ``choose_play`` are timed, conversions included. Positions:
+middle-game positions (contact, neither side bearing off) from seeded random games, each with a
+seeded roll that has at least two legal plays. Also prints how often the two choose the same
+play.
 
 ``--level world-class`` times GNU Backgammon's 2-ply with its move filters (target: p95 under
 2 s on this machine) beside bgsage asked for the same depth (:class:`~bgwidget.ai.sage.SagePlayer`

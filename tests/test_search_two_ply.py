@@ -169,10 +169,14 @@ def test_move_filters_keep_what_gnubgs_manual_says():
     # GNU Backgammon's manual, "Introduction to move filters": the opening 4-2 at 0-ply, best
     # +0.189, then +0.046, +0.044, +0.034, -0.006...: up to 8 within 0.16 keeps the first four.
     opening_42 = np.array([0.189, 0.046, 0.044, 0.034, -0.006, -0.009, -0.019, -0.024, -0.052, -0.053])
-    assert MOVE_FILTERS[0].keep(opening_42) == 4
+    assert MOVE_FILTERS[2][0].keep(opening_42) == 4
+    # The "Tiny" filter of a 1-ply search, up to 5 within 0.08: the same list keeps the best alone
+    # (the second is 0.143 behind).
+    assert MOVE_FILTERS[1][0].keep(opening_42) == 1
+    assert MOVE_FILTERS[1][0].keep(np.array([0.1, 0.05, 0.03, 0.02, 0.02, 0.021, 0.025])) == 5
     # "At 4-ply we do not accept any moves, but add up to two moves if they're within 0.040":
     # second best 0.138 behind, so the best alone goes on.
-    assert MOVE_FILTERS[1].keep(np.array([0.180, 0.052, 0.043])) == 1
+    assert MOVE_FILTERS[2][1].keep(np.array([0.180, 0.052, 0.043])) == 1
     assert MoveFilter(0, 2, 0.04).keep(np.array([0.1, 0.07, 0.065])) == 2
     assert MoveFilter(2, 1, 0.0).keep(np.array([0.1, -0.5, -0.6])) == 2  # accepted whatever their value
     assert MoveFilter(0, 8, 0.16).keep(np.array([0.3] * 12)) == 8

@@ -13,7 +13,7 @@ import pytest
 from bgwidget import Position
 from bgwidget.ai import evaluator, search
 from bgwidget.ai.encoding import N_INPUTS, boards_from_positions, encode
-from bgwidget.ai.net import default_net
+from bgwidget.ai.net import default_net, default_pruning_net
 from bgwidget.moves import Move, PartialPlay, result_boards
 from helpers import game_positions, random_positions
 
@@ -328,3 +328,19 @@ def test_encode_into_a_given_array_and_refusals(positions):
     for bad in (np.empty((9, N_INPUTS), np.float32), np.empty((10, N_INPUTS)), [[0.0] * N_INPUTS] * 10):
         with pytest.raises(ValueError, match="float32 array"):
             encode(boards, out=bad)
+
+
+def test_nets_read_encoded_inputs_as_they_read_boards(positions):
+    # A search encodes its results once and sends the rows to both nets (search.best_replies).
+    boards = boards_from_positions(positions)
+    inputs = encode(boards)
+    for net in (default_net(), default_pruning_net()):
+        np.testing.assert_array_equal(net.outputs(inputs), net.probabilities(boards))
+    np.testing.assert_array_equal(
+        evaluator.evaluate_boards(boards, inputs=inputs), evaluator.evaluate_boards(boards)
+    )  # the bear-offs among them (19) still judged exactly
+    for bad in (inputs.astype(np.float64), inputs[:, :-1], inputs[0], [[0.0] * N_INPUTS]):
+        with pytest.raises(ValueError, match="inputs are"):
+            default_net().outputs(bad)
+    with pytest.raises(ValueError, match="one row per board"):
+        evaluator.evaluate_boards(boards, inputs=inputs[:-1])

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bgwidget import Position
+from bgwidget import Position, ai
+from bgwidget.ai.analysis import LISTED
 from bgwidget.position import mirror
 from bgwidget.session import Session
 from bgwidget.viewstate import ViewState, board_place, mover_point, view_state
@@ -73,6 +74,21 @@ def test_steps_movable_and_moved_are_in_board_numbering_for_the_top_seat():
     state = view_state(s)  # both dice played: the turn has passed
     assert state["last_play"]["steps"] == [[1, 7, False], [7, 11, False]]
     assert state["last_play"]["text"] == "24/14" and state["turn"] == 0
+
+
+def test_the_hint_shows_the_ply_each_play_reached():
+    # The opening 4-3 has 17 legal plays: the Expert's move filter sends a few to 1-ply and the list
+    # goes on with the best others at 0-ply, up to LISTED rows. The board says which is which.
+    s = people()
+    s.set_position(Position.initial(), dice=(4, 3))
+    s.handle({"type": "hint"})
+    rows = view_state(s)["hint"]["candidates"]
+    expected = ai.analyse(s.game.start_position, (4, 3), level="expert", game=s.game)
+    assert [(r["text"], r["ply"]) for r in rows] == [(c.notation, c.ply) for c in expected]
+    plies = [r["ply"] for r in rows]
+    assert len(plies) == LISTED < len(Position.initial().legal_plays(4, 3))
+    assert plies[0] == 1 and plies[-1] == 0 and plies == sorted(plies, reverse=True)  # 1-ply first, then 0-ply
+    assert all(type(p) is int for p in plies)
 
 
 def fixture_states() -> dict:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bgwidget.ai.encoding import encode
 from bgwidget.ai.evaluator import equity, evaluate_boards
 from bgwidget.ai.net import PRUNING_WEIGHTS, Net
 from bgwidget.ai.search import _PRUNE_MIN, _pruned
@@ -87,7 +88,7 @@ def check(path: Path, weights: Path) -> None:
     starts = np.flatnonzero(np.diff(rolls, prepend=-1))
     group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rolls)))
     index = np.arange(len(rolls))
-    kept = _pruned(boards, index, starts, group, Net(weights))  # what best_replies would keep
+    kept = _pruned(boards, encode(boards), index, starts, group, Net(weights))  # what best_replies would keep
     kept = np.ones(len(rolls), dtype=bool) if kept is None else kept
     values = equity(probs.astype(np.float64))  # for the side to roll next: the mover wants the least
     limits = _PRUNE_MIN + np.floor(np.log2(np.diff(starts, append=len(rolls)))).astype(int)

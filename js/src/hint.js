@@ -4,7 +4,9 @@ import { number, percent, t } from "./i18n.js";
 
 const signed = (lang, x) => number(lang, x, 3, true);
 
-/** One line per candidate, its numbers written as `lang` writes them: rank, play, equity (the ranking's: EMG in a match, cubeful in money
+/** One line per candidate, its numbers written as `lang` writes them: rank, play, the ply its search
+ * reached (GNU Backgammon's numbering: "1" for the plays the move filter sent to 1-ply, "0" for the
+ * others listed below them; "" when the hint does not say), equity (the ranking's: EMG in a match, cubeful in money
  * play; the cubeless equity when the hint has no emg), error (0 for the best), winning chance,
  * the match winning chance after the play ("" in money play), and the hint's rollout of the play
  * so far, its cubeless equity ± standard error ("" when not rolled out). */
@@ -13,6 +15,7 @@ export function candidateRows(lang, hint) {
   return hint.candidates.map((c, i) => ({
     rank: i + 1,
     text: c.text,
+    ply: c.ply == null ? "" : String(c.ply),
     equity: signed(lang, c.emg ?? c.equity),
     error: c.error ? signed(lang, -c.error) : "",
     win: percent(lang, c.win),

@@ -57,8 +57,10 @@
 
 /**
  * The Expert's advice: {kind: "plays", seat, before, candidates: [{text, equity, emg, mwc, error,
- * win, gammon, steps}]} best first (ranked by emg: normalised equity in a match, cubeful equity
- * in money play; mwc the match winning chance after the play, null in money play), or {kind: "cube", action, double, take, too_good, beaver, reason,
+ * ply, win, gammon, steps, rollout}]} best first (ranked by emg: normalised equity in a match, cubeful equity
+ * in money play; mwc the match winning chance after the play, null in money play; ply the depth the
+ * search took the play to, GNU Backgammon's numbering: the plays the move filter kept at 1-ply
+ * come first, the others after at 0-ply), or {kind: "cube", action, double, take, too_good, beaver, reason,
  * no_double, double_take, double_pass, match_play}.
  * @typedef {object} Hint
  */

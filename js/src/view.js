@@ -455,13 +455,15 @@ export class View {
     const head = h("tr");
     const match = inMatch(hint); // in a match: EMG and the match winning chance after each play
     const rolled = !!hint.rollout; // the rollout's column once one is asked for
-    const labels = ["#", t(lang, "plays"), t(lang, match ? "board.emg" : "equity"), t(lang, "error"), t(lang, "win")];
+    // the ply each play reached: those the move filter sent deeper first, the others at 0-ply below
+    const ranking = t(lang, match ? "board.emg" : "equity");
+    const labels = ["#", t(lang, "plays"), t(lang, "board.ply"), ranking, t(lang, "error"), t(lang, "win")];
     if (match) labels.push(t(lang, "board.mwc"));
     if (rolled) labels.push(t(lang, "board.rollout"));
     for (const label of labels) head.append(h("th", {}, label));
     const rows = candidateRows(lang, hint).map((row, i) => {
-      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
-      const cells = [row.rank, row.text, row.equity, row.error, row.win];
+      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text, "data-hint-ply": row.ply });
+      const cells = [row.rank, row.text, row.ply, row.equity, row.error, row.win];
       if (match) cells.push(row.mwc);
       for (const cell of cells) tr.append(h("td", {}, String(cell)));
       if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));

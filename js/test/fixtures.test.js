@@ -61,6 +61,8 @@ test("the hint's candidates preview on the board in board numbering", () => {
   const rows = candidateRows(s.language, s.hint);
   assert.equal(rows[0].text, "8/5 6/5");
   assert.equal(rows[0].error, "");
+  // 3-1's best alone passes the move filter to 1-ply; the others follow at 0-ply.
+  assert.deepEqual(rows.map((row) => row.ply), ["1", "0", "0", "0", "0", "0", "0", "0"]);
   const shown = previewState(s, 0);
   assert.deepEqual(shown.last_play.steps, [[8, 5, false], [6, 5, false]]);
   // Replaying the candidate's steps on the board before it gives the play's result.

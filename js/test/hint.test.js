@@ -6,18 +6,29 @@ import { number, percent } from "../src/i18n.js";
 const plays = {
   kind: "plays", seat: 0, before: { points: [], bar: [0, 0], off: [0, 0] },
   candidates: [
-    { text: "8/5 6/5", equity: 0.132, error: 0, win: 0.548, gammon: 0.17, steps: [[8, 5, false], [6, 5, false]] },
-    { text: "13/10 6/5", equity: -0.041, error: 0.173, win: 0.496, gammon: 0.14, steps: [[13, 10, false], [6, 5, false]] },
+    { text: "8/5 6/5", equity: 0.132, error: 0, ply: 1, win: 0.548, gammon: 0.17, steps: [[8, 5, false], [6, 5, false]] },
+    { text: "13/10 6/5", equity: -0.041, error: 0.173, ply: 0, win: 0.496, gammon: 0.14, steps: [[13, 10, false], [6, 5, false]] },
   ],
 };
 
-test("candidates become ranked rows with signed equities and errors", () => {
+test("candidates become ranked rows with their ply, signed equities and errors", () => {
   assert.deepEqual(candidateRows("en", plays), [
-    { rank: 1, text: "8/5 6/5", equity: "+0.132", error: "", win: "54.8%", mwc: "", rollout: "" },
-    { rank: 2, text: "13/10 6/5", equity: "−0.041", error: "−0.173", win: "49.6%", mwc: "", rollout: "" },
+    { rank: 1, text: "8/5 6/5", ply: "1", equity: "+0.132", error: "", win: "54.8%", mwc: "", rollout: "" },
+    { rank: 2, text: "13/10 6/5", ply: "0", equity: "−0.041", error: "−0.173", win: "49.6%", mwc: "", rollout: "" },
   ]);
   assert.deepEqual(candidateRows("en", null), []);
   assert.equal(inMatch(plays), false);
+});
+
+test("the ply column: the depth each play reached, kept once rolled out, blank when the hint has none", () => {
+  // The Expert's list: the plays its move filter sent to 1-ply, then the others at 0-ply.
+  const listed = { ...plays, candidates: [1, 1, 0, 0].map((ply, i) => ({ ...plays.candidates[i % 2], ply })) };
+  assert.deepEqual(candidateRows("fr", listed).map((row) => row.ply), ["1", "1", "0", "0"]);
+  const rolled = { ...plays, candidates: [{ ...plays.candidates[1], rollout: { equity: 0.01, se: 0.02 } }] };
+  assert.equal(candidateRows("sv", rolled)[0].ply, "0");
+  const older = { ...plays.candidates[0] };
+  delete older.ply;
+  assert.equal(candidateRows("en", { ...plays, candidates: [older] })[0].ply, "");
 });
 
 test("numbers are written as each language writes them", () => {

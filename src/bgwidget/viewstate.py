@@ -177,6 +177,7 @@ class PlayCandidate(TypedDict):
     emg: float  # what the plays are ranked by: normalised equity (EMG) in a match, cubeful equity in money play
     mwc: float | None  # the mover's match winning chance after the play, None in money play
     error: float  # ``emg`` lost against the best, 0 for the best
+    ply: int  # the depth its search reached, GNU Backgammon's numbering (0: the evaluator alone); kept when rolled out
     win: float
     gammon: float
     steps: list[list]  # [[from, to, hit], ...] in board numbering
@@ -628,6 +629,7 @@ def hint_of(
                     emg=round(c.emg, 3),
                     mwc=None if c.mwc is None else round(c.mwc, 3),
                     error=round(c.error, 3),
+                    ply=c.ply,
                     win=round(c.probabilities[0], 3),
                     gammon=round(c.probabilities[1], 3),
                     steps=steps_of(advice.seat, c.play.moves),

@@ -17,12 +17,26 @@ def rollout_line(page) -> dict:
     )
 
 
+def columns(page) -> list[str]:
+    return page.locator(f"{ROOT} [data-testid='hint-panel'] th").all_text_contents()
+
+
+def plies(page) -> list[str]:
+    """Each row's ply (the depth its play reached): its data-hint-ply hook and the cell shown."""
+    return page.locator(f"{ROOT} [data-hint-play]").evaluate_all(
+        "rows => rows.map(r => [r.dataset.hintPly, r.cells[2].textContent])"
+    )
+
+
 def test_hint_then_roll_out_shows_the_numbers_as_they_come(lab, page, artifacts):
     write_notebook(lab.folder, "hint-rollout", GAME)
     open_notebook(page, lab, "hint-rollout")
     click_and_wait(page, f"{ROOT} [data-testid='hint']")
     page.wait_for_selector(f"{ROOT} [data-hint-play]", timeout=WAIT)
     assert page.locator(f"{ROOT} [data-hint-rollout]").count() == 0  # no rollout column before one is asked
+    assert columns(page) == ["#", "Possible plays", "Ply", "equity", "error", "win"]
+    # 3-1's best alone passes the Expert's move filter to 1-ply; the other seven are listed at 0-ply
+    assert plies(page) == [["1", "1"]] + [["0", "0"]] * 7
     page.locator(f"{ROOT} [data-testid='hint-rollout']").click()
     # the first batch of 36 trials arrives while the kernel stays free; the best three plays show ± numbers
     page.wait_for_function(
@@ -32,6 +46,7 @@ def test_hint_then_roll_out_shows_the_numbers_as_they_come(lab, page, artifacts)
     numbers = page.locator(f"{ROOT} [data-hint-rollout]").evaluate_all("cells => cells.map(c => c.textContent)")
     shown = [n for n in numbers if n]
     assert len(shown) == 3 and all(" ± " in n for n in shown), numbers
+    assert columns(page)[-1] == "Rollout" and plies(page) == [["1", "1"]] + [["0", "0"]] * 7  # rolled out, same ply
     line = rollout_line(page)
     page.locator(ROOT).screenshot(path=str(artifacts / "hint-rollout.png"))
     if line["running"] == "false":  # a fast machine rolled out all four batches before this read

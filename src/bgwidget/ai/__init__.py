@@ -139,7 +139,7 @@ def analyse(
 ) -> Analysis:
     """The candidate plays of ``dice`` for the player on roll, best first, at ``level``'s depth.
 
-    Medium (and Easy) rank every legal play at 0-ply; Expert its (up to) eight candidates at
+    Medium (and Easy) rank every legal play at 0-ply; Expert its (up to) five candidates at
     1-ply; World-class its filtered candidates up to 2-ply, each showing the ply it reached
     (:func:`bgwidget.ai.analysis.analyse`, with ``evaluator``, None for the net). ``engine="sage"`` asks
     bgsage to the same depth instead (:func:`bgwidget.ai.sage.analyse`; every legal play, the

@@ -3,11 +3,11 @@
 The search goes to a depth in GNU Backgammon's ply numbering (see :mod:`bgwidget.ai.search`):
 
 * **0-ply**: every legal play, ranked by the evaluator's judgement of the position it reaches;
-* **1-ply**: every play at 0-ply, then those the first of GNU Backgammon's move filters
+* **1-ply**: every play at 0-ply, then those the move filter of a 1-ply search
   (:data:`MOVE_FILTERS`) keeps, each judged over every roll of the opponent weighted by its
   probability, answered by the opponent's best reply;
-* **2-ply**: every play at 0-ply, those the first filter keeps at 1-ply, those the second keeps
-  at 2-ply.
+* **2-ply**: every play at 0-ply, those the first filter of a 2-ply search keeps at 1-ply, those
+  its second keeps at 2-ply.
 
 Each candidate shows the ply it reached; a list holds the plays that reached 1-ply or more, then
 the best of the others at 0-ply up to :data:`LISTED` rows (at 0-ply, every play), the deepest
@@ -79,12 +79,18 @@ class MoveFilter:
         return kept
 
 
-MOVE_FILTERS = (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04))
-"""The searches' move filters: after 0-ply, up to 8 plays within 0.16 of the best go on (GNU
-Backgammon's "Normal" move filter at 0-ply, which its 1-ply and World class searches use);
-after 1-ply, up to 2 within 0.04 (the same "Normal" filter's row for the ply below the last in
-its 3- and 4-ply searches; its 2-ply row does no 1-ply step at all, which is too slow in pure
-Python). Source: GNU Backgammon 1.07's manual, "Move filters"."""
+MOVE_FILTERS: dict[int, tuple[MoveFilter, ...]] = {
+    1: (MoveFilter(0, 5, 0.08),),
+    2: (MoveFilter(0, 8, 0.16), MoveFilter(0, 2, 0.04)),
+}
+"""The move filters of a search to each depth, one per ply below it, as GNU Backgammon keeps a row
+of filters for each depth. 1-ply: up to 5 plays within 0.08 of the best at 0-ply go on (GNU
+Backgammon's "Tiny" filter, which bgsage's "2ply" also uses; against its "Normal" filter, up to 8
+within 0.16, it gave up 0.0002 to 0.0005 equity per play by gnubg-nn's 2-ply, within the noise,
+in 40% less time). 2-ply: up to 8 within 0.16 after 0-ply (GNU Backgammon's "Normal" filter, which
+its World class uses), then up to 2 within 0.04 after 1-ply (the same filter's row for the ply
+below the last in its 3- and 4-ply searches; its 2-ply row does no 1-ply step at all, which is
+too slow in pure Python). Source: GNU Backgammon 1.07's manual, "Move filters"."""
 
 
 class Analysis(list):
@@ -170,14 +176,18 @@ def rank(
     *,
     cache: Cache | None = None,
     made: Play | None = None,
+    best_only: bool = False,
 ) -> Analysis:
     """``plays`` (the legal plays of one roll) searched to ``ply`` and ranked, cubeless.
 
-    0-ply: all of them; 1-ply: every play at 0-ply, those the first of :data:`MOVE_FILTERS`
-    keeps at 1-ply; 2-ply: the same, then those the second keeps at 2-ply, unless only one is
-    left (GNU Backgammon's search stops there too: one play needs no deeper look). The list holds
-    the plays that reached 1-ply or more, then the best others at 0-ply up to :data:`LISTED`
-    rows (at 0-ply, every play), the deepest first, each group best first. ``made`` (a play of
+    0-ply: all of them; 1-ply: every play at 0-ply, those the filter of :data:`MOVE_FILTERS`
+    ``[1]`` keeps at 1-ply; 2-ply: every play at 0-ply, those the first filter of ``[2]`` keeps
+    at 1-ply, those its second keeps at 2-ply, unless only one is left (GNU Backgammon's search
+    stops there too: one play needs no deeper look). ``best_only`` (a level choosing its play,
+    which reads the first row alone) stops at the first filter already when it leaves one play,
+    which then stays at 0-ply. The list holds the plays that reached 1-ply or more, then the best
+    others at 0-ply up to :data:`LISTED` rows (at 0-ply, every play), the deepest first, each
+    group best first. ``made`` (a play of
     the same roll, a review's) goes through every filter and, with the best, is judged at the
     full depth when it is not the best itself. ``cache`` shares judged positions with other
     searches of the same evaluator. Raises as :func:`bgwidget.ai.search.zero_ply` does.
@@ -189,15 +199,16 @@ def rank(
     reached = np.zeros(len(plays), dtype=int)
     order = first = np.argsort(-equity(chances), kind="stable")
     if ply >= 1:
-        order = _with(order[: MOVE_FILTERS[0].keep(equity(chances[order]))], plays, made)
+        filters = MOVE_FILTERS[ply]
+        order = _with(order[: filters[0].keep(equity(chances[order]))], plays, made)
         for depth in range(1, ply + 1):
+            if len(order) == 1 and (best_only or depth > 1):
+                break  # one play left: nothing deeper to decide
             chances[order] = search([plays[i] for i in order], depth, evaluator, cache)
             reached[order] = depth
             order = order[np.argsort(-equity(chances[order]), kind="stable")]
             if depth < ply:
-                order = _with(order[: MOVE_FILTERS[depth].keep(equity(chances[order]))], plays, made)
-                if len(order) == 1:
-                    break  # one play left: nothing deeper to decide
+                order = _with(order[: filters[depth].keep(equity(chances[order]))], plays, made)
         # The filtered-out plays stay listed at 0-ply below, up to LISTED rows in all, as GNU
         # Backgammon lists them: a hint still shows the alternatives.
         deeper = first[reached[first] > 0]

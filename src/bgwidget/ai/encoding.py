@@ -25,7 +25,7 @@ import numpy as np
 
 from bgwidget.position import Position, PositionError
 
-__all__ = ["N_INPUTS", "boards_from_positions", "checked_boards", "encode", "is_race"]
+__all__ = ["N_INPUTS", "boards_from_positions", "checked_boards", "encode", "encode_checked", "is_race"]
 
 _PER_SIDE = 96 + 2 + 5
 N_INPUTS = 2 * _PER_SIDE + 3
@@ -63,17 +63,27 @@ def checked_boards(boards: object) -> np.ndarray:
 def is_race(boards: np.ndarray) -> np.ndarray:
     """(n,) bool: contact is over, every checker of each side has passed all the other's.
 
-    Same rule as :meth:`bgwidget.Position.is_race`. In the player's numbering the player's
-    rearmost checker is at its highest occupied index (bar 24) and the opponent's rearmost at
-    ``23 - j`` for its highest occupied index ``j`` (bar: -1). Raises
+    Same rule as :meth:`bgwidget.Position.is_race`. Raises
     :class:`~bgwidget.position.PositionError` for boards :func:`checked_boards` refuses.
     """
     boards = checked_boards(boards)
-    occupied = boards > 0
-    idx = np.arange(25)
-    back_me = np.where(occupied[:, 0], idx, -1).max(axis=1)
-    back_them = np.where(occupied[:, 1], 23 - idx, 99).min(axis=1)
-    return back_me < back_them
+    return _is_race(_occupied(boards[:, 0]), _occupied(boards[:, 1]))
+
+
+def _occupied(sides: np.ndarray) -> np.ndarray:
+    """(n,) int32 of (n, 25) counts: bit i set when index i (point i + 1, the bar 24) holds a checker."""
+    return (sides > 0) @ _BITS
+
+
+def _is_race(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """:func:`is_race` from both sides' :func:`_occupied` bits.
+
+    In the player's numbering the player's rearmost checker is at its highest occupied index
+    ``i`` and the opponent's at ``23 - j`` for its highest occupied index ``j``: a race when
+    ``i < 23 - j``, or when a side has no checker left on the board.
+    """
+    highest = np.frexp(np.stack([mine, theirs]))[1] - 1  # the highest set bit; -1 for none
+    return (highest[0] + highest[1] < 23) | (highest[1] < 0)
 
 
 def _reach() -> np.ndarray:
@@ -109,16 +119,16 @@ def _runs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _RUN, _TOP_RUN, _BOTTOM_RUN = _runs()
 
 
-def _hit_chance(me: np.ndarray, them: np.ndarray) -> np.ndarray:
-    """(n,) share of the 36 rolls with which ``me`` could hit a blot of ``them``.
+def _hit_chance(mine: np.ndarray, them: np.ndarray) -> np.ndarray:
+    """(n,) share of the 36 rolls with which a side could hit a blot of the other.
 
-    Both (n, 25) in their own numbering. A blot on the other side's point q stands on ``me``'s
-    point 25 - q; a checker of ``me`` on point p (bar = 25) reaches it at distance p - (25 - q).
-    Each side's points are the bits of one integer, so the blots at distance d of some checker
-    are ``(checkers >> d) & blots``, for all d at once.
+    ``mine``: the side's :func:`_occupied` bits; ``them``: the other's (n, 25) counts in its own
+    numbering. A blot on the other side's point q stands on this side's point 25 - q; a checker
+    on point p (bar = 25) reaches it at distance p - (25 - q). Each side's points are the bits of
+    one integer, so the blots at distance d of some checker are ``(mine >> d) & blots``, for all
+    d at once.
     """
     blots = (them[:, 23::-1] == 1) @ _BITS[:24]  # bit x - 1: a blot on my point x
-    mine = (me > 0) @ _BITS  # bit p - 1: a checker on my point p, the bar as 25
     distances = ((mine[:, None] >> _DISTANCES) & blots[:, None] != 0) @ _BITS[:24]  # bit d - 1: distance d
     return np.count_nonzero(distances[:, None] & _REACH, axis=1) / 36.0
 
@@ -160,10 +170,17 @@ def encode(boards: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         out = np.empty((n, N_INPUTS), dtype=np.float32)
     elif not isinstance(out, np.ndarray) or out.shape != (n, N_INPUTS) or out.dtype != np.float32:
         raise ValueError(f"out is an ({n}, {N_INPUTS}) float32 array, not {out!r:.60}")
+    return encode_checked(boards, out)
+
+
+def encode_checked(boards: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """:func:`encode` of boards :func:`checked_boards` has passed, into ``out`` (returned), with
+    no check of either: for the nets, which check a batch once."""
+    n = boards.shape[0]
     _side_features(boards[:, 0], out[:, :_PER_SIDE])
     _side_features(boards[:, 1], out[:, _PER_SIDE : 2 * _PER_SIDE])
-    out[:, -3] = is_race(boards)
-    # Both directions at once: row 2k + s of the first array is side s of board k, the same row
-    # of the second its other side.
-    out[:, -2:] = _hit_chance(boards.reshape(2 * n, 25), boards[:, ::-1].reshape(2 * n, 25)).reshape(n, 2)
+    occupied = _occupied(boards.reshape(2 * n, 25)).reshape(n, 2)
+    out[:, -3] = _is_race(occupied[:, 0], occupied[:, 1])
+    # Both directions at once: row 2k + s is side s of board k against its other side.
+    out[:, -2:] = _hit_chance(occupied.reshape(2 * n), boards[:, ::-1].reshape(2 * n, 25)).reshape(n, 2)
     return out

@@ -94,15 +94,19 @@ def _finished(winner: np.ndarray, loser: np.ndarray) -> tuple[np.ndarray, np.nda
     return gammon, backgammon
 
 
-def evaluate_boards(boards: np.ndarray, net: Net | None = None) -> np.ndarray:
+def evaluate_boards(boards: np.ndarray, net: Net | None = None, *, inputs: np.ndarray | None = None) -> np.ndarray:
     """(n, 5) chances of the player on roll for (n, 2, 25) int boards (side on roll first).
 
-    ``net`` defaults to the net shipped with the package. Raises
-    :class:`~bgwidget.position.PositionError` for boards
-    :func:`~bgwidget.ai.encoding.checked_boards` refuses.
+    ``net`` defaults to the net shipped with the package. ``inputs``: the boards'
+    :func:`~bgwidget.ai.encoding.encode`, when the caller has it (the net then reads its rows
+    instead of encoding them again). Raises :class:`~bgwidget.position.PositionError` for boards
+    :func:`~bgwidget.ai.encoding.checked_boards` refuses, :class:`ValueError` for ``inputs``
+    that are not (n, N_INPUTS) float32.
     """
     boards = checked_boards(boards)
     n = boards.shape[0]
+    if inputs is not None and len(inputs) != n:
+        raise ValueError(f"inputs are one row per board: {len(inputs)} rows for {n} boards")
     out = np.zeros((n, 5))
     left = boards.sum(axis=2)
     lost = left[:, 1] == 0  # the side not on roll has borne off every checker
@@ -119,7 +123,8 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None) -> np.ndarray:
         out[race] = bearoff.race_probabilities(boards[race])
     rest = live & ~race
     if rest.any():
-        chances = (net or default_net()).probabilities(boards[rest])
+        net = net or default_net()
+        chances = net.probabilities(boards[rest]) if inputs is None else net.outputs(inputs[rest])
         chances[left[rest, 1] < 15, 1:3] = 0.0  # the other side has borne off: no gammon to win
         chances[left[rest, 0] < 15, 3:5] = 0.0  # the side on roll has: none to lose
         out[rest] = chances

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bgwidget.ai.encoding import N_INPUTS, checked_boards, encode
+from bgwidget.ai.encoding import N_INPUTS, checked_boards, encode_checked
 
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
@@ -59,22 +59,46 @@ class Net:
         boards :func:`~bgwidget.ai.encoding.checked_boards` refuses.
         """
         boards = checked_boards(boards)
-        n = boards.shape[0]
-        w_out, b_out = self.layers[-1]
-        z = np.empty((n, w_out.shape[1]), dtype=np.float32)
-        # One BLAS thread: these products are small, and threads fighting over shared cores
-        # made a batch of 64 thirty times slower on a busy two-core machine.
+        z = np.empty((boards.shape[0], self.layers[-1][0].shape[1]), dtype=np.float32)
         with _blas().limit(limits=1, user_api="blas"):
-            for start in range(0, n, _CHUNK):
+            for start in range(0, boards.shape[0], _CHUNK):
                 part = boards[start : start + _CHUNK]
                 x, *hidden = _workspace(self.layers, part.shape[0])
-                h = encode(part, out=x)
-                for (w, b), buffer in zip(self.layers[:-1], hidden):
-                    h = np.matmul(h, w, out=buffer)
-                    h += b
-                    np.maximum(h, 0.0, out=h)
-                np.matmul(h, w_out, out=z[start : start + _CHUNK])
-        z += b_out
+                self._layers(encode_checked(part, x), hidden, z[start : start + _CHUNK])
+        return self._chances(z)
+
+    def outputs(self, inputs: np.ndarray) -> np.ndarray:
+        """The chances of :meth:`probabilities` for (n, N_INPUTS) float32 inputs that
+        :func:`~bgwidget.ai.encoding.encode` made: a caller that sends the same boards to two nets
+        encodes them once. Raises :class:`ValueError` for an array of another shape or type."""
+        if not isinstance(inputs, np.ndarray) or inputs.ndim != 2 or inputs.shape[1:] != (N_INPUTS,):
+            raise ValueError(f"inputs are an (n, {N_INPUTS}) float32 array, not {inputs!r:.60}")
+        if inputs.dtype != np.float32:
+            raise ValueError(f"inputs are float32, not {inputs.dtype}")
+        z = np.empty((inputs.shape[0], self.layers[-1][0].shape[1]), dtype=np.float32)
+        with _blas().limit(limits=1, user_api="blas"):
+            for start in range(0, inputs.shape[0], _CHUNK):
+                part = inputs[start : start + _CHUNK]
+                _, *hidden = _workspace(self.layers, part.shape[0])
+                self._layers(part, hidden, z[start : start + _CHUNK])
+        return self._chances(z)
+
+    def _layers(self, x: np.ndarray, hidden: list[np.ndarray], z: np.ndarray) -> None:
+        """The output layer's sums for inputs ``x``, into ``z``, through the ``hidden`` buffers.
+
+        One BLAS thread (the callers hold the limit): these products are small, and threads
+        fighting over shared cores made a batch of 64 thirty times slower on a busy two-core machine.
+        """
+        h = x
+        for (w, b), buffer in zip(self.layers[:-1], hidden):
+            h = np.matmul(h, w, out=buffer)
+            h += b
+            np.maximum(h, 0.0, out=h)
+        np.matmul(h, self.layers[-1][0], out=z)
+
+    def _chances(self, z: np.ndarray) -> np.ndarray:
+        """The five chained sigmoid outputs of the sums ``z`` turned into (n, 5) float64 chances."""
+        z += self.layers[-1][1]
         s = 1.0 / (1.0 + np.exp(-z.astype(np.float64)))
         out = np.empty_like(s)
         out[:, 0] = s[:, 0]

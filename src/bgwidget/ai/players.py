@@ -130,7 +130,8 @@ class _Searching:
     def choose_play(self, position: Position, dice: tuple[int, int]) -> Play | None:
         from bgwidget.ai import analysis  # numpy: imported once a searching level is made
 
-        candidates = analysis.analyse(position, dice, self.ply, self.evaluator)
+        plays = check_turn(position, dice).legal_plays(*check_roll(dice))
+        candidates = analysis.rank(plays, self.ply, self.evaluator, best_only=True)
         return candidates[0].play if candidates else None
 
     def offer_double(self, game: Game) -> bool:
@@ -149,7 +150,9 @@ class Medium(_Searching):
 
 
 class Expert(_Searching):
-    """The best of eight candidates at 1-ply; the cube by 1-ply chances (averaged over the 21 rolls)."""
+    """GNU Backgammon's 1-ply: the best at 1-ply of the plays its "Tiny" move filter keeps
+    (:data:`bgwidget.ai.analysis.MOVE_FILTERS`); the cube by 1-ply chances (averaged over the 21
+    rolls)."""
 
     name = "expert"
     ply = 1

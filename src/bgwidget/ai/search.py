@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bgwidget.ai import bearoff
+from bgwidget.ai.encoding import encode
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_boards, evaluate_positions, flip
 from bgwidget.ai.net import Net, default_pruning_net
 from bgwidget.moves import IllegalPlayError, Play, result_boards
@@ -219,13 +220,17 @@ def best_replies(
     index = np.asarray(rows)
     if evaluator is evaluate_positions:
         sides = np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1]
-        kept = _pruned(sides, index, starts, group) if prune else None
-        if kept is None:
-            table = evaluate_boards(sides)
+        if not prune:
+            kept, table = None, evaluate_boards(sides)
         else:
-            table = np.zeros((len(distinct), 5))
-            judged = np.unique(index[kept])
-            table[judged] = evaluate_boards(sides[judged])
+            inputs = encode(sides)  # once for both nets: the pruning net's rows and the big net's overlap
+            kept = _pruned(sides, inputs, index, starts, group)
+            if kept is None:
+                table = evaluate_boards(sides, inputs=inputs)
+            else:
+                table = np.zeros((len(distinct), 5))
+                judged = np.unique(index[kept])
+                table[judged] = evaluate_boards(sides[judged], inputs=inputs[judged])
     else:
         kept = None
         table = checked_evaluation(evaluator, [unchecked(tuple(b[25:50]), tuple(b[:25]), b[50]) for b in distinct])
@@ -248,15 +253,21 @@ _PRUNE_MIN = 5  # GNU Backgammon's MIN_PRUNE_MOVES: a roll keeps 5 + floor(log2(
 
 
 def _pruned(
-    boards: np.ndarray, index: np.ndarray, starts: np.ndarray, group: np.ndarray, pruner: Net | None = None
+    boards: np.ndarray,
+    inputs: np.ndarray,
+    index: np.ndarray,
+    starts: np.ndarray,
+    group: np.ndarray,
+    pruner: Net | None = None,
 ) -> np.ndarray | None:
     """Which rows (results of rolls, ``index`` into ``boards``) the big net should judge, or None for all.
 
-    ``boards`` are the distinct results, the side to roll next first; rows ``starts[g]`` up to the
-    next start are roll ``g``'s results. A roll of n results keeps those the pruning net leaves
-    the next side least, ``5 + floor(log2(n))`` of them, and every result judged exactly
-    (finished games and bear-offs). None when no roll has more results than it keeps. ``pruner``:
-    the pruning net (default :func:`~bgwidget.ai.net.default_pruning_net`).
+    ``boards`` are the distinct results, the side to roll next first, and ``inputs`` their
+    :func:`~bgwidget.ai.encoding.encode`; rows ``starts[g]`` up to the next start are roll
+    ``g``'s results. A roll of n results keeps those the pruning net leaves the next side least,
+    ``5 + floor(log2(n))`` of them, and every result judged exactly (finished games and
+    bear-offs). None when no roll has more results than it keeps. ``pruner``: the pruning net
+    (default :func:`~bgwidget.ai.net.default_pruning_net`).
     """
     sizes = np.diff(starts, append=len(index))
     limits = _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
@@ -268,7 +279,7 @@ def _pruned(
     scores = np.full(len(index), np.inf)
     distinct = np.unique(index[ranked])
     by_net = np.full(len(boards), np.inf)
-    by_net[distinct] = equity((pruner or default_pruning_net()).probabilities(boards[distinct]))
+    by_net[distinct] = equity((pruner or default_pruning_net()).outputs(inputs[distinct]))
     scores[ranked] = by_net[index[ranked]]
     order = np.lexsort((scores, group))  # each roll's rows stay together, best for the mover first
     rank = np.empty(len(index), dtype=int)

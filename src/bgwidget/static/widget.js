@@ -362,6 +362,7 @@ var labels_default = {
     "board.record.decline": "Declines",
     "board.mwc": "MWC",
     "board.emg": "EMG",
+    "board.ply": "Ply",
     "board.equity": "Equity",
     "why.reviewing": "The board is showing a review: leave it to play on.",
     "why.review-running": "A review is running: wait for it, or cancel it.",
@@ -643,6 +644,7 @@ var labels_default = {
     "board.record.decline": "Refuse l\u2019abandon",
     "board.mwc": "Chances de match",
     "board.emg": "EMG",
+    "board.ply": "Profondeur",
     "board.equity": "\xC9quit\xE9",
     "why.reviewing": "Le plateau montre une analyse : quittez-la pour continuer \xE0 jouer.",
     "why.review-running": "Une analyse est en cours : attendez-la ou annulez-la.",
@@ -924,6 +926,7 @@ var labels_default = {
     "board.record.decline": "Avb\xF6jer",
     "board.mwc": "Matchchans",
     "board.emg": "EMG",
+    "board.ply": "Djup",
     "board.equity": "Equity",
     "why.reviewing": "Br\xE4det visar en analys: l\xE4mna den f\xF6r att spela vidare.",
     "why.review-running": "En analys p\xE5g\xE5r: v\xE4nta p\xE5 den eller avbryt den.",
@@ -1487,6 +1490,7 @@ function candidateRows(lang, hint) {
   return hint.candidates.map((c, i) => ({
     rank: i + 1,
     text: c.text,
+    ply: c.ply == null ? "" : String(c.ply),
     equity: signed(lang, c.emg ?? c.equity),
     error: c.error ? signed(lang, -c.error) : "",
     win: percent(lang, c.win),
@@ -1988,13 +1992,14 @@ var View = class {
     const head = h("tr");
     const match = inMatch(hint);
     const rolled = !!hint.rollout;
-    const labels = ["#", t(lang, "plays"), t(lang, match ? "board.emg" : "equity"), t(lang, "error"), t(lang, "win")];
+    const ranking = t(lang, match ? "board.emg" : "equity");
+    const labels = ["#", t(lang, "plays"), t(lang, "board.ply"), ranking, t(lang, "error"), t(lang, "win")];
     if (match) labels.push(t(lang, "board.mwc"));
     if (rolled) labels.push(t(lang, "board.rollout"));
     for (const label of labels) head.append(h("th", {}, label));
     const rows = candidateRows(lang, hint).map((row, i) => {
-      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text });
-      const cells = [row.rank, row.text, row.equity, row.error, row.win];
+      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text, "data-hint-ply": row.ply });
+      const cells = [row.rank, row.text, row.ply, row.equity, row.error, row.win];
       if (match) cells.push(row.mwc);
       for (const cell of cells) tr.append(h("td", {}, String(cell)));
       if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));
