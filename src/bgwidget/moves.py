@@ -204,18 +204,19 @@ def result_boards(position: Position, die1: int, die2: int) -> list[bytes]:
     move. The hot path of the searches and rollouts, which judge every result of every roll and
     keep one. Raises :class:`DiceError` for dice outside 1..6.
     """
-    return list(_found(position, die1, die2))
+    return list(_found(position, die1, die2, steps=False))
 
 
-def _found(position: Position, die1: int, die2: int) -> dict[bytes, tuple[Move, ...]]:
-    """Each distinct result board (see :func:`result_boards`) and the first moves that reach it."""
+def _found(position: Position, die1: int, die2: int, steps: bool = True) -> dict[bytes, tuple[Move, ...]]:
+    """Each distinct result board (see :func:`result_boards`) and the first moves that reach it
+    (``()`` for each without ``steps``: the boards alone cost a search less)."""
     check_roll((die1, die2))
     board = bytearray(position.player + position.opponent)
     found: dict[bytes, tuple[Move, ...]] = {}
     if die1 == die2:
-        _doubles(board, die1, found)
+        _doubles(board, die1, found, steps)
     else:
-        _non_doubles(board, max(die1, die2), min(die1, die2), found)
+        _non_doubles(board, max(die1, die2), min(die1, die2), found, steps)
     return found
 
 
@@ -223,7 +224,7 @@ _set_moves, _set_result = Play.__dict__["moves"].__set__, Play.__dict__["result"
 _COUNTS = struct.Struct("25B").unpack_from  # (board, offset) -> one side's 25 counts as a tuple
 
 
-def _non_doubles(board: bytearray, high: int, low: int, found: dict) -> None:
+def _non_doubles(board: bytearray, high: int, low: int, found: dict, steps: bool) -> None:
     bar = board[_THEIR_BAR]
     # Sources (high die's, low die's) of the plays that move the higher die first: the same two
     # steps the other way round reach the same board (the same points lose and gain a checker,
@@ -232,57 +233,78 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict) -> None:
     for first, second, high_first in ((high, low, True), (low, high, False)):
         for src, dst in _steps(board, first):
             board1 = _apply(board, src, dst)
-            hit1 = board1[_THEIR_BAR] != bar
+            bar1 = board1[_THEIR_BAR]
             for src2, dst2 in _steps(board1, second):
                 if high_first:
                     both.add(src << 5 | src2)
                 elif src2 << 5 | src in both:
                     continue
-                key = bytes(_apply(board1, src2, dst2))
+                after = board1[:]  # _apply, written out: the hot loop of every search
+                after[src2] -= 1
+                if dst2 >= 0:
+                    after[dst2] += 1
+                    if after[48 - dst2] == 1:
+                        after[48 - dst2] = 0
+                        after[_THEIR_BAR] += 1
+                key = bytes(after)
                 if key not in found:
-                    found[key] = (_MOVES[src][dst][hit1], _MOVES[src2][dst2][key[_THEIR_BAR] != board1[_THEIR_BAR]])
+                    found[key] = (
+                        (_MOVES[src][dst][bar1 != bar], _MOVES[src2][dst2][key[_THEIR_BAR] != bar1]) if steps else ()
+                    )
     if found:
         return
     # Only one die can be played: the larger one if it can, else the smaller.
     for die in (high, low):
         for src, dst in _steps(board, die):
             key = bytes(_apply(board, src, dst))
-            found.setdefault(key, (_MOVES[src][dst][key[_THEIR_BAR] != bar],))
+            if key not in found:
+                found[key] = (_MOVES[src][dst][key[_THEIR_BAR] != bar],) if steps else ()
         if found:
             return
 
 
-def _doubles(board: bytearray, die: int, found: dict) -> None:
+def _doubles(board: bytearray, die: int, found: dict, steps: bool) -> None:
     """The plays of a double: as many steps as possible (up to four), each result kept once.
 
     Steps are generated from the highest point down, so each set of steps is seen in one order;
     the plays are kept in the order this depth-first walk first reaches them.
     """
-    longest = [0]
+    longest = 0
+    trail: list[Move | None] = [None] * 4  # the moves of the path walked (with ``steps``)
 
-    def walk(board: bytearray, moves: tuple[Move, ...], top: int) -> None:
+    def walk(board: bytearray, depth: int, top: int) -> None:
+        nonlocal longest
         options = _steps(board, die, top)
         if not options:
-            if len(moves) > longest[0]:
-                longest[0] = len(moves)
+            if depth > longest:
+                longest = depth
                 found.clear()
-            if moves and len(moves) == longest[0]:
-                found.setdefault(bytes(board), moves)
+            if depth and depth == longest and bytes(board) not in found:
+                found[bytes(board)] = tuple(trail[:depth]) if steps else ()
             return
-        last = len(moves) == 3
-        bar = board[_THEIR_BAR]
         for src, dst in options:
-            after = _apply(board, src, dst)
-            move = _MOVES[src][dst][after[_THEIR_BAR] != bar]
-            if last:  # the fourth step ends the play
-                if longest[0] < 4:
-                    longest[0] = 4
-                    found.clear()
-                found.setdefault(bytes(after), moves + (move,))
-            else:
-                walk(after, moves + (move,), src)
+            after = board[:]  # _apply, written out: the hot loop of every search
+            after[src] -= 1
+            hit = False
+            if dst >= 0:
+                after[dst] += 1
+                if after[48 - dst] == 1:
+                    after[48 - dst] = 0
+                    after[_THEIR_BAR] += 1
+                    hit = True
+            if steps:
+                trail[depth] = _MOVES[src][dst][hit]
+            if depth < 3:
+                walk(after, depth + 1, src)
+                continue
+            if longest < 4:  # the fourth step ends the play
+                longest = 4
+                found.clear()
+            key = bytes(after)
+            if key not in found:
+                found[key] = tuple(trail) if steps else ()
 
-    walk(board, (), BAR)
+    walk(board, 0, BAR)
 
 
 def check_roll(dice: Any) -> tuple[int, int]:
