@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import count
 
 import numpy as np
 
@@ -195,10 +196,8 @@ def best_replies(
     (``eval.c``, ``MIN_PRUNE_MOVES``). Raises as :func:`~bgwidget.ai.evaluator.checked_evaluation`
     does.
     """
-    groups: dict[tuple[Position, int, int], tuple[int, int]] = {}  # rows of each (position, roll)'s results
-    rows: list[int] = []  # index in ``boards`` of each result
-    boards: dict[bytes, int] = {}  # the distinct results, the mover's side first
-    number = boards.setdefault
+    groups: dict[tuple[Position, int, int], int] = {}  # the first result of each (position, roll)
+    found: list[bytes] = []  # every result of every roll, the mover's side first
     # A caller's evaluator may read the turn: its results are told apart by the side on roll
     # after them too (a 51st byte), as the Positions it is given are.
     turned = evaluator is not evaluate_positions
@@ -207,15 +206,16 @@ def best_replies(
             continue
         position, d1, d2 = item
         results = result_boards(position, d1, d2) or [bytes(position.player + position.opponent)]
-        if turned:
-            results = [board + _AFTER_TURN[position.turn] for board in results]
-        groups[item] = (len(rows), len(rows) + len(results))
-        rows.extend([number(board, len(boards)) for board in results])
-    distinct = list(boards)
-    if not distinct:
+        groups[item] = len(found)
+        found.extend([board + _AFTER_TURN[position.turn] for board in results] if turned else results)
+    if not found:
         return [], np.zeros((0, 5))
+    # Each distinct result once, numbered in the order first met (dict and map work in C).
+    numbers = dict(zip(dict.fromkeys(found), count()))
+    distinct = list(numbers)
+    rows = list(map(numbers.__getitem__, found))  # the index in ``distinct`` of each result
     unchecked = Position.unchecked
-    starts = np.array([start for start, _ in groups.values()])
+    starts = np.fromiter(groups.values(), dtype=int, count=len(groups))
     group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rows)))
     index = np.asarray(rows)
     if evaluator is evaluate_positions:
