@@ -229,7 +229,7 @@ def best_replies(
                 table = evaluate_boards(sides, inputs=inputs)
             else:
                 table = np.zeros((len(distinct), 5))
-                judged = np.unique(index[kept])
+                judged = _used(index[kept], len(distinct))
                 table[judged] = evaluate_boards(sides[judged], inputs=inputs[judged])
     else:
         kept = None
@@ -277,7 +277,7 @@ def _pruned(
     exact = (boards.sum(axis=2) == 0).any(axis=1) | bearoff.is_bearoff(boards)
     ranked = crowded & ~exact[index]
     scores = np.full(len(index), np.inf)
-    distinct = np.unique(index[ranked])
+    distinct = _used(index[ranked], len(boards))
     by_net = np.full(len(boards), np.inf)
     by_net[distinct] = equity((pruner or default_pruning_net()).outputs(inputs[distinct]))
     scores[ranked] = by_net[index[ranked]]
@@ -285,6 +285,13 @@ def _pruned(
     rank = np.empty(len(index), dtype=int)
     rank[order] = np.arange(len(index)) - starts[group[order]]
     return ~ranked | (rank < limits[group])
+
+
+def _used(rows: np.ndarray, size: int) -> np.ndarray:
+    """The distinct values of ``rows`` (indices below ``size``), ascending: ``np.unique`` without its sort."""
+    used = np.zeros(size, dtype=bool)
+    used[rows] = True
+    return np.flatnonzero(used)
 
 
 def _static(positions: Sequence[Position], evaluator: Evaluator, cache: Cache) -> np.ndarray:
