@@ -133,27 +133,43 @@ def _hit_chance(mine: np.ndarray, them: np.ndarray) -> np.ndarray:
     return np.count_nonzero(distances[:, None] & _REACH, axis=1) / 36.0
 
 
+# The side's features that are sums, each column one matrix product: of its 25 counts (checkers
+# on the board, pip count, checkers back), and of its first 48 inputs (made home points, blots:
+# points with at least one checker and not two). Integer weights: sums of small integers are
+# exact in float32 whatever order BLAS adds them in, so a board's inputs do not depend on its batch.
+_BY_COUNTS = np.zeros((25, 3), dtype=np.float32)
+_BY_COUNTS[:, 0] = 1
+_BY_COUNTS[:, 1] = _PIPS
+_BY_COUNTS[18:25, 2] = 1
+_BY_UNITS = np.zeros((48, 2), dtype=np.float32)
+_BY_UNITS[24:30, 0] = 1
+_BY_UNITS[:24, 1] = 1
+_BY_UNITS[24:48, 1] = -1
+
+
 def _side_features(sides: np.ndarray, out: np.ndarray) -> None:
     """(n, 25) int counts of one side -> its (n, 103) float32 features, written into ``out``."""
-    pts = sides[:, :24].astype(np.float32)
-    out[:, 0:24] = pts >= 1
-    out[:, 24:48] = pts >= 2
-    out[:, 48:72] = pts >= 3
+    counts = sides.astype(np.float32)
+    pts = counts[:, :24]
+    np.greater_equal(pts, 1, out=out[:, 0:24])
+    np.greater_equal(pts, 2, out=out[:, 24:48])
+    np.greater_equal(pts, 3, out=out[:, 48:72])
     np.maximum(pts - 3.0, 0.0, out=out[:, 72:96])
     out[:, 72:96] *= 0.5
-    bar = sides[:, 24].astype(np.float32)
-    out[:, 96] = bar * 0.5
-    out[:, 97] = (15.0 - pts.sum(axis=1) - bar) / 15.0
-    out[:, 98] = sides.astype(np.float32) @ _PIPS / 100.0
-    out[:, 99] = out[:, 24:30].sum(axis=1) / 6.0  # made home points
+    out[:, 96] = counts[:, 24] * 0.5
+    sums = counts @ _BY_COUNTS
+    out[:, 97] = (15.0 - sums[:, 0]) / 15.0
+    out[:, 98] = sums[:, 1] / 100.0
+    out[:, 102] = sums[:, 2] / 15.0
+    sums = out[:, :48] @ _BY_UNITS
+    out[:, 99] = sums[:, 0] / 6.0
+    out[:, 101] = sums[:, 1] / 15.0
     # Longest run of made points: the longest within points 1-12 and within 13-24, or the run
     # that crosses from the top of the first half into the bottom of the second.
     made = (sides[:, :24] >= 2) @ _BITS[:24]
     low, high = made & 0xFFF, made >> 12
     prime = np.maximum(np.maximum(_RUN[low], _RUN[high]), _TOP_RUN[low] + _BOTTOM_RUN[high])
     out[:, 100] = prime / 6.0
-    out[:, 101] = (pts == 1).sum(axis=1) / 15.0
-    out[:, 102] = (pts[:, 18:24].sum(axis=1) + bar) / 15.0
 
 
 def encode(boards: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
