@@ -240,3 +240,59 @@ def test_play_from_here_with_a_side_borne_off_is_refused_in_words():
         "fr": "Rien à jouer à partir d’ici : un camp a sorti tous ses pions.",
         "sv": "Inget att spela härifrån: en sida har tagit hem alla sina spelpjäser.",
     }
+
+
+def test_huge_counts_whose_sum_wraps_round_are_refused():
+    # Four counts of 2**62 and a 1 add up to 1 in int64: the board passed the 15-checker check.
+    import numpy as np
+
+    from bgwidget.ai.encoding import encode, is_race
+    from bgwidget.ai.evaluator import evaluate_boards
+    from bgwidget.position import PositionError
+
+    boards = np.zeros((1, 2, 25), dtype=np.int64)
+    boards[0, 0, :4], boards[0, 0, 5], boards[0, 1, 10] = 2**62, 1, 3
+    for function in (encode, is_race, evaluate_boards):
+        with pytest.raises(PositionError, match="more than 15"):
+            function(boards)
+
+
+def test_inputs_given_to_the_evaluator_are_checked_even_when_no_board_needs_the_net():
+    import numpy as np
+
+    from bgwidget.ai.encoding import boards_from_positions, encode
+    from bgwidget.ai.evaluator import evaluate_boards
+
+    start = boards_from_positions([Position.initial()] * 3)
+    bear_offs = boards_from_positions([Position.from_points({1: 2, 2: 3}, {3: 2})])
+    for boards, bad in (
+        (start, encode(start).tolist()),
+        (start, np.float32(1)),
+        (start, np.full((3, 209), np.nan, np.float32)),  # not finite
+        (bear_offs, np.zeros((1, 3))),  # a bear-off is judged exactly: the inputs were not read
+        (bear_offs[:0], np.empty((0, 3))),
+    ):
+        with pytest.raises(ValueError, match="inputs are"):
+            evaluate_boards(boards, inputs=bad)
+
+
+def test_rank_refuses_a_ply_it_has_no_filters_for_and_a_made_play_of_another_roll():
+    from bgwidget import IllegalPlayError
+    from bgwidget.ai.analysis import rank
+    from bgwidget.ai.errors import LevelError
+
+    plays = Position.initial().legal_plays(3, 1)
+    for ply in (3, 1.5, True):  # a KeyError from the filters' table, or silently 1-ply
+        with pytest.raises(LevelError, match="ply is one of"):
+            rank(plays, ply)
+    with pytest.raises(IllegalPlayError, match="not one of the plays"):
+        rank(plays, 1, made=Position.initial().legal_plays(6, 5)[0])  # was StopIteration
+    with pytest.raises(IllegalPlayError):
+        rank(None, 1)  # was an empty list
+
+
+def test_the_race_flag_of_a_side_with_no_checker_left_matches_the_position():
+    from bgwidget.ai.encoding import boards_from_positions, is_race
+
+    finished = Position.from_points({}, {"bar": 1})
+    assert finished.is_race() and is_race(boards_from_positions([finished]))[0]

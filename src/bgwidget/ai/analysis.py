@@ -31,7 +31,7 @@ from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions
 from bgwidget.ai.search import Cache, Candidate, Evaluator, position_values, search, zero_ply
 from bgwidget.game import Game, GameError
-from bgwidget.moves import Play, check_roll
+from bgwidget.moves import IllegalPlayError, Play, check_roll
 from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:
@@ -133,10 +133,14 @@ def _check(position: object, ply: object, evaluator: object) -> None:
     """The arguments every search shares, checked before any work."""
     if not isinstance(position, Position):
         raise PositionError(f"a search starts from a Position, not {type(position).__name__}")
-    if type(ply) is not int or ply not in PLIES:
-        raise LevelError(f"ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
+    _check_ply(ply)
     if not callable(evaluator):
         raise LevelError(f"an evaluator is a function from positions to (n, 5) chances, not {evaluator!r}")
+
+
+def _check_ply(ply: object) -> None:
+    if type(ply) is not int or ply not in PLIES:
+        raise LevelError(f"ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 
 def analyse(
@@ -190,10 +194,16 @@ def rank(
     group best first. ``made`` (a play of
     the same roll, a review's) goes through every filter and, with the best, is judged at the
     full depth when it is not the best itself. ``cache`` shares judged positions with other
-    searches of the same evaluator. Raises as :func:`bgwidget.ai.search.zero_ply` does.
+    searches of the same evaluator. Raises as :func:`bgwidget.ai.search.zero_ply` does, and
+    :class:`~bgwidget.ai.errors.LevelError` for a ply not in :data:`PLIES`,
+    :class:`bgwidget.IllegalPlayError` for a ``made`` that is not one of ``plays``.
     """
-    if not plays:
-        return Analysis()
+    _check_ply(ply)
+    if isinstance(plays, Sequence):  # else zero_ply refuses them
+        if made is not None and made not in plays:
+            raise IllegalPlayError(f"the play made, {made}, is not one of the plays ranked")
+        if not plays:
+            return Analysis()
     cache = {} if cache is None else cache
     chances = zero_ply(plays, evaluator)
     reached = np.zeros(len(plays), dtype=int)

@@ -25,7 +25,15 @@ import numpy as np
 
 from bgwidget.position import Position, PositionError
 
-__all__ = ["N_INPUTS", "boards_from_positions", "checked_boards", "encode", "encode_checked", "is_race"]
+__all__ = [
+    "N_INPUTS",
+    "boards_from_positions",
+    "checked_boards",
+    "checked_inputs",
+    "encode",
+    "encode_checked",
+    "is_race",
+]
 
 _PER_SIDE = 96 + 2 + 5
 N_INPUTS = 2 * _PER_SIDE + 3
@@ -55,9 +63,20 @@ def checked_boards(boards: object) -> np.ndarray:
         raise PositionError("boards are an (n, 2, 25) array of checker counts") from None
     if array.ndim != 3 or array.shape[1:] != (2, 25) or not (array.dtype.kind in "iu" or array.size == 0):
         raise PositionError(f"boards are an (n, 2, 25) array of integer counts, not {array.dtype} {array.shape}")
-    if array.size and (array.min() < 0 or array.sum(axis=2).max() > 15):
+    # The largest count first: a sum of huge int64 counts could wrap round to a small one.
+    if array.size and (array.min() < 0 or array.max() > 15 or array.sum(axis=2).max() > 15):
         raise PositionError("a board has a negative count or more than 15 checkers a side")
     return array.astype(np.int64) if array.size == 0 else array
+
+
+def checked_inputs(inputs: object) -> np.ndarray:
+    """``inputs`` as the (n, N_INPUTS) float32 array :func:`encode` makes; raises
+    :class:`ValueError` for anything else."""
+    if not isinstance(inputs, np.ndarray) or inputs.ndim != 2 or inputs.shape[1] != N_INPUTS:
+        raise ValueError(f"inputs are an (n, {N_INPUTS}) float32 array, not {inputs!r:.60}")
+    if inputs.dtype != np.float32:
+        raise ValueError(f"inputs are float32, not {inputs.dtype}")
+    return inputs
 
 
 def is_race(boards: np.ndarray) -> np.ndarray:
@@ -83,7 +102,7 @@ def _is_race(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
     ``i < 23 - j``, or when a side has no checker left on the board.
     """
     highest = np.frexp(np.stack([mine, theirs]))[1] - 1  # the highest set bit; -1 for none
-    return (highest[0] + highest[1] < 23) | (highest[1] < 0)
+    return (highest[0] + highest[1] < 23) | (highest.min(axis=0) < 0)
 
 
 def _reach() -> np.ndarray:

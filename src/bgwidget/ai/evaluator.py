@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from bgwidget.ai import bearoff
-from bgwidget.ai.encoding import checked_boards
+from bgwidget.ai.encoding import checked_boards, checked_inputs
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.net import Net, default_net
 from bgwidget.moves import Play
@@ -101,11 +101,11 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None, *, inputs: np.nd
     :func:`~bgwidget.ai.encoding.encode`, when the caller has it (the net then reads its rows
     instead of encoding them again). Raises :class:`~bgwidget.position.PositionError` for boards
     :func:`~bgwidget.ai.encoding.checked_boards` refuses, :class:`ValueError` for ``inputs``
-    that are not (n, N_INPUTS) float32.
+    that are not (n, N_INPUTS) float32 (or not finite).
     """
     boards = checked_boards(boards)
     n = boards.shape[0]
-    if inputs is not None and len(inputs) != n:
+    if inputs is not None and len(checked_inputs(inputs)) != n:
         raise ValueError(f"inputs are one row per board: {len(inputs)} rows for {n} boards")
     out = np.zeros((n, 5))
     left = boards.sum(axis=2)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from bgwidget.ai.encoding import N_INPUTS, checked_boards, encode_checked
+from bgwidget.ai.encoding import N_INPUTS, checked_boards, checked_inputs, encode_checked
 
 if TYPE_CHECKING:
     from threadpoolctl import ThreadpoolController
@@ -70,17 +70,17 @@ class Net:
     def outputs(self, inputs: np.ndarray) -> np.ndarray:
         """The chances of :meth:`probabilities` for (n, N_INPUTS) float32 inputs that
         :func:`~bgwidget.ai.encoding.encode` made: a caller that sends the same boards to two nets
-        encodes them once. Raises :class:`ValueError` for an array of another shape or type."""
-        if not isinstance(inputs, np.ndarray) or inputs.ndim != 2 or inputs.shape[1:] != (N_INPUTS,):
-            raise ValueError(f"inputs are an (n, {N_INPUTS}) float32 array, not {inputs!r:.60}")
-        if inputs.dtype != np.float32:
-            raise ValueError(f"inputs are float32, not {inputs.dtype}")
+        encodes them once. Raises :class:`ValueError` for an array of another shape or type, or
+        inputs that are not finite (NaN or infinite inputs make the output layer's sums so)."""
+        inputs = checked_inputs(inputs)
         z = np.empty((inputs.shape[0], self.layers[-1][0].shape[1]), dtype=np.float32)
         with _blas().limit(limits=1, user_api="blas"):
             for start in range(0, inputs.shape[0], _CHUNK):
                 part = inputs[start : start + _CHUNK]
                 _, *hidden = _workspace(self.layers, part.shape[0])
                 self._layers(part, hidden, z[start : start + _CHUNK])
+        if not np.isfinite(z).all():
+            raise ValueError("inputs are not finite")
         return self._chances(z)
 
     def _layers(self, x: np.ndarray, hidden: list[np.ndarray], z: np.ndarray) -> None:
