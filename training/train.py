@@ -69,7 +69,10 @@ def main() -> None:
     files = args.data + args.val
     boards = np.concatenate([np.load(p)["boards"] for p in files])
     probs = np.concatenate([np.load(p)["probs"] for p in files]).astype(np.float32)
-    x = torch.from_numpy(encode(boards))
+    inputs = np.empty((len(boards), N_INPUTS), dtype=np.float32)
+    for start in range(0, len(boards), 1 << 20):  # in slices: encode's temporaries of millions of rows fill memory
+        encode(boards[start : start + (1 << 20)], out=inputs[start : start + (1 << 20)])
+    x = torch.from_numpy(inputs)
     y = torch.from_numpy(probs)
     n_val = sum(len(np.load(p)["probs"]) for p in args.val)
     if n_val:
