@@ -90,10 +90,11 @@ MOVE_FILTERS: Mapping[int, tuple[MoveFilter, ...]] = MappingProxyType(
 of filters for each depth. 1-ply: up to 5 plays within 0.08 of the best at 0-ply go on (GNU
 Backgammon's "Tiny" filter, which bgsage's "2ply" also uses; against its "Normal" filter, up to 8
 within 0.16, the Expert's error per play by gnubg-nn's 2-ply was 0.0002 lower on 1,000 positions
-and 0.0005 higher (-0.0001 .. +0.0011) on 2,000 others, in 40% less time). 2-ply: up to 8 within 0.16 after 0-ply (GNU Backgammon's "Normal" filter, which
-its World class uses), then up to 2 within 0.04 after 1-ply (the same filter's row for the ply
-below the last in its 3- and 4-ply searches; its 2-ply row does no 1-ply step at all, which is
-too slow in pure Python). Source: GNU Backgammon 1.07's manual, "Move filters"."""
+and 0.0005 higher (-0.0001 .. +0.0011) on 2,000 others, in 40% less time). 2-ply: up to 8 within
+0.16 after 0-ply (GNU Backgammon's "Normal" filter, which its World class uses), then up to 2
+within 0.04 after 1-ply (the same filter's row for the ply below the last in its 3- and 4-ply
+searches; its 2-ply row does no 1-ply step at all, which is too slow in pure Python). Source: GNU
+Backgammon 1.07's manual, "Move filters"."""
 
 
 class Analysis(list):
