@@ -12,6 +12,7 @@ says what the nets learned from.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,42 +60,38 @@ class Net:
         boards :func:`~bgwidget.ai.encoding.checked_boards` refuses.
         """
         boards = checked_boards(boards)
-        z = np.empty((boards.shape[0], self.layers[-1][0].shape[1]), dtype=np.float32)
-        with _blas().limit(limits=1, user_api="blas"):
-            for start in range(0, boards.shape[0], _CHUNK):
-                part = boards[start : start + _CHUNK]
-                x, *hidden = _workspace(self.layers, part.shape[0])
-                self._layers(encode_checked(part, x), hidden, z[start : start + _CHUNK])
-        return self._chances(z)
+        return self._chances(self._sums(boards, encode_checked))
 
     def outputs(self, inputs: np.ndarray) -> np.ndarray:
         """The chances of :meth:`probabilities` for (n, N_INPUTS) float32 inputs that
         :func:`~bgwidget.ai.encoding.encode` made: a caller that sends the same boards to two nets
         encodes them once. Raises :class:`ValueError` for an array of another shape or type, or
         inputs that are not finite (NaN or infinite inputs make the output layer's sums so)."""
-        inputs = checked_inputs(inputs)
-        z = np.empty((inputs.shape[0], self.layers[-1][0].shape[1]), dtype=np.float32)
-        with _blas().limit(limits=1, user_api="blas"):
-            for start in range(0, inputs.shape[0], _CHUNK):
-                part = inputs[start : start + _CHUNK]
-                _, *hidden = _workspace(self.layers, part.shape[0])
-                self._layers(part, hidden, z[start : start + _CHUNK])
+        z = self._sums(checked_inputs(inputs), lambda part, _: part)
         if not np.isfinite(z).all():
             raise ValueError("inputs are not finite")
         return self._chances(z)
 
-    def _layers(self, x: np.ndarray, hidden: list[np.ndarray], z: np.ndarray) -> None:
-        """The output layer's sums for inputs ``x``, into ``z``, through the ``hidden`` buffers.
+    def _sums(self, rows: np.ndarray, inputs_of: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
+        """The output layer's sums, (n, 5) float32, for ``rows`` (boards or inputs), _CHUNK rows at
+        a time: ``inputs_of(part, buffer)`` gives a part's inputs, written into ``buffer`` or not.
 
-        One BLAS thread (the callers hold the limit): these products are small, and threads
-        fighting over shared cores made a batch of 64 thirty times slower on a busy two-core machine.
+        One BLAS thread: these products are small, and threads fighting over shared cores made a
+        batch of 64 thirty times slower on a busy two-core machine.
         """
-        h = x
-        for (w, b), buffer in zip(self.layers[:-1], hidden):
-            h = np.matmul(h, w, out=buffer)
-            h += b
-            np.maximum(h, 0.0, out=h)
-        np.matmul(h, self.layers[-1][0], out=z)
+        w_out = self.layers[-1][0]
+        z = np.empty((rows.shape[0], w_out.shape[1]), dtype=np.float32)
+        with _blas().limit(limits=1, user_api="blas"):
+            for start in range(0, rows.shape[0], _CHUNK):
+                part = rows[start : start + _CHUNK]
+                x, *hidden = _workspace(self.layers, part.shape[0])
+                h = inputs_of(part, x)
+                for (w, b), buffer in zip(self.layers[:-1], hidden):
+                    h = np.matmul(h, w, out=buffer)
+                    h += b
+                    np.maximum(h, 0.0, out=h)
+                np.matmul(h, w_out, out=z[start : start + _CHUNK])
+        return z
 
     def _chances(self, z: np.ndarray) -> np.ndarray:
         """The five chained sigmoid outputs of the sums ``z`` turned into (n, 5) float64 chances."""
