@@ -523,9 +523,14 @@ export class View {
   markPlay() {
     const items = [...this.plays.children];
     items.forEach((li, i) => li.setAttribute("aria-selected", String(i === this.playIndex)));
-    if (items[this.playIndex]) {
-      this.plays.setAttribute("aria-activedescendant", items[this.playIndex].id);
-      items[this.playIndex].scrollIntoView?.({ block: "nearest" });
+    const item = items[this.playIndex];
+    if (item) {
+      this.plays.setAttribute("aria-activedescendant", item.id);
+      // Scroll the list alone, not the page: scrollIntoView on every draw also scrolled the
+      // notebook to the list, under a pointer that then hovered a hint row, which drew again.
+      const [inner, outer] = [item.getBoundingClientRect(), this.plays.getBoundingClientRect()];
+      if (inner.top < outer.top) this.plays.scrollTop -= outer.top - inner.top;
+      else if (inner.bottom > outer.bottom) this.plays.scrollTop += inner.bottom - outer.bottom;
     }
   }
 

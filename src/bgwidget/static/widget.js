@@ -2054,9 +2054,12 @@ var View = class {
   markPlay() {
     const items = [...this.plays.children];
     items.forEach((li, i) => li.setAttribute("aria-selected", String(i === this.playIndex)));
-    if (items[this.playIndex]) {
-      this.plays.setAttribute("aria-activedescendant", items[this.playIndex].id);
-      items[this.playIndex].scrollIntoView?.({ block: "nearest" });
+    const item = items[this.playIndex];
+    if (item) {
+      this.plays.setAttribute("aria-activedescendant", item.id);
+      const [inner, outer] = [item.getBoundingClientRect(), this.plays.getBoundingClientRect()];
+      if (inner.top < outer.top) this.plays.scrollTop -= outer.top - inner.top;
+      else if (inner.bottom > outer.bottom) this.plays.scrollTop += inner.bottom - outer.bottom;
     }
   }
   listKey(e) {
