@@ -86,13 +86,13 @@ def check(path: Path, weights: Path) -> None:
     with np.load(path) as data:
         boards, probs, rolls = data["boards"], data["probs"], data["rolls"]
     starts = np.flatnonzero(np.diff(rolls, prepend=-1))
-    group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rolls)))
+    sizes = np.diff(starts, append=len(rolls))  # results of each roll
+    group = np.repeat(np.arange(len(starts)), sizes)
     index = np.arange(len(rolls))
     kept = _pruned(boards, encode(boards), index, starts, group, Net(weights))  # what best_replies would keep
     kept = np.ones(len(rolls), dtype=bool) if kept is None else kept
     values = equity(probs.astype(np.float64))  # for the side to roll next: the mover wants the least
-    limits = _PRUNE_MIN + np.floor(np.log2(np.diff(starts, append=len(rolls)))).astype(int)
-    crowded = np.diff(starts, append=len(rolls)) > limits
+    crowded = sizes > _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
     best_kept = np.minimum.reduceat(np.where(kept, values, np.inf), starts)
     losses = (best_kept - np.minimum.reduceat(values, starts))[crowded]
     pruned = int(crowded.sum())
