@@ -402,6 +402,8 @@ export class View {
     if (previewKey !== this.previewKey) this.preview = null;
     this.previewKey = previewKey;
     const shown = this.preview === null ? s : previewState(s, this.preview);
+    if (this.preview === null) delete this.root.dataset.preview;
+    else this.root.dataset.preview = String(this.preview); // which hint row the board shows
     if (this.face) this.face.draw(shown, ui);
     else this.board.innerHTML = drawBoard(shown, ui, this.id);
     // The cube turns to its new value (or slides to its owner) with a short animation.

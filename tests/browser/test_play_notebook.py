@@ -71,9 +71,13 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, fr
             row.focus()  # the keyboard's way to the same preview, which stays for the screenshot
             page.locator(ROOT).first.screenshot(path=str(artifacts / f"hint-{front_end}.png"))
             page.mouse.move(0, 0)
+            # Tab on to the notation box, as a keyboard user would: the preview ends and the real
+            # board comes back (a previewed play may have moved the only movable checker, as from the bar).
+            board.locator('[data-testid="notation"]').focus()
+            page.wait_for_function(f"() => !document.querySelector('{ROOT}').dataset.preview", timeout=WAIT)
             hinted = True
         board.locator('[data-movable="true"]').last.click()
-        revision = state["revision"]
+        revision = root_state(page)["revision"]  # not the loop's: asking for the hint made a state too
         board.locator('[data-lit="true"]').first.click()
         wait_new_revision(page, revision)
     else:

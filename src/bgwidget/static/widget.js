@@ -1941,6 +1941,8 @@ var View = class {
     if (previewKey !== this.previewKey) this.preview = null;
     this.previewKey = previewKey;
     const shown = this.preview === null ? s : previewState(s, this.preview);
+    if (this.preview === null) delete this.root.dataset.preview;
+    else this.root.dataset.preview = String(this.preview);
     if (this.face) this.face.draw(shown, ui);
     else this.board.innerHTML = drawBoard(shown, ui, this.id);
     const cubeKey = s.cube ? `${s.cube.value}/${s.cube.owner}/${s.cube.offered}` : "";
