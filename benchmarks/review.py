@@ -17,7 +17,11 @@ roll for a play. Printed: per match, the decisions, each side's errors, those bo
 share of gnubg's errors ours finds (target: at least 85%) and of ours gnubg finds, and each
 side's time (target: a 7-point match reviewed in under a minute); then the totals, and by kind.
 
-    .venv/bin/python benchmarks/review.py [--level expert] [--quick] [--misses]
+    .venv/bin/python benchmarks/review.py [--level expert] [--net ours|gnubg] [--quick] [--misses]
+
+``--net gnubg`` runs our review with GNU Backgammon's 0-ply net (``gnubg-nn``) as its evaluator in
+place of ours: the same search, filters and cube model, so the share it finds separates what our
+method misses from what our net misses.
 
 GNU Backgammon (GPL) is only run as a program here, never imported by the package.
 """
@@ -30,9 +34,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
+
 import bgwidget
 import gnubg_timed
 from bgwidget import ai
+from bgwidget.ai.engines import gnubg_board
+from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.formats import to_mat
 
 # (players for seat 0 and seat 1, match length, seed)
@@ -60,6 +68,15 @@ json.dump(times, open("@TIMES@", "w"))
 
 ALERT = re.compile(r"Alert: ([a-z ]+?)!? *\( *([+-]?[\d.]+)\)")
 HEADER = re.compile(r"Move number \d+: +(.+)")
+
+
+def gnubg_net(positions):
+    """An evaluator for our search: gnubg-nn's 0-ply chances, a finished game's exact result by ours."""
+    import gnubg_nn
+
+    return np.array(
+        [evaluate_positions([p])[0] if p.outcome() else gnubg_nn.probabilities(gnubg_board(p), 0) for p in positions]
+    )
 
 
 def gnubg_decisions(text_path):
@@ -143,6 +160,7 @@ def share(part, whole):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="expert", help="our review's level (default: expert, ai.review's own)")
+    parser.add_argument("--net", choices=("ours", "gnubg"), default="ours", help="the net our review searches with")
     parser.add_argument("--quick", action="store_true", help="the first two matches only")
     parser.add_argument("--misses", action="store_true", help="list gnubg's errors that ours does not mark")
     args = parser.parse_args()
@@ -166,7 +184,8 @@ def main():
         )
         for label, match in played.items():
             start = time.perf_counter()
-            review = ai.review(match, args.level, progress=False)
+            evaluator = gnubg_net if args.net == "gnubg" else None
+            review = ai.review(match, args.level, evaluator=evaluator, progress=False)
             ours_time = time.perf_counter() - start
             theirs = gnubg_decisions(folder / label / "analysis.txt")
             counts, sizes = compare(review, theirs)
