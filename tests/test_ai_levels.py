@@ -119,18 +119,24 @@ def test_world_class_chooses_gnubgs_two_ply_play(gnubg_nn):
 def test_world_class_cube_decisions_are_made_at_two_ply():
     from bgwidget import Game, Rules
     from bgwidget.ai import analysis
+    from bgwidget.ai.context import Context
+    from bgwidget.ai.cubeful import searched_cube_decision
+    from bgwidget.ai.evaluator import evaluate_positions
     from helpers import game_positions
 
     for position in game_positions(40, seed=32)[10::10]:
-        chances = analysis.evaluate(position, 2)
-        assert ai.evaluate(position, "world-class") == chances
+        assert ai.evaluate(position, "world-class") == analysis.evaluate(position, 2)
         money = Game(position=position)
-        assert ai.game_cube_decision(money, "world-class") == ai.cube_decision(chances)
+        searched = searched_cube_decision(position, Context(), 2, evaluate_positions)
+        assert ai.game_cube_decision(money, "world-class") == searched
         match = Game(position=position, rules=Rules(match_length=5), score=(1, 2))
         away = (4, 3) if position.turn == 0 else (3, 4)
-        assert ai.game_cube_decision(match, "world-class") == ai.cube_decision(
-            chances, match_length=5, away=away, crawford=False, post_crawford=False
+        stakes = Context(match_length=5, away=away)
+        assert ai.game_cube_decision(match, "world-class") == searched_cube_decision(
+            position, stakes, 2, evaluate_positions
         )
+        # Searched at 2-ply: not Janowski's formulas on the 2-ply chances (tests/test_cubeful.py).
+        assert searched.no_double != ai.cube_decision(analysis.evaluate(position, 2)).no_double
 
 
 def test_every_level_has_a_name_in_each_language():

@@ -6,7 +6,10 @@ import pytest
 
 import bgwidget
 from bgwidget import Game, GameError, Match, Position, Rules, ai
+from bgwidget.ai.context import Context
 from bgwidget.ai.cube import cube_decision
+from bgwidget.ai.cubeful import searched_cube_decision
+from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.players import (
     LEVELS,
     Easy,
@@ -167,14 +170,18 @@ def test_medium_and_expert_cube_by_the_cube_decision():
 
 
 def test_game_cube_decision_maps_the_match():
-    chances = ai.evaluate(CLOSE_RACE, "expert")
+    # Medium's 0-ply decision is the cube layer's on the net's chances; deeper levels search the
+    # same stakes cubefully (tests/test_cubeful.py).
+    chances = ai.evaluate(CLOSE_RACE, "medium")
     # 5-point match, 2-4: seat 0 (on roll) is 3-away, seat 1 1-away, after the Crawford game.
     game = Game(position=CLOSE_RACE, rules=Rules(match_length=5), score=(2, 4))
     race = gnubg_efficiency(CLOSE_RACE)
     assert CLOSE_RACE.is_race() and race == pytest.approx(0.6175)  # 54 pips
-    assert game_cube_decision(game) == cube_decision(
+    assert game_cube_decision(game, "medium") == cube_decision(
         chances, match_length=5, away=(3, 1), crawford=False, post_crawford=True, efficiency=race
     )
+    stakes = Context(match_length=5, away=(3, 1), post_crawford=True)
+    assert game_cube_decision(game) == searched_cube_decision(CLOSE_RACE, stakes, 1, evaluate_positions)
     # Seat 1 on roll owning a 2-cube, seat 0 3-away and seat 1 2-away.
     game = Game(
         position=Position(CLOSE_RACE.player, CLOSE_RACE.opponent, turn=1),
@@ -187,7 +194,7 @@ def test_game_cube_decision_maps_the_match():
         ai.evaluate(game.start_position, "medium"), cube=2, owner="player", match_length=5, away=(2, 3), efficiency=race
     )
     jacoby = Game(position=CLOSE_RACE, rules=Rules(jacoby=True, beavers=True))
-    assert game_cube_decision(jacoby) == cube_decision(chances, jacoby=True, beavers=True, efficiency=race)
+    assert game_cube_decision(jacoby, "medium") == cube_decision(chances, jacoby=True, beavers=True, efficiency=race)
 
 
 def test_cube_efficiency_is_gnu_backgammons():

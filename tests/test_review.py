@@ -222,17 +222,6 @@ def test_the_opening_rolls_luck_is_against_the_15_opening_rolls(short):
     assert sum(lucks) == pytest.approx(0, abs=1e-9)
 
 
-def test_the_cube_chances_are_those_of_evaluate():
-    from bgwidget.ai.analysis import evaluate
-    from bgwidget.ai.evaluator import evaluate_positions
-    from bgwidget.ai.reviewer import Reviewer
-    from helpers import random_positions
-
-    reviewer = Reviewer(1, evaluate_positions)
-    for position in random_positions(5, 7):
-        assert reviewer.chances(position) == pytest.approx(evaluate(position, 1))
-
-
 def test_a_review_survives_save_and_load(reviewed):
     for _, _, review in reviewed:
         text = json.dumps(review.to_dict())
@@ -369,7 +358,9 @@ def test_luck_at_double_match_point_agrees_with_gnubg(gnubg_nn):
 
 
 def test_a_world_class_review_judges_plays_and_the_cube_at_two_ply(short):
-    from bgwidget.ai.analysis import evaluate
+    from bgwidget.ai.context import Context
+    from bgwidget.ai.cubeful import searched_cube_decision
+    from bgwidget.ai.evaluator import evaluate_positions
 
     match, expert = short
     review = ai.review(match, "world-class", progress=False)
@@ -387,14 +378,14 @@ def test_a_world_class_review_judges_plays_and_the_cube_at_two_ply(short):
         deeper += d.candidates[0].ply == 2
     assert deeper >= 1
     # Before the first double the cube is centred at 1 in this money game: the decision is the
-    # cube layer's on the 2-ply chances.
+    # 2-ply cubeful search's, from the position alone.
     first = next(i for i, d in enumerate(review.decisions) if d.kind == "double" and d.made == "double")
     checked = 0
     for d in review.decisions[: first + 1]:
         if d.kind == "double":
             # Equal but for float32 rounding: the review's shared cache batches the net's work
             # differently, and the pruning net sends it a different set of boards.
-            alone = ai.cube_decision(evaluate(d.position, 2))
+            alone = searched_cube_decision(d.position, Context(), 2, evaluate_positions)
             near = {f: pytest.approx(getattr(alone, f), abs=1e-7) for f in ("no_double", "double_take", "double_pass")}
             assert d.cube == dataclasses.replace(alone, **near)
             checked += 1

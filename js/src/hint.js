@@ -39,8 +39,8 @@ export function inMatch(hint) {
   return !!hint && hint.kind === "plays" && hint.candidates.some((c) => c.mwc != null);
 }
 
-/** The cube advice in words, then the three equities. */
-export function cubeText(lang, hint) {
+/** The cube advice in words, then the three equities, the doubler's (named from `names`, by seat, when given). */
+export function cubeText(lang, hint, names = null) {
   if (!hint || hint.kind !== "cube") return "";
   let action;
   if (hint.reason) action = `${t(lang, "noDouble")} (${hint.reason})`;
@@ -55,7 +55,8 @@ export function cubeText(lang, hint) {
     `${t(lang, "doubleTake")} ${show(lang, hint.double_take)}`,
     `${t(lang, "doublePass")} ${show(lang, hint.double_pass)}`,
   ];
-  return `${t(lang, "expertCube")}: ${action} · ${values.join(" · ")}`;
+  const whose = names ? `${t(lang, "cubeFor", { name: names[hint.doubler] })}: ` : "";
+  return `${t(lang, "expertCube")}: ${action} · ${whose}${values.join(" · ")}`;
 }
 
 /** The state drawn while a candidate is previewed: its steps shown as the last play's arrows

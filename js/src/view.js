@@ -35,6 +35,15 @@ function place(value) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+
+/** Scroll `box` alone (never the page) until `item` shows below its first `covered` pixels
+ * (a sticky header). scrollIntoView also scrolled the notebook, under a pointer that then
+ * hovered a hint row, which drew again. */
+function scrollWithin(box, item, covered = 0) {
+  const [inner, outer] = [item.getBoundingClientRect(), box.getBoundingClientRect()];
+  if (inner.top < outer.top + covered) box.scrollTop -= outer.top + covered - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+}
 export class View {
   /** el: the element to draw into; send(intent): hands an intent to Python. */
   constructor(el, send) {
@@ -244,7 +253,7 @@ export class View {
       tr.classList.toggle("bg-current", here);
       if (here) {
         tr.setAttribute("aria-current", "step");
-        tr.scrollIntoView?.({ block: "nearest" });
+        scrollWithin(this.record, tr, this.record.querySelector("thead")?.offsetHeight || 0);
       } else {
         tr.removeAttribute("aria-current");
       }
@@ -452,7 +461,7 @@ export class View {
     if (!hint) return this.hintPanel.replaceChildren();
     const lang = s.language;
     if (hint.kind === "cube") {
-      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint)));
+      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint, s.names)));
     }
     const head = h("tr");
     const match = inMatch(hint); // in a match: EMG and the match winning chance after each play
@@ -528,11 +537,7 @@ export class View {
     const item = items[this.playIndex];
     if (item) {
       this.plays.setAttribute("aria-activedescendant", item.id);
-      // Scroll the list alone, not the page: scrollIntoView on every draw also scrolled the
-      // notebook to the list, under a pointer that then hovered a hint row, which drew again.
-      const [inner, outer] = [item.getBoundingClientRect(), this.plays.getBoundingClientRect()];
-      if (inner.top < outer.top) this.plays.scrollTop -= outer.top - inner.top;
-      else if (inner.bottom > outer.bottom) this.plays.scrollTop += inner.bottom - outer.bottom;
+      scrollWithin(this.plays, item);
     }
   }
 

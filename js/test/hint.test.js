@@ -85,6 +85,10 @@ test("cube advice in words, money and match", () => {
   assert.match(cubeText("sv", match), /ingen dubbling, ta · ingen dubbling 50,0\u00a0%/);
   assert.equal(cubeText("en", { ...money, reason: "Crawford game", double: false }).split(" · ")[0],
     "Expert's cube advice: no double (Crawford game)");
+  // The equities are the doubler's, and say so: the person answering a double reads whose they are.
+  assert.equal(cubeText("en", { ...money, doubler: 1 }, ["You", "Computer (Expert)"]),
+    "Expert's cube advice: double, take · for Computer (Expert): no double +0.581 · double/take +0.596 · double/pass +1.000");
+  assert.match(cubeText("sv", { ...money, doubler: 0 }, ["Du", "Datorn"]), / · för Du: ingen dubbling/);
 });
 
 test("no preview while setting up or once a step is made", () => {

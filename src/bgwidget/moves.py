@@ -39,6 +39,7 @@ __all__ = [
     "legal_plays",
     "parse_play",
     "result_boards",
+    "roll_text",
 ]
 
 BAR_POINT = 25
@@ -642,7 +643,7 @@ class PartialPlay:
             return refusal
         if die not in self._left:
             reason = "die-used" if die in self._all else "die-not-rolled"
-            return IllegalPlayError(reason=reason, die=die, dice=_roll_text(self.dice))
+            return IllegalPlayError(reason=reason, die=die, dice=roll_text(self.dice))
         if die not in _hops((die,), from_point - to_point, to_point == OFF_POINT):
             return IllegalPlayError(reason="die-mismatch", die=die, **{"from": from_point, "to": to_point})
         return refusal
@@ -655,7 +656,7 @@ class PartialPlay:
         """Why no legal play lets a checker go from ``from_point`` to ``to_point`` now."""
         me, them, left = self._me, self._them, self._left
         move = f"{_name(from_point)}/{_name(to_point)}"
-        dice = _roll_text(self.dice)
+        dice = roll_text(self.dice)
 
         def refuse(reason: str, **facts: Any) -> IllegalPlayError:
             return IllegalPlayError(reason=reason, **facts)
@@ -722,9 +723,13 @@ _BEFORE_DICE = (
 """The reasons found before the dice are looked at: they stand whichever die is asked for."""
 
 
-def _roll_text(dice: Sequence[int]) -> str:
-    """A roll as refusals name it: ``"6-5"``."""
-    return "-".join(map(str, dice))
+def roll_text(dice: Sequence[int]) -> str:
+    """A roll as people write it, the larger die first; ``()`` is ``""``.
+
+    >>> roll_text((3, 5)), roll_text([6, 6])
+    ('5-3', '6-6')
+    """
+    return "-".join(map(str, sorted(dice, reverse=True)))
 
 
 def _check_point(point: object) -> None:
@@ -854,7 +859,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     tokens = text.lower().replace(",", " ").split()
     if tokens in ([], ["pass"]) or tokens == ["cannot", "move"]:
         if plays:
-            raise IllegalPlayError(reason="must-play", dice=_roll_text((die1, die2)))
+            raise IllegalPlayError(reason="must-play", dice=roll_text((die1, die2)))
         return Play((), position.swap())
     after = list(position.player)
     hits: Counter = Counter()
@@ -876,7 +881,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
                 raise NotationError(reason="backwards", move=token, **{"from": here, "to": there})
         for here, there, landing in zip(points, points[1:], landings):
             if there != OFF_POINT and here - there not in distances:
-                raise IllegalPlayError(reason="no-die", dice=_roll_text((die1, die2)), pips=here - there, move=token)
+                raise IllegalPlayError(reason="no-die", dice=roll_text((die1, die2)), pips=here - there, move=token)
             landed.add(there)
             if landing.endswith("*"):
                 if there == OFF_POINT:
@@ -929,4 +934,4 @@ def _first_refusal(
         partial.play  # noqa: B018 - the dice left unplayed, if any, are the refusal
     except IllegalPlayError as refusal:
         return refusal
-    return IllegalPlayError(reason="not-legal", move=text, dice=_roll_text(dice))
+    return IllegalPlayError(reason="not-legal", move=text, dice=roll_text(dice))

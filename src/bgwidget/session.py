@@ -71,7 +71,7 @@ from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
 from bgwidget.labels import check_language, has_label, label
 from bgwidget.match import Match
-from bgwidget.moves import Play
+from bgwidget.moves import Play, roll_text
 from bgwidget.position import CHECKERS, Position, PositionError, PositionIdError
 from bgwidget.refusal import Refusal
 from bgwidget.rules import Rules
@@ -629,7 +629,7 @@ class Session:
         result = action()
         for entry in game.record[recorded:]:
             if entry["type"] == "move" and entry["play"] == "":
-                dice = "-".join(map(str, game.last_roll or ()))
+                dice = roll_text(game.last_roll or ())
                 # Before the computer rolls at once, a person's dance is said until their next roll.
                 against_computer = self.players[1 - entry["seat"]] is not None
                 self._say(("dance", {"seat": entry["seat"], "dice": dice}), before_roll=against_computer)

@@ -19,7 +19,7 @@ import math
 from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from bgwidget.labels import label, number, percent
-from bgwidget.moves import Move
+from bgwidget.moves import Move, roll_text
 from bgwidget.position import BAR, Position, mirror
 from bgwidget.rules import CUBE_OFFERS
 from bgwidget.svg import board_arrays, point_labels, shown_names
@@ -216,7 +216,8 @@ class CubeHint(TypedDict):
     too_good: bool
     beaver: bool
     reason: str  # why no double is possible, in the board's language ("" when one is)
-    no_double: float  # equities of the seat on roll (the doubler): points per game at cube 1,
+    doubler: int  # the seat on roll, whose equities these are (also while its double is answered)
+    no_double: float  # the doubler's equities: points per game at cube 1,
     double_take: float  # or match winning chances in a match
     double_pass: float
     match_play: bool
@@ -583,7 +584,7 @@ def status_of(session: Session, state: ViewState) -> str:
     elif phase == "roll":
         parts.append(say(language, names, ("toRoll", {"seat": seat})))
     elif phase == "move":
-        parts.append(say(language, names, ("toMove", {"seat": seat, "dice": "-".join(map(str, state["dice"]))})))
+        parts.append(say(language, names, ("toMove", {"seat": seat, "dice": roll_text(state["dice"])})))
     elif phase == "cube":
         parts.append(say(language, names, ("offers", {"seat": 1 - seat, "value": state["cube"]["offered_value"]})))
     elif session.game.result is not None:
@@ -664,6 +665,7 @@ def hint_of(
         too_good=decision.action.startswith("too good"),
         beaver=decision.beaver,
         reason=label(language, _CUBE_REASONS[decision.reason]) if decision.reason else "",
+        doubler=advice.position.turn,
         no_double=round(decision.no_double, 3),
         double_take=round(decision.double_take, 3),
         double_pass=round(decision.double_pass, 3),

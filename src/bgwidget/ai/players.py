@@ -317,12 +317,13 @@ def answers_double(player: Player, game: Game) -> str:
 def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Evaluator | None = None) -> CubeDecision:
     """The cube decision of the seat on roll in ``game`` (the doubler, also while a double is answered).
 
-    The chances come from :func:`bgwidget.ai.analysis.evaluate` at ``level``'s depth (a level
-    name or a player with a ``ply``, see :func:`level_ply`), the decision from
-    :func:`bgwidget.ai.cube_decision` with the game's stakes (:meth:`Context.of
-    <bgwidget.ai.context.Context.of>`: money play, or a match with its away scores, Crawford and
-    post-Crawford) and the position's cube efficiency
-    (:func:`~bgwidget.ai.context.cube_efficiency`). Equities are for the seat on roll.
+    Searched cubefully at ``level``'s depth (a level name or a player with a ``ply``, see
+    :func:`level_ply`) by :func:`bgwidget.ai.cubeful.searched_cube_decision`, GNU Backgammon's
+    method: Janowski's model (:func:`bgwidget.ai.cube_decision`) at the leaves, with the game's
+    stakes (:meth:`Context.of <bgwidget.ai.context.Context.of>`: money play, or a match with its
+    away scores, Crawford and post-Crawford) and each position's cube efficiency
+    (:func:`~bgwidget.ai.context.cube_efficiency`), and the cube decided at every ply. Equities
+    are for the seat on roll.
     ``evaluator``: the function from positions to chances (None: the net).
     Raises :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game, or one that is
     over, and :class:`LevelError` for a level without a depth or an evaluator that is not one.
@@ -331,9 +332,8 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
         raise GameError("the game is over: no cube decision to make")
     ply = level_ply(level)
     evaluator = evaluator_or_net(evaluator, "a cube decision")
-    from bgwidget.ai import analysis
     from bgwidget.ai.context import Context
+    from bgwidget.ai.cubeful import searched_cube_decision
 
     position = game.start_position
-    chances = analysis.evaluate(position, ply, evaluator)
-    return Context.of(game, position.turn).decision(chances, position)
+    return searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)

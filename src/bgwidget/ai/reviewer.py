@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bgwidget.ai import analysis
 from bgwidget.ai.analysis import Analysis, judge, rank
 from bgwidget.ai.context import Context, optimal
+from bgwidget.ai.cubeful import searched_cube_decision
 from bgwidget.ai.evaluator import flip
 from bgwidget.ai.review import LUCK_JOKER, MARKS, Decision, mark
 from bgwidget.ai.search import ROLLS, Cache, Evaluator, best_replies
@@ -112,11 +112,6 @@ class Reviewer:
             ]
         return self._rolls[key]
 
-    def chances(self, position: Position) -> tuple[float, ...]:
-        """The cubeless chances of the side on roll before rolling, at the level's depth
-        (as :func:`bgwidget.ai.analysis.evaluate` gives them)."""
-        return analysis.evaluate(position, self.ply, self.evaluator, cache=self.cache)
-
     def luck(self, position: Position, dice: tuple[int, int], context: Context, opening: bool) -> tuple[float, float]:
         """``(luck, value)`` of ``dice`` for the roller, EMG: the roll's value minus the rolls' average."""
         values = {}
@@ -185,7 +180,7 @@ class Reviewer:
     def _cube(self, index: int, move: int, replay: Game, doubled: bool) -> tuple[Decision, float]:
         position = replay.start_position
         context = Context.of(replay, position.turn)
-        cube = context.decision(self.chances(position), position)
+        cube = searched_cube_decision(position, context, self.ply, self.evaluator, self.cache)
         scale = _scale(context)
         no_double, double = cube.no_double, min(cube.double_take, cube.double_pass)
         error = (max(no_double, double) - (double if doubled else no_double)) * scale

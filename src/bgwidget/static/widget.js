@@ -509,6 +509,7 @@ var labels_default = {
     top: "top",
     expertPlays: "Expert's ranking (hover to see a play)",
     expertCube: "Expert's cube advice",
+    cubeFor: "for {name}",
     equity: "equity",
     error: "error",
     win: "win",
@@ -791,6 +792,7 @@ var labels_default = {
     top: "haut",
     expertPlays: "Classement de l\u2019expert (survolez un coup pour le voir)",
     expertCube: "Conseil de l\u2019expert pour le videau",
+    cubeFor: "pour {name}",
     equity: "\xE9quit\xE9",
     error: "erreur",
     win: "gain",
@@ -1073,6 +1075,7 @@ var labels_default = {
     top: "\xF6vre",
     expertPlays: "Expertens rangordning (h\xE5ll muspekaren \xF6ver ett drag)",
     expertCube: "Expertens kubr\xE5d",
+    cubeFor: "f\xF6r {name}",
     equity: "equity",
     error: "fel",
     win: "vinst",
@@ -1509,7 +1512,7 @@ function rolloutText(lang, hint) {
 function inMatch(hint) {
   return !!hint && hint.kind === "plays" && hint.candidates.some((c) => c.mwc != null);
 }
-function cubeText(lang, hint) {
+function cubeText(lang, hint, names = null) {
   if (!hint || hint.kind !== "cube") return "";
   let action;
   if (hint.reason) action = `${t(lang, "noDouble")} (${hint.reason})`;
@@ -1524,7 +1527,8 @@ function cubeText(lang, hint) {
     `${t(lang, "doubleTake")} ${show(lang, hint.double_take)}`,
     `${t(lang, "doublePass")} ${show(lang, hint.double_pass)}`
   ];
-  return `${t(lang, "expertCube")}: ${action} \xB7 ${values.join(" \xB7 ")}`;
+  const whose = names ? `${t(lang, "cubeFor", { name: names[hint.doubler] })}: ` : "";
+  return `${t(lang, "expertCube")}: ${action} \xB7 ${whose}${values.join(" \xB7 ")}`;
 }
 function previewState(state, index) {
   const hint = state.hint;
@@ -1585,6 +1589,11 @@ function place(value) {
   return Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
 }
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function scrollWithin(box, item, covered = 0) {
+  const [inner, outer] = [item.getBoundingClientRect(), box.getBoundingClientRect()];
+  if (inner.top < outer.top + covered) box.scrollTop -= outer.top + covered - inner.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+}
 var View = class {
   /** el: the element to draw into; send(intent): hands an intent to Python. */
   constructor(el, send) {
@@ -1786,7 +1795,7 @@ var View = class {
       tr.classList.toggle("bg-current", here);
       if (here) {
         tr.setAttribute("aria-current", "step");
-        tr.scrollIntoView?.({ block: "nearest" });
+        scrollWithin(this.record, tr, this.record.querySelector("thead")?.offsetHeight || 0);
       } else {
         tr.removeAttribute("aria-current");
       }
@@ -1989,7 +1998,7 @@ var View = class {
     if (!hint) return this.hintPanel.replaceChildren();
     const lang = s.language;
     if (hint.kind === "cube") {
-      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint)));
+      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint, s.names)));
     }
     const head = h("tr");
     const match = inMatch(hint);
@@ -2059,9 +2068,7 @@ var View = class {
     const item = items[this.playIndex];
     if (item) {
       this.plays.setAttribute("aria-activedescendant", item.id);
-      const [inner, outer] = [item.getBoundingClientRect(), this.plays.getBoundingClientRect()];
-      if (inner.top < outer.top) this.plays.scrollTop -= outer.top - inner.top;
-      else if (inner.bottom > outer.bottom) this.plays.scrollTop += inner.bottom - outer.bottom;
+      scrollWithin(this.plays, item);
     }
   }
   listKey(e) {
