@@ -158,6 +158,7 @@ def test_undo_and_done_with_confirm():
     w.intent({"type": "move", "from": 8, "to": 5})
     w.intent({"type": "move", "from": 6, "to": 5})
     assert w.state["phase"] == "move" and w.state["can"]["done"] and not w.state["can"]["roll"]
+    assert w.state["status"].startswith("Bottom: Done ends the play"), w.state["status"]  # not "to play 3-1"
     assert w.intent({"type": "done"}) is None
     assert w.state["phase"] == "roll" and w.state["turn"] == 1
     assert w.state["last_play"]["text"] == "8/5 6/5"

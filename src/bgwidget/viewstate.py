@@ -583,6 +583,8 @@ def status_of(session: Session, state: ViewState) -> str:
         parts.append(label(language, "opening"))
     elif phase == "roll":
         parts.append(say(language, names, ("toRoll", {"seat": seat})))
+    elif phase == "move" and state["can"]["done"]:  # the play is complete and waits for Done
+        parts.append(say(language, names, ("toConfirm", {"seat": seat})))
     elif phase == "move":
         parts.append(say(language, names, ("toMove", {"seat": seat, "dice": roll_text(state["dice"])})))
     elif phase == "cube":
