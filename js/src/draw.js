@@ -137,12 +137,13 @@ function die(seat, value, cx, cy, attrs) {
 }
 
 /** Dice to draw: {seat, dice: [{value, used, index}]}. The roll being played, else the last
- * roll of the side that just played (all used), so a person sees what the computer rolled. */
+ * roll of the side that just played (all used), so a person sees what the computer rolled; not
+ * while a double is offered: the offered cube stands where those dice lie. */
 export function diceOf(state) {
   let seat = state.turn;
   let dice = state.dice || [];
   let left = (state.dice_left || []).slice();
-  if (dice.length !== 2 && state.last_roll) {
+  if (dice.length !== 2 && state.last_roll && !state.cube?.offered) {
     seat = state.last_roll.seat;
     dice = state.last_roll.dice;
     left = [];

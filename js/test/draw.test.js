@@ -39,6 +39,9 @@ test("dice: doubles show four, played ones are marked used", () => {
   const f = diceOf({ ...base, last_roll: { seat: 1, dice: [5, 2] } });
   assert.equal(f.seat, 1);
   assert.ok(f.dice.every((x) => x.used));
+  // A double offered: the cube stands in that half, and the old roll is not drawn under it.
+  const offered = { ...base, phase: "cube", last_roll: { seat: 1, dice: [5, 2] }, cube: { value: 1, owner: null, offered: true, offered_value: 2 } };
+  assert.deepEqual(diceOf(offered).dice, []);
   const svg = drawBoard({ ...base, phase: "move", dice: [3, 3], dice_left: [3, 3] });
   assert.equal(count(svg, /data-die="/g), 4);
   assert.equal(count(svg, /data-used="true"/g), 2);

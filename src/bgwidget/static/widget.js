@@ -1286,7 +1286,7 @@ function diceOf(state) {
   let seat = state.turn;
   let dice = state.dice || [];
   let left = (state.dice_left || []).slice();
-  if (dice.length !== 2 && state.last_roll) {
+  if (dice.length !== 2 && state.last_roll && !state.cube?.offered) {
     seat = state.last_roll.seat;
     dice = state.last_roll.dice;
     left = [];
