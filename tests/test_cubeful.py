@@ -3,11 +3,12 @@
 import numpy as np
 import pytest
 
-from bgwidget import Position
+from bgwidget import Game, Position, PositionError, Rules, ai
 from bgwidget.ai.analysis import evaluate
 from bgwidget.ai.context import Context
 from bgwidget.ai.cubeful import searched_cube_decision
 from bgwidget.ai.engines import gnubg_board
+from bgwidget.ai.errors import CubeError, LevelError
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.formats.matchid import from_gnubg_id
 from helpers import random_positions
@@ -72,4 +73,39 @@ def test_a_sure_single_win_is_double_pass():
     for ply in (1, 2):
         decision = searched_cube_decision(position, Context(), ply, evaluate_positions)
         assert (decision.no_double, decision.double_take, decision.double_pass) == pytest.approx((1.0, 2.0, 1.0))
-        assert not decision.should_take  # doubling gains nothing here: cube.py's tie keeps the cube
+        assert decision.action == "double, pass"  # a tie: the double is made, as GNU Backgammon makes it
+
+
+def test_the_trailer_doubles_at_once_after_crawford():
+    # 5-point match, 0-4 after the Crawford game: the trailer's double costs nothing (the leader
+    # wins the match with any game), so the trailer doubles at its first turn and the leader takes.
+    # The search values no double and double alike there (the leaves count the double made next
+    # turn); the tie goes to the double.
+    game = Game(position=Position.initial(), rules=Rules(match_length=5), score=(0, 4))
+    for level in ("expert", "world-class"):
+        assert ai.game_cube_decision(game, level).action == "double, take"
+    assert ai.offers_double(ai.get_player("expert"), game)
+
+
+def test_bad_arguments_are_refused_before_any_work():
+    position = Position.initial()
+    for ply in (-1, 5, True, 1.0):
+        with pytest.raises(LevelError):
+            searched_cube_decision(position, Context(), ply, evaluate_positions)
+    with pytest.raises(CubeError):
+        searched_cube_decision(position, None, 1, evaluate_positions)
+    with pytest.raises(PositionError):
+        searched_cube_decision("start", Context(), 1, evaluate_positions)
+
+
+def test_the_games_cube_limits_hold_the_double():
+    # A position the roller doubles out (the hostile pass's): the game's own rules can forbid it.
+    position = Position.from_position_id("4OfgAyCMZ/ABMA", turn=1)
+    free = Game(position=position, rules=Rules(match_length=11), score=(9, 1), cube_value=2, cube_owner=1)
+    assert ai.game_cube_decision(free).action == "double, pass"  # the cash, not a tie kept
+    capped = Game(position=position, rules=Rules(match_length=11, max_cube=2), score=(9, 1), cube_value=2, cube_owner=1)
+    assert ai.game_cube_decision(capped).action == "no double (the cube is at its limit)"
+    last_roll = Position((2,) + (0,) * 24, (0,) * 5 + (10,) + (0,) * 19)  # a sure single win: double, pass
+    assert ai.game_cube_decision(Game(position=last_roll)).action == "double, pass"
+    none = Game(position=last_roll, rules=Rules(cube=False))
+    assert ai.game_cube_decision(none).reason == "no cube in this game"

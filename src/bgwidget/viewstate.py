@@ -679,6 +679,8 @@ _CUBE_REASONS = {
     "Crawford game": "cubeWhyCrawford",
     "no cube in a 1-point match": "cubeWhyOnePoint",
     "the opponent owns the cube": "cubeWhyOwned",
+    "the cube is at its limit": "cubeWhyLimit",
+    "no cube in this game": "cubeWhyNone",
 }
 """The catalogue key of each reason :class:`~bgwidget.ai.CubeDecision` gives for no double."""
 

@@ -133,8 +133,10 @@ class Analysis(list):
         return pandas.DataFrame(self.rows(), columns=self.COLUMNS).set_index("#")
 
 
-def _check(position: object, ply: object, evaluator: object) -> None:
-    """The arguments every search shares, checked before any work."""
+def check_search(position: object, ply: object, evaluator: object) -> None:
+    """The arguments every search shares, checked before any work: a Position (else
+    :class:`bgwidget.PositionError`), a ply of :data:`PLIES` and a callable evaluator (else
+    :class:`~bgwidget.ai.errors.LevelError`)."""
     if not isinstance(position, Position):
         raise PositionError(f"a search starts from a Position, not {type(position).__name__}")
     _check_ply(ply)
@@ -170,7 +172,7 @@ def analyse(
     ``position`` that is not a Position, :class:`bgwidget.GameError` for a ``game`` that is not
     a Game at ``position``.
     """
-    _check(position, ply, evaluator)
+    check_search(position, ply, evaluator)
     if game is not None:
         check_game(game, position)
     ranked = rank(position.legal_plays(*check_roll(dice)), ply, evaluator)
@@ -290,7 +292,7 @@ def evaluate(
     for a ply not in :data:`PLIES` or an evaluator that is not one,
     :class:`bgwidget.PositionError` for a ``position`` that is not a Position.
     """
-    _check(position, ply, evaluator)
+    check_search(position, ply, evaluator)
     if ply == 0 or position.outcome() is not None:
         return tuple(float(x) for x in checked_evaluation(evaluator, [position])[0])
     return tuple(float(x) for x in position_values([position], ply, evaluator, cache)[0])

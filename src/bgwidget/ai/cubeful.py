@@ -23,8 +23,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from bgwidget.ai.analysis import check_search
 from bgwidget.ai.context import Context, optimal
 from bgwidget.ai.cube import CubeDecision
+from bgwidget.ai.errors import CubeError
 from bgwidget.ai.met import match_winning_chance
 from bgwidget.ai.search import ROLLS, Cache, Evaluator, best_replies, position_values
 from bgwidget.position import Position
@@ -32,6 +34,10 @@ from bgwidget.position import Position
 __all__ = ["searched_cube_decision"]
 
 _WEIGHTS = np.array([weight for _, _, weight in ROLLS])
+_TIE = 1e-9
+"""A double worth as much as no double, to rounding, is made (GNU Backgammon's rule too). Ties are
+exact where a leaf already counts a double the side will make at no risk next turn (a trailer
+post-Crawford, a cash): holding back then only hands the opponent a roll."""
 
 Node = tuple[Position, Context]  # a position and the stakes seen by the side on roll in it
 
@@ -47,9 +53,16 @@ def searched_cube_decision(
     Otherwise ``no_double`` and ``double_take`` are searched cubefully (see the module) and
     ``double_pass`` is exact. The numbers are those :func:`~bgwidget.ai.cube.cube_decision`
     gives: match winning chances in a match within the table, else points per game for a cube
-    of 1 (the double's value already doubled). ``cache`` shares cubeless chances with other
-    searches of ``evaluator``.
+    of 1 (the double's value already doubled). A double worth no less than no double, to
+    1e-9, is made. ``cache`` shares cubeless chances with other searches of ``evaluator``.
+    Raises :class:`bgwidget.PositionError` for a ``position`` that is not a Position,
+    :class:`~bgwidget.ai.errors.LevelError` for a ``ply`` not in
+    :data:`~bgwidget.ai.analysis.PLIES` or an evaluator that is not callable, and
+    :class:`~bgwidget.ai.errors.CubeError` for a ``context`` that is not a Context.
     """
+    check_search(position, ply, evaluator)
+    if not isinstance(context, Context):
+        raise CubeError(f"the stakes are a Context, not {type(context).__name__}")
     cache = {} if cache is None else cache
     if ply == 0 or position.outcome() is not None or not _can_double(context):
         return context.decision(position_values([position], ply, evaluator, cache)[0], position)
@@ -61,7 +74,7 @@ def searched_cube_decision(
         no_double * scale,
         take * scale,
         double_pass * scale,
-        should_double=doubled > no_double,
+        should_double=doubled > no_double - _TIE,
         should_take=double_take <= double_pass,
         beaver=take != double_take,
         match_play=context.match_play,

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bgwidget.ai.errors import LevelError, PlayerError, require_numpy
@@ -336,4 +337,10 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
     from bgwidget.ai.cubeful import searched_cube_decision
 
     position = game.start_position
-    return searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
+    decision = searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
+    if game.phase == "roll" and decision.should_double and not game.can_double():
+        # Rules the cube model does not hold forbid the double: no cube, or the cube at its limit.
+        reason = "the cube is at its limit" if game.rules.cube else "no cube in this game"
+        nd = decision.no_double
+        return replace(decision, double_take=nd, double_pass=nd, should_double=False, beaver=False, reason=reason)
+    return decision
