@@ -120,6 +120,24 @@ def test_reset_puts_the_position_and_dice_back_without_running_the_cell_again():
     assert ex.board.position == START and ex.board.dice == (3, 1) and not ex.board.game.steps
 
 
+def test_an_answered_exercise_holds_its_board_on_the_learners_play_until_reset():
+    ex = five_point()
+    seat_0_numbering = ex.board.state["point_labels"]
+    ex.board.play("13/10 6/5")
+    state = ex.board.state
+    # The play stays on the board, numbered from the learner's side, with its arrows; no game goes on.
+    assert state["last_play"]["text"] == "13/10 6/5" and state["point_labels"] == seat_0_numbering
+    assert not any(state["can"].values()) and state["status"].startswith("Answered: Reset puts the position back")
+    held = ex.board.position
+    for intent in ({"type": "roll"}, {"type": "double"}, {"type": "move", "from": 13, "to": 10}):
+        assert ex.send(intent) == "This board is held on the play made: Reset puts the position back."
+    assert ex.board.position == held and ex.verdict == "wrong"
+    ex.reset_button.click()
+    assert ex.board.state["can"]["move"] and ex.board.state["status"] == "Bottom to play 3-1"
+    ex.board.play("8/5 6/5")
+    assert ex.verdict == "right" and not any(ex.board.state["can"].values())
+
+
 def test_the_plays_stay_hidden_until_asked():
     ex = five_point("fr")
     plays = START.legal_plays(3, 1)

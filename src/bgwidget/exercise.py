@@ -202,7 +202,7 @@ class Exercise(ipywidgets.VBox):
 
     def _after_intent(self, refused: str | None) -> None:
         if self.verdict in ("right", "wrong"):
-            return  # judged: what happens on the board afterwards is play, not the exercise
+            return  # judged: the board is held on the play, and refuses with its own sentence
         if refused:
             self.verdict = "refused"
             # the board speaks the exercise's language: its refusal is the rule's sentence in it
@@ -223,6 +223,7 @@ class Exercise(ipywidgets.VBox):
             answer = str(self.right_plays[0])
             text = label(self.language, "exercise.wrong", play=str(play), answer=answer, why=self.why)
             self._feedback.show("wrong", f"{text} {self.better}".strip())
+        self.board.session.hold()  # the board stays on the learner's play until Reset
 
     def _plays_text(self) -> str:
         dice = f"{self.dice[0]}-{self.dice[1]}"

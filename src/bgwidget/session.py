@@ -109,7 +109,8 @@ class IntentError(Refusal):
     """An intent that is malformed, stale, or not allowed for the seat that sent it: a
     :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
     computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
-    ``"no-person"``, ``"no-hint"``, ``"needs-numpy"`` (a hint or review where numpy is not installed),
+    ``"no-person"``, ``"held"`` (the board is held, :meth:`Session.hold`), ``"no-hint"``,
+    ``"needs-numpy"`` (a hint or review where numpy is not installed),
     ``"no-hint-plays"`` (a rollout with no hint's plays shown), ``"rolling-out"``, ``"rolled-out"``
     (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),
     ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
@@ -343,6 +344,8 @@ class Session:
         """The position being set up, or None."""
         self.thinking = False
         """True while the computer is choosing in the background."""
+        self.held = False
+        """True while the board is held as it is (:meth:`hold`): every intent is refused."""
         self._publish = publish
         self._send = send
         self.reviewing: Reviewing | None = None
@@ -469,8 +472,15 @@ class Session:
         (a ``ValueError``) for a position already won or dice that are not dice.
         """
         self._play_from(position, dice)
-        self.last_play = None
+        self.last_play, self.held = None, False
         self._after_change()
+
+    def hold(self) -> None:
+        """Hold the board as it is, seen from the side that played last: no button is offered and
+        every intent is refused (reason ``"held"``) until :meth:`set_position`. An answered
+        exercise holds its board on the learner's play (:class:`bgwidget.exercise.Exercise`)."""
+        self.held = True
+        self.publish()
 
     def on_play(self, callback: Callable[[int, Play], None]) -> None:
         """Call ``callback(seat, play)`` after each confirmed play (person or computer)."""
@@ -521,6 +531,8 @@ class Session:
                 reason="stale",
             )
         kind = intent["type"]
+        if self.held:
+            raise IntentError("the board is held: set a position to play on", reason="held")
         if kind in TOOL_INTENTS or kind.startswith("edit"):
             self._require_tools(kind)
         if kind == "export":

@@ -395,7 +395,7 @@ def view_state(session: Session) -> ViewState:
             "steps": steps_of(played_by, play.moves),
             "before": board_of(before),
         }
-    if session.review_running:  # the game waits for the review: no button offers what would be refused
+    if session.review_running or session.held:  # no button offers what would be refused
         state["can"] = cast(Can, dict.fromkeys(state["can"], False))
     if session.reviewing is not None:
         _show_review(state, session.reviewing, session)
@@ -577,6 +577,8 @@ def status_of(session: Session, state: ViewState) -> str:
         )
     elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
+    elif session.held:
+        parts.append(label(language, "held"))
     elif state["thinking"]:
         parts.append(say(language, names, ("thinking", {"seat": seat})))
     elif phase == "opening":
@@ -599,10 +601,13 @@ def status_of(session: Session, state: ViewState) -> str:
 
 def labels_seat(session: Session) -> int:
     """Whose numbering the point labels show: the one person's against the computer, else the
-    seat to act, so that a person reads the notation from their own side (as GNU Backgammon does)."""
+    seat to act, so that a person reads the notation from their own side (as GNU Backgammon does);
+    on a held board, the side whose play it holds."""
     people = [seat for seat in (0, 1) if session.human[seat]]
     if len(people) == 1:
         return people[0]
+    if session.held and session.last_play is not None:
+        return session.last_play[0]  # the play held on the board, read from its maker's side
     return 1 if session.seat_to_act == 1 else 0
 
 
