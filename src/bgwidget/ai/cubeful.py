@@ -35,7 +35,8 @@ __all__ = ["searched_cube_decision"]
 
 _WEIGHTS = np.array([weight for _, _, weight in ROLLS])
 _TIE = 1e-9
-"""A double worth as much as no double, to rounding, is made (GNU Backgammon's rule too). Ties are
+"""A double worth as much as no double, to rounding, is made (``FindCubeDecision`` in GNU
+Backgammon's ``eval.c`` doubles when double/take and double/pass are both >= no double). Ties are
 exact where a leaf already counts a double the side will make at no risk next turn (a trailer
 post-Crawford, a cash): holding back then only hands the opponent a roll."""
 
