@@ -27,7 +27,6 @@ from bgwidget.ai.analysis import check_search
 from bgwidget.ai.context import Context, optimal
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import CubeError
-from bgwidget.ai.met import match_winning_chance
 from bgwidget.ai.search import ROLLS, Cache, Evaluator, best_replies, position_values
 from bgwidget.position import Position
 
@@ -96,9 +95,7 @@ def _doubled(context: Context) -> Context:
 
 def _cashed(context: Context) -> float:
     """The value for the side on roll when its double is passed: it wins the cube as it stands."""
-    if context.match_play:
-        return match_winning_chance(context.away[0] - context.cube, context.away[1], context.post_crawford)
-    return float(context.cube)
+    return context.single_game()[0] if context.match_play else float(context.cube)
 
 
 def _answered(context: Context, double_take: float, double_pass: float) -> tuple[float, float]:
