@@ -25,7 +25,7 @@ import ipywidgets
 
 from bgwidget import ai
 from bgwidget.labels import check_language, label, number, percent
-from bgwidget.moves import Play
+from bgwidget.moves import Play, roll_text
 from bgwidget.position import Position
 from bgwidget.widget import BoardWidget
 
@@ -195,7 +195,7 @@ class Exercise(ipywidgets.VBox):
     # ----------------------------------------------------------------- inside
 
     def _waiting(self) -> None:
-        self._feedback.show("waiting", label(self.language, "exercise.waiting", dice=f"{self.dice[0]}-{self.dice[1]}"))
+        self._feedback.show("waiting", label(self.language, "exercise.waiting", dice=roll_text(self.dice)))
 
     def _from_view(self, _widget: Any, _content: Any, _buffers: Any) -> None:
         self._after_intent(self.board.session.refused or None)
@@ -226,7 +226,7 @@ class Exercise(ipywidgets.VBox):
         self.board.session.hold()  # the board stays on the learner's play until Reset
 
     def _plays_text(self) -> str:
-        dice = f"{self.dice[0]}-{self.dice[1]}"
+        dice = roll_text(self.dice)
         plays = ", ".join(str(play) for play in self.legal_plays)
         return label(self.language, "exercise.plays", dice=dice, n=len(self.legal_plays), plays=plays)
 
