@@ -238,6 +238,10 @@ def test_paths_and_file_objects(tmp_path):
         from_mat(tmp_path / "missing.mat")
     with pytest.raises(FormatError, match="not int"):
         from_mat(3)
+    # A file's name given as a str (the text, by design) is refused with the way to read it.
+    for name in (str(path), "games/missing.mat", str(saved)):
+        with pytest.raises(FormatError, match=r"looks like a file name.*pass Path\("):
+            (from_json if name.endswith(".json") else from_mat)(name)
 
 
 @pytest.mark.parametrize(

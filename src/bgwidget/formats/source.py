@@ -2,7 +2,7 @@
 
 A ``str`` is always the file's *text*; a path is a :class:`pathlib.Path` (or any ``os.PathLike``),
 so that ``from_mat(Path("match.mat"))`` reads a file and ``from_mat(text)`` parses text, with no
-guessing. Bytes (from a path or a binary file object) are decoded as UTF-8 (a BOM is dropped),
+guessing; a one-line str that names a file (``from_mat("match.mat")``) is refused with that advice. Bytes (from a path or a binary file object) are decoded as UTF-8 (a BOM is dropped),
 and as Windows-1252 when they are not UTF-8, as older Windows programs wrote their match files.
 """
 
@@ -27,6 +27,11 @@ def read_text(source: object) -> str:
     read (naming the path and the reason).
     """
     if isinstance(source, str):
+        if _names_a_file(source):
+            raise FormatError(
+                f"{source!r} looks like a file name, and a str is read as the file's text: "
+                f"pass Path({source!r}) (from pathlib) or an open file to read the file"
+            )
         return source.removeprefix("\ufeff")
     try:
         data: object
@@ -56,6 +61,18 @@ def read_text(source: object) -> str:
     if not isinstance(data, str):
         raise FormatError(f"the file object gave {type(data).__name__}, not text or bytes")
     return data.removeprefix("\ufeff")
+
+
+_FILE_SUFFIXES = {".mat", ".txt", ".sgf", ".json", ".gam", ".xg", ".xgp"}
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether ``text`` is one line that names an existing file or ends like a match file's name:
+    a str passed where the path was meant, which no match file's text looks like."""
+    line = text.strip()
+    if not line or "\n" in line or len(line) > 4096:
+        return False
+    return Path(line).suffix.lower() in _FILE_SUFFIXES or os.path.isfile(line)
 
 
 def write_text(text: str, path: str | os.PathLike[str] | None) -> str:
