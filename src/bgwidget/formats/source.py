@@ -2,8 +2,9 @@
 
 A ``str`` is always the file's *text*; a path is a :class:`pathlib.Path` (or any ``os.PathLike``),
 so that ``from_mat(Path("match.mat"))`` reads a file and ``from_mat(text)`` parses text, with no
-guessing; a one-line str that names a file (``from_mat("match.mat")``) is refused with that advice. Bytes (from a path or a binary file object) are decoded as UTF-8 (a BOM is dropped),
-and as Windows-1252 when they are not UTF-8, as older Windows programs wrote their match files.
+guessing; a one-line str that names a file (``from_mat("match.mat")``) is refused with that advice.
+Bytes (from a path or a binary file object) are decoded as UTF-8 (a BOM is dropped), and as
+Windows-1252 when they are not UTF-8, as older Windows programs wrote their match files.
 """
 
 from __future__ import annotations
