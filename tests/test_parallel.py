@@ -90,7 +90,7 @@ ITEMS = [
     (CONTACT, (6, 5)),
     CONTACT.parse_play("8/5 6/5", 3, 1).result,
     (RACE, (6, 6)),
-    (RACE.swap(), (2, 1)),
+    (RACE.swap(), (1, 2)),  # written larger die first in the table
 ]
 
 

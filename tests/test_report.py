@@ -59,7 +59,7 @@ def test_the_table_has_one_row_per_decision_with_its_values():
     for (_, row), d in zip(table.iterrows(), review.decisions):
         assert (row.game, row.move, row.seat, row.kind) == (d.game + 1, d.move, d.seat, d.kind)
         assert row.player == review.match.names[d.seat]
-        assert row.dice == (f"{d.dice[0]}-{d.dice[1]}" if d.dice else "")
+        assert row.dice == (f"{max(d.dice)}-{min(d.dice)}" if d.dice else "")
         assert (row.made, row.best, row.error, row.mark, row.forced) == (d.made, d.best, d.error, d.mark, d.forced)
         assert (math.isnan(row.luck) if d.luck is None else row.luck == d.luck) and row.luck_mark == d.luck_mark
         assert row.mwc == d.mwc and row.position_id == d.position.position_id()

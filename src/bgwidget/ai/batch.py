@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import Player, check_turn, evaluator_or_net, level_ply
+from bgwidget.moves import roll_text
 from bgwidget.position import Position, PositionError
 
 if TYPE_CHECKING:  # numpy's modules are imported by a batch's first use
@@ -63,7 +64,7 @@ class Analyses(list):
             position, dice = item
             best = result[0] if result else None
             numbers = (best.equity, *best.probabilities) if best else (float("nan"),) * 6
-            rows.append((position.position_id(), f"{dice[0]}-{dice[1]}", best.notation if best else "", *numbers))
+            rows.append((position.position_id(), roll_text(dice), best.notation if best else "", *numbers))
         return pandas.DataFrame(rows, columns=self.COLUMNS)
 
 

@@ -16,11 +16,11 @@ says which package is missing. The boards of decisions are drawn by the view lay
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bgwidget.game import Game
 from bgwidget.labels import check_language, label
+from bgwidget.moves import roll_text
 
 if TYPE_CHECKING:
     import pandas
@@ -81,10 +81,6 @@ def _checked(review: object) -> Any:
     return review
 
 
-def _dice(dice: Sequence[int] | None) -> str:
-    return f"{dice[0]}-{dice[1]}" if dice else ""
-
-
 def dataframe(review: Any) -> pandas.DataFrame:
     """One row per decision of ``review``, in play order, with the :data:`COLUMNS`.
 
@@ -112,7 +108,7 @@ def dataframe(review: Any) -> pandas.DataFrame:
             d.seat,
             names[d.seat],
             d.kind,
-            _dice(d.dice),
+            roll_text(d.dice or ()),
             d.made,
             d.best,
             d.error,
@@ -203,7 +199,7 @@ def html(review: Any, language: str = "en", worst: int = 5) -> str:
                         d.game + 1,
                         d.move,
                         names[d.seat],
-                        _dice(d.dice),
+                        roll_text(d.dice or ()),
                         _action(language, d.made),
                         _action(language, d.best),
                         _number(d.error, 3, language),
