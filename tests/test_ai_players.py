@@ -169,6 +169,19 @@ def test_medium_and_expert_cube_by_the_cube_decision():
     assert answers_double(Expert(), close) == "take" and answers_double(Medium(), close) == "take"
 
 
+def test_a_double_of_the_far_behind_side_is_beavered_where_the_rules_allow():
+    # FAR_AHEAD with the other side on roll: gnubg-nn gives the doubler 6% wins and no gammons, so
+    # the taker gains by taking, and more by beavering (Backgammon FAQ: a beaver when the take is
+    # worth more than nothing to the taker).
+    behind = FAR_AHEAD.swap()
+    at_limit = Rules(beavers=True, max_cube=2)
+    answers = {"beaver": Rules(beavers=True), "take": Rules(), "take, cube at its limit": at_limit}
+    for answer, rules in answers.items():
+        game = Game(position=behind, rules=rules)
+        game.double()
+        assert answers_double(Expert(), game) == answers_double(Medium(), game) == answer.split(",")[0]
+
+
 def test_game_cube_decision_maps_the_match():
     # Medium's 0-ply decision is the cube layer's on the net's chances; deeper levels search the
     # same stakes cubefully (tests/test_cubeful.py).

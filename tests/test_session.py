@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bgwidget import Game, Position
+from bgwidget import Game, Match, Position, Rules
 from bgwidget.ai.players import LevelError
 from bgwidget.formats import from_mat
 from bgwidget.game import GameError
@@ -110,6 +110,20 @@ def test_a_players_cube_methods_are_asked():
     s = Session(players=("human", Doubler()), seed=3, animation=0, position=Position.initial())
     s.handle({"type": "double"})
     assert (s.game.result.winner, s.game.result.how) == (0, "pass")
+
+
+def test_the_computer_beavers_a_double_from_far_behind_and_the_person_answers():
+    # The person on roll, 137 pips with two checkers back, against 30 pips and 5 borne off: the
+    # other side wins about 94% (gnubg-nn), so with beavers the Expert beavers the double.
+    ahead = Position.from_points({6: 2, 5: 2, 4: 2}, {24: 2, 13: 5, 8: 3})
+    behind = Position(ahead.opponent, ahead.player, turn=0)
+    beavers = Match.with_rules(Rules(beavers=True), seed=3)
+    s = Session(players=("human", "expert"), match=beavers, position=behind, animation=0)
+    assert s.handle({"type": "double"}) is None
+    assert s.game.offer.kind == "beaver" and (s.game.cube_value, s.game.cube_owner) == (2, 1)
+    assert s.message == "Top beavers" and s.state()["can"]["take"] and s.state()["can"]["pass"]
+    assert s.handle({"type": "take"}) is None
+    assert (s.game.phase, s.game.turn, s.game.cube_value, s.game.cube_owner) == ("roll", 0, 4, 1)
 
 
 def test_a_player_that_breaks_the_rules_is_replaced_by_the_first_legal_play():

@@ -974,7 +974,9 @@ class Session:
                 return offers_double(player, game), None
             if _offer_kind(game) == "double":
                 return answers_double(player, game), None
-            return None, None  # a beaver or raccoon to answer (the computer never beavers): take
+            # A beaver or raccoon to answer: take. A take that was right loses less than the
+            # pass at twice the cube (money play is linear in the cube); the computer never raccoons.
+            return None, None
         except Exception as error:  # a Player's bug must not stop the game
             safe, what = _safe_decision(game)
             return safe, ("fallback", {"seat": game.turn, "error": _short(error), "what": what})

@@ -6,7 +6,7 @@ optional methods decide the cube, with defaults when absent:
 * ``offer_double(game) -> bool``: asked before rolling, only when the seat on roll may double
   (:meth:`Game.can_double <bgwidget.game.Game.can_double>`); absent: never doubles;
 * ``answer_double(game) -> str``: ``"take"``, ``"pass"`` or, where the rules allow beavers,
-  ``"beaver"``; absent: always takes.
+  ``"beaver"`` (the searching levels beaver when the cube decision says so); absent: always takes.
 
 Call them through :func:`offers_double` and :func:`answers_double`, which apply the defaults and
 check the answers. The computer's levels are players kept by name in :data:`LEVELS`;
@@ -139,8 +139,13 @@ class _Searching:
         return game_cube_decision(game, self, self.evaluator).should_double
 
     def answer_double(self, game: Game) -> str:
-        # The decision is the doubler's (the seat on roll); its should_take is the taker's answer.
-        return "take" if game_cube_decision(game, self, self.evaluator).should_take else "pass"
+        # The decision is the doubler's (the seat on roll): its should_take is the taker's answer,
+        # and its beaver whether taking and redoubling at once gains the taker more (money play
+        # with beavers), which the cube's limit may forbid.
+        decision = game_cube_decision(game, self, self.evaluator)
+        if decision.beaver and 4 * game.cube_value <= game.rules.max_cube:
+            return "beaver"
+        return "take" if decision.should_take else "pass"
 
 
 class Medium(_Searching):
