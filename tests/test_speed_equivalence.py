@@ -12,7 +12,7 @@ import pytest
 
 from bgwidget import Position
 from bgwidget.ai import evaluator, search
-from bgwidget.ai.encoding import N_INPUTS, boards_from_positions, encode
+from bgwidget.ai.encoding import N_INPUTS, UNITS, boards_from_positions, encode, encode_rest, encode_units
 from bgwidget.ai.net import default_net, default_pruning_net
 from bgwidget.moves import Move, PartialPlay, result_boards
 from helpers import game_positions, random_positions
@@ -301,6 +301,19 @@ def test_encoding_matches_the_plain_features(positions):
     np.testing.assert_allclose(fast, plain_encode(boards), rtol=0, atol=1e-6)
     for size in (1, 7, 64):  # a batch's rows do not depend on the rest of the batch
         np.testing.assert_array_equal(encode(boards[:size]), fast[:size])
+    # The units alone (what the pruning net reads), then the rest: the same inputs.
+    units = encode_units(boards, np.zeros((600, N_INPUTS), dtype=np.float32))
+    np.testing.assert_array_equal(units[:, UNITS], fast[:, UNITS])
+    assert not np.delete(units, UNITS, axis=1).any()
+    np.testing.assert_array_equal(encode_rest(boards, units), fast)
+
+
+def test_the_pruning_net_reads_only_the_units():
+    """best_replies encodes only the units of the results it prunes: a pruning net with a weight
+    on any other input would read zeros there."""
+    first_layer = default_pruning_net().layers[0][0]
+    assert first_layer.shape[0] == N_INPUTS
+    assert not np.delete(first_layer, UNITS, axis=0).any() and first_layer[UNITS].any()
 
 
 def test_net_matches_the_plain_layers(positions):

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bgwidget.ai.encoding import encode
+from bgwidget.ai.encoding import N_INPUTS, encode_units
 from bgwidget.ai.evaluator import equity, evaluate_boards
 from bgwidget.ai.net import PRUNING_WEIGHTS, Net
 from bgwidget.ai.search import _PRUNE_MIN, _pruned
@@ -89,7 +89,8 @@ def check(path: Path, weights: Path) -> None:
     sizes = np.diff(starts, append=len(rolls))  # results of each roll
     group = np.repeat(np.arange(len(starts)), sizes)
     index = np.arange(len(rolls))
-    kept = _pruned(boards, encode(boards), index, starts, group, Net(weights))  # what best_replies would keep
+    units = encode_units(boards, np.zeros((len(boards), N_INPUTS), dtype=np.float32))
+    kept = _pruned(boards, units, index, starts, group, Net(weights))  # what best_replies would keep
     kept = np.ones(len(rolls), dtype=bool) if kept is None else kept
     values = equity(probs.astype(np.float64))  # for the side to roll next: the mover wants the least
     crowded = sizes > _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)

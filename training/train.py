@@ -32,7 +32,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from bgwidget.ai.encoding import N_INPUTS, encode
+from bgwidget.ai.encoding import N_INPUTS, UNITS, encode, encode_units
 
 
 def chain(z: torch.Tensor) -> torch.Tensor:
@@ -61,6 +61,9 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=20260907)
+    parser.add_argument(
+        "--units", action="store_true", help="read only the encoding's UNITS, the others zero (the pruning net)"
+    )
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -69,9 +72,10 @@ def main() -> None:
     files = args.data + args.val
     boards = np.concatenate([np.load(p)["boards"] for p in files])
     probs = np.concatenate([np.load(p)["probs"] for p in files]).astype(np.float32)
-    inputs = np.empty((len(boards), N_INPUTS), dtype=np.float32)
+    inputs = np.zeros((len(boards), N_INPUTS), dtype=np.float32)
     for start in range(0, len(boards), 1 << 20):  # in slices: encode's temporaries of millions of rows fill memory
-        encode(boards[start : start + (1 << 20)], out=inputs[start : start + (1 << 20)])
+        part = slice(start, start + (1 << 20))
+        (encode_units if args.units else encode)(boards[part], out=inputs[part])
     x = torch.from_numpy(inputs)
     y = torch.from_numpy(probs)
     n_val = sum(len(np.load(p)["probs"]) for p in args.val)
@@ -128,6 +132,9 @@ def main() -> None:
     for k, layer in enumerate(layers):
         weights[f"w{k}"] = layer.weight.detach().numpy().T.astype(np.float32)
         weights[f"b{k}"] = layer.bias.detach().numpy().astype(np.float32)
+    if args.units:  # the inputs never read keep their random start: zero, so that they cannot count
+        unread = np.setdiff1d(np.arange(N_INPUTS), UNITS)
+        weights["w0"][unread] = 0.0
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(args.out, n_inputs=np.array(N_INPUTS), **weights)
     print(f"wrote {args.out}", flush=True)

@@ -15,6 +15,11 @@ on roll, ``boards[:, 1]`` the other side, each in its own numbering exactly as
 and three global inputs: 1.0 when contact is over (a race), and for each side the share of the
 36 rolls with which it could hit a blot of the other side, ignoring blocked points (a rough
 version of GNU Backgammon's shot counts).
+
+The pruning net reads only the *units* (:data:`UNITS`: each side's 96 point units, bar and off),
+which :func:`encode_units` writes alone; :func:`encode_rest` adds the other inputs to rows whose
+units are written. A search encodes every result's units for the pruning net and the rest only
+for the few results the big net judges.
 """
 
 from __future__ import annotations
@@ -27,17 +32,23 @@ from bgwidget.position import Position, PositionError
 
 __all__ = [
     "N_INPUTS",
+    "UNITS",
     "boards_from_positions",
     "checked_boards",
     "checked_inputs",
     "encode",
     "encode_checked",
+    "encode_rest",
+    "encode_units",
     "is_race",
 ]
 
 _PER_SIDE = 96 + 2 + 5
 N_INPUTS = 2 * _PER_SIDE + 3
 """Inputs of the net."""
+_UNITS_PER_SIDE = 96 + 2
+UNITS = np.r_[0:_UNITS_PER_SIDE, _PER_SIDE : _PER_SIDE + _UNITS_PER_SIDE]
+"""The columns of the inputs that :func:`encode_units` writes (the pruning net's inputs)."""
 
 _PIPS = np.arange(1, 26, dtype=np.float32)
 _PIPS[24] = 25.0
@@ -166,8 +177,9 @@ _BY_UNITS[:24, 1] = 1
 _BY_UNITS[24:48, 1] = -1
 
 
-def _side_features(sides: np.ndarray, out: np.ndarray) -> None:
-    """(n, 25) int counts of one side -> its (n, 103) float32 features, written into ``out``."""
+def _side_units(sides: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """(n, 25) int counts of one side -> its 98 units (points, bar, off), written into ``out``
+    (its (n, 103) columns); returns the counts as float32."""
     counts = sides.astype(np.float32)
     pts = counts[:, :24]
     np.greater_equal(pts, 1, out=out[:, 0:24])
@@ -176,8 +188,13 @@ def _side_features(sides: np.ndarray, out: np.ndarray) -> None:
     np.maximum(pts - 3.0, 0.0, out=out[:, 72:96])
     out[:, 72:96] *= 0.5
     out[:, 96] = counts[:, 24] * 0.5
+    out[:, 97] = (15.0 - counts.sum(axis=1, dtype=np.float32)) / 15.0
+    return counts
+
+
+def _side_features(sides: np.ndarray, out: np.ndarray, counts: np.ndarray) -> None:
+    """The side's other 5 inputs, written into its (n, 103) columns ``out`` whose units are written."""
     sums = counts @ _BY_COUNTS
-    out[:, 97] = (15.0 - sums[:, 0]) / 15.0
     out[:, 98] = sums[:, 1] / 100.0
     out[:, 102] = sums[:, 2] / 15.0
     sums = out[:, :48] @ _BY_UNITS
@@ -211,9 +228,24 @@ def encode(boards: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
 def encode_checked(boards: np.ndarray, out: np.ndarray) -> np.ndarray:
     """:func:`encode` of boards :func:`checked_boards` has passed, into ``out`` (returned), with
     no check of either: for the nets, which check a batch once."""
+    encode_units(boards, out)
+    return encode_rest(boards, out)
+
+
+def encode_units(boards: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """The :data:`UNITS` columns of :func:`encode_checked`, written into ``out`` (returned); the
+    other columns are left as they are (zeros, for the pruning net)."""
+    _side_units(boards[:, 0], out[:, :_PER_SIDE])
+    _side_units(boards[:, 1], out[:, _PER_SIDE : 2 * _PER_SIDE])
+    return out
+
+
+def encode_rest(boards: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """The columns of :func:`encode_checked` other than :data:`UNITS`, written into ``out``
+    (returned), whose units :func:`encode_units` has written (some inputs are sums of them)."""
     n = boards.shape[0]
-    _side_features(boards[:, 0], out[:, :_PER_SIDE])
-    _side_features(boards[:, 1], out[:, _PER_SIDE : 2 * _PER_SIDE])
+    for side, columns in ((0, out[:, :_PER_SIDE]), (1, out[:, _PER_SIDE : 2 * _PER_SIDE])):
+        _side_features(boards[:, side], columns, boards[:, side].astype(np.float32))
     occupied = _occupied(boards.reshape(2 * n, 25)).reshape(n, 2)
     out[:, -3] = _is_race(occupied[:, 0], occupied[:, 1])
     # Both directions at once: row 2k + s is side s of board k against its other side.

@@ -32,7 +32,9 @@ WEIGHTS = Path(__file__).parent / "data" / "net.npz"
 PRUNING_WEIGHTS = Path(__file__).parent / "data" / "prune.npz"
 """The pruning net's weights: a small net taught to rank plays as :data:`WEIGHTS` does (GNU
 Backgammon's pruning nets play the same part), so that a search sends the big net only the few
-plays of a roll that could be the best (:func:`bgwidget.ai.search.best_replies`)."""
+plays of a roll that could be the best (:func:`bgwidget.ai.search.best_replies`). It reads only
+the encoding's units (:data:`~bgwidget.ai.encoding.UNITS`; its weights on the other inputs are
+zero), so a search encodes the rest only for the plays the big net judges."""
 
 
 class Net:

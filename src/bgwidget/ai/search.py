@@ -26,8 +26,7 @@ from itertools import count
 
 import numpy as np
 
-from bgwidget.ai import bearoff
-from bgwidget.ai.encoding import encode
+from bgwidget.ai.encoding import N_INPUTS, encode_rest, encode_units
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_boards, evaluate_positions, flip
 from bgwidget.ai.net import Net, default_pruning_net
 from bgwidget.moves import IllegalPlayError, Play, result_boards
@@ -223,14 +222,16 @@ def best_replies(
         if not prune:
             kept, table = None, evaluate_boards(sides)
         else:
-            inputs = encode(sides)  # once for both nets: the pruning net's rows and the big net's overlap
+            # Every result's units for the pruning net; the other inputs only for those the big net judges.
+            inputs = encode_units(sides, np.zeros((len(distinct), N_INPUTS), dtype=np.float32))
             kept = _pruned(sides, inputs, index, starts, group)
             if kept is None:
-                table = evaluate_boards(sides, inputs=inputs)
+                table = evaluate_boards(sides, inputs=encode_rest(sides, inputs))
             else:
                 table = np.zeros((len(distinct), 5))
                 judged = _used(index[kept], len(distinct))
-                table[judged] = evaluate_boards(sides[judged], inputs=inputs[judged])
+                part = sides[judged]
+                table[judged] = evaluate_boards(part, inputs=encode_rest(part, inputs[judged]))
     else:
         kept = None
         table = checked_evaluation(evaluator, [unchecked(tuple(b[25:50]), tuple(b[:25]), b[50]) for b in distinct])
@@ -263,18 +264,20 @@ def _pruned(
     """Which rows (results of rolls, ``index`` into ``boards``) the big net should judge, or None for all.
 
     ``boards`` are the distinct results, the side to roll next first, and ``inputs`` their
-    :func:`~bgwidget.ai.encoding.encode`; rows ``starts[g]`` up to the next start are roll
-    ``g``'s results. A roll of n results keeps those the pruning net leaves the next side least,
-    ``5 + floor(log2(n))`` of them, and every result judged exactly (finished games and
-    bear-offs). None when no roll has more results than it keeps. ``pruner``: the pruning net
-    (default :func:`~bgwidget.ai.net.default_pruning_net`).
+    :func:`~bgwidget.ai.encoding.encode_units` (the pruning net reads only those); rows
+    ``starts[g]`` up to the next start are roll ``g``'s results. A roll of n results keeps those
+    the pruning net leaves the next side least, ``5 + floor(log2(n))`` of them, and every result
+    judged exactly (finished games and bear-offs). None when no roll has more results than it
+    keeps. ``pruner``: the pruning net (default :func:`~bgwidget.ai.net.default_pruning_net`).
     """
     sizes = np.diff(starts, append=len(index))
     limits = _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
     crowded = (sizes > limits)[group]
     if not crowded.any():
         return None
-    exact = (boards.sum(axis=2) == 0).any(axis=1) | bearoff.is_bearoff(boards)
+    # Finished games (a side with no checker left) and bear-offs; ``any`` on the int8 counts is
+    # several times cheaper than their sums, and the generator's boards need no check.
+    exact = ~np.all(np.any(boards, axis=2), axis=1) | ~np.any(boards[:, :, 6:], axis=(1, 2))
     ranked = crowded & ~exact[index]
     scores = np.full(len(index), np.inf)
     distinct = _used(index[ranked], len(boards))
