@@ -17,11 +17,13 @@ roll for a play. Printed: per match, the decisions, each side's errors, those bo
 share of gnubg's errors ours finds (target: at least 85%) and of ours gnubg finds, and each
 side's time (target: a 7-point match reviewed in under a minute); then the totals, and by kind.
 
-    .venv/bin/python benchmarks/review.py [--level expert] [--net ours|gnubg] [--quick] [--misses]
+    .venv/bin/python benchmarks/review.py [--level expert] [--net ours|gnubg|WEIGHTS] [--quick] [--misses]
 
 ``--net gnubg`` runs our review with GNU Backgammon's 0-ply net (``gnubg-nn``) as its evaluator in
 place of ours: the same search, filters and cube model, so the share it finds separates what our
-method misses from what our net misses.
+method misses from what our net misses. ``--net WEIGHTS`` (an ``.npz`` that
+:class:`~bgwidget.ai.net.Net` loads) reviews with our net on those weights, unpruned: two runs
+with two files review the same matches (played by the shipped net) with each net.
 
 GNU Backgammon (GPL) is only run as a program here, never imported by the package.
 """
@@ -32,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +44,7 @@ import gnubg_timed
 from bgwidget import ai
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.evaluator import evaluate_positions
+from bgwidget.ai.net import Net
 from bgwidget.formats import to_mat
 
 # (players for seat 0 and seat 1, match length, seed)
@@ -153,6 +157,17 @@ def compare(review, theirs):
     return counts, sizes
 
 
+def net_choice(spec):
+    """``ours``, ``gnubg``, or a weights file: our net's evaluator on those weights (unpruned, as
+    any caller's evaluator is), to compare two nets' reviews of the same matches."""
+    if spec in ("ours", "gnubg"):
+        return spec
+    try:
+        return partial(evaluate_positions, net=Net(spec))
+    except (OSError, KeyError, ValueError) as error:
+        raise argparse.ArgumentTypeError(f"{spec!r}: not ours, gnubg or a weights file ({error})") from None
+
+
 def share(part, whole):
     return f"{100 * part / whole:5.1f}%" if whole else "   n/a"
 
@@ -160,7 +175,9 @@ def share(part, whole):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="expert", help="our review's level (default: expert, ai.review's own)")
-    parser.add_argument("--net", choices=("ours", "gnubg"), default="ours", help="the net our review searches with")
+    parser.add_argument(
+        "--net", type=net_choice, default="ours", help="the net our review searches with: ours, gnubg or a weights file"
+    )
     parser.add_argument("--quick", action="store_true", help="the first two matches only")
     parser.add_argument("--misses", action="store_true", help="list gnubg's errors that ours does not mark")
     args = parser.parse_args()
@@ -184,7 +201,7 @@ def main():
         )
         for label, match in played.items():
             start = time.perf_counter()
-            evaluator = gnubg_net if args.net == "gnubg" else None
+            evaluator = None if args.net == "ours" else gnubg_net if args.net == "gnubg" else args.net
             review = ai.review(match, args.level, evaluator=evaluator, progress=False)
             ours_time = time.perf_counter() - start
             theirs = gnubg_decisions(folder / label / "analysis.txt")
