@@ -242,6 +242,9 @@ def test_paths_and_file_objects(tmp_path):
     for name in (str(path), "games/missing.mat", str(saved)):
         with pytest.raises(FormatError, match=r"looks like a file name.*pass Path\("):
             (from_json if name.endswith(".json") else from_mat)(name)
+    for text in ("a\rb.mat", "x.mat\u2028y"):  # two lines, by an old Mac break or a Unicode one: text
+        with pytest.raises(FormatError, match="point match"):
+            from_mat(text)
 
 
 @pytest.mark.parametrize(

@@ -70,10 +70,10 @@ _FILE_SUFFIXES = {".mat", ".txt", ".sgf", ".json", ".gam", ".xg", ".xgp"}
 def _names_a_file(text: str) -> bool:
     """Whether ``text`` is one line that names an existing file or ends like a match file's name:
     a str passed where the path was meant, which no match file's text looks like."""
-    line = text.strip()
-    if not line or "\n" in line or len(line) > 4096:
+    lines = text.strip().splitlines()  # every line break the readers split on (CR, U+2028...)
+    if len(lines) != 1 or len(lines[0]) > 4096:
         return False
-    return Path(line).suffix.lower() in _FILE_SUFFIXES or os.path.isfile(line)
+    return Path(lines[0]).suffix.lower() in _FILE_SUFFIXES or os.path.isfile(lines[0])
 
 
 def write_text(text: str, path: str | os.PathLike[str] | None) -> str:
