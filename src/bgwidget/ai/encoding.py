@@ -177,9 +177,9 @@ _BY_UNITS[:24, 1] = 1
 _BY_UNITS[24:48, 1] = -1
 
 
-def _side_units(sides: np.ndarray, out: np.ndarray) -> np.ndarray:
+def _side_units(sides: np.ndarray, out: np.ndarray) -> None:
     """(n, 25) int counts of one side -> its 98 units (points, bar, off), written into ``out``
-    (its (n, 103) columns); returns the counts as float32."""
+    (its (n, 103) columns)."""
     counts = sides.astype(np.float32)
     pts = counts[:, :24]
     np.greater_equal(pts, 1, out=out[:, 0:24])
@@ -189,7 +189,6 @@ def _side_units(sides: np.ndarray, out: np.ndarray) -> np.ndarray:
     out[:, 72:96] *= 0.5
     out[:, 96] = counts[:, 24] * 0.5
     out[:, 97] = (15.0 - counts.sum(axis=1, dtype=np.float32)) / 15.0
-    return counts
 
 
 def _side_features(sides: np.ndarray, out: np.ndarray, counts: np.ndarray) -> None:
