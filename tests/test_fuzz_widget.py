@@ -29,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bgwidget import Position
+from bgwidget import Match, Position, Rules
 from bgwidget.formats import to_json
 from bgwidget.labels import LanguageError
 from bgwidget.session import Session
@@ -107,7 +107,8 @@ def places_ok(state: dict) -> bool:
 
 PLACES = [*range(1, 25), "bar", "off"]
 JUNK = [None, True, 0, -1, 25, 26, 3.0, math.nan, math.inf, "", "13", "bar ", "x" * 200, [], {}, [8, 5], {"a": 1}]
-TYPES = ["roll", "move", "why", "undo", "done", "play", "double", "take", "pass", "resign", "new-game", "hint", "edit"]
+TYPES = ["roll", "move", "why", "undo", "done", "play", "double", "take", "pass", "beaver", "raccoon", "resign"]
+TYPES += ["new-game", "hint", "edit"]
 TYPES += ["edit-move", "edit-turn", "edit-dice", "edit-id", "edit-done", "edit-cancel"]
 TYPES += ["export", "review", "review-go", "review-leave"]
 REVIEW_STEPS = ["first", "previous", "next", "last", "next-error"]
@@ -198,7 +199,15 @@ BOARDS = [
     {"players": ("easy", "human"), "match_length": 5},
     {"players": ("human", "medium")},
     {"players": ("human", "easy"), "position": Position.from_position_id("4AAAsAAAAAAAAA"), "dice": (2, 1)},
+    {"players": ("human", "human"), "rules": Rules(beavers=True, max_cube=8)},  # beavers, raccoons, the limit
 ]
+
+
+def board_kwargs(board: dict, seed: int) -> dict:
+    """A board's keywords with its seed; ``rules`` become a new match under them (a match is mutable)."""
+    board = dict(board)
+    rules = board.pop("rules", None)
+    return {**board, "match": Match.with_rules(rules, seed=seed)} if rules else {**board, "seed": seed}
 
 
 def whole_state(session: Session) -> tuple:
@@ -254,14 +263,14 @@ fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list
 @given(st.sampled_from(BOARDS), st.integers(0, 10**6), st.data())
 def test_intents_into_a_session(board, seed, data):
     published: list = []
-    session = Session(seed=seed, animation=0, publish=published.append, **board)
+    session = Session(animation=0, publish=published.append, **board_kwargs(board, seed))
     play(session, session.handle, data, published)
 
 
 @fuzz
 @given(st.sampled_from(BOARDS), st.integers(0, 10**6), st.data())
 def test_messages_into_a_widget(board, seed, data):
-    widget = BoardWidget(seed=seed, animation=0, background=False, **board)
+    widget = BoardWidget(animation=0, background=False, **board_kwargs(board, seed))
     published: list = []
     widget.observe(lambda change: published.append(widget.state), names="revision")
     play(widget.session, lambda intent: widget._on_msg(widget, intent, []), data, published)

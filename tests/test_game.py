@@ -252,12 +252,16 @@ def test_jacoby_rule_counts_gammons_single_until_the_cube_is_turned():
 def test_beaver_and_raccoon():
     # Backgammon FAQ: the beaverer keeps the cube; the doubler may take, drop or raccoon.
     game = started(rules=Rules(beavers=True))
+    assert not game.can_beaver() and not game.can_raccoon()
     game.double()
+    assert game.can_beaver() and not game.can_raccoon()
     game.beaver()
     assert (game.cube_value, game.cube_owner, game.phase, game.turn) == (2, 0, "cube", 1)
     assert game.offer == Offer("beaver", 0)
+    assert game.can_raccoon() and not game.can_beaver()
     refused(game, game.roll)
     game.raccoon()
+    assert not game.can_beaver() and not game.can_raccoon()
     assert (game.cube_value, game.cube_owner, game.turn, game.offer) == (4, 0, 0, Offer("raccoon", 1))
     refused(game, game.raccoon)
     game.take()
@@ -271,7 +275,14 @@ def test_beaver_and_raccoon():
     assert dropped.result == (0, 2, "single game", "pass")
     plain = started()
     plain.double()
+    assert not plain.can_beaver()
     assert refused(plain, plain.beaver).startswith("no-beavers: ")
+    limited = started(rules=Rules(beavers=True, max_cube=4))  # a beaver to 4 is allowed, a raccoon to 8 not
+    limited.double()
+    assert limited.can_beaver()
+    limited.beaver()
+    assert not limited.can_raccoon()
+    assert refused(limited, limited.raccoon).startswith("cube-max: ")
     refused(plain, plain.raccoon)
     with pytest.raises(GameError):
         Game(rules=Rules(match_length=5, beavers=True))

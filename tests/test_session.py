@@ -124,6 +124,33 @@ def test_the_computer_beavers_a_double_from_far_behind_and_the_person_answers():
     assert s.message == "Top beavers" and s.state()["can"]["take"] and s.state()["can"]["pass"]
     assert s.handle({"type": "take"}) is None
     assert (s.game.phase, s.game.turn, s.game.cube_value, s.game.cube_owner) == ("roll", 0, 4, 1)
+    # Or the person raccoons the beaver: the computer takes, and the cube stays on its side at 8.
+    beavers = Match.with_rules(Rules(beavers=True), seed=3)
+    s = Session(players=("human", "expert"), match=beavers, position=behind, animation=0)
+    s.handle({"type": "double"})
+    assert s.state()["can"]["raccoon"] and not s.state()["can"]["beaver"]
+    assert s.handle({"type": "raccoon"}) is None
+    assert (s.game.phase, s.game.turn, s.game.cube_value, s.game.cube_owner) == ("roll", 0, 8, 1)
+
+
+@pytest.mark.parametrize("max_cube", [64, 2])
+def test_a_person_beavers_the_computers_double_where_beavers_are_played(max_cube):
+    # Doubler doubles at once; the person may beaver only with beavers on and the cube's limit
+    # above twice the double (Game.beaver). A refused beaver changes nothing.
+    rules = Rules(beavers=True, max_cube=max_cube)
+    for match, allowed in ((Match(seed=3), False), (Match.with_rules(rules, seed=3), max_cube >= 8)):
+        s = Session(players=(Doubler(), "human"), match=match, animation=0, position=Position.initial())
+        assert s.game.offer.kind == "double" and s.state()["can"]["take"]
+        assert s.state()["can"]["beaver"] is allowed and not s.state()["can"]["raccoon"]
+        revision = s.revision
+        refused = s.handle({"type": "beaver"})
+        if not allowed:
+            assert refused and s.game.offer.kind == "double" and s.game.cube_value == 1 and s.revision == revision + 1
+            continue
+        # The computer takes the beaver: cube 4, kept by the person who beavered; it rolls and plays on.
+        assert refused is None
+        assert [entry["type"] for entry in s.game.record[:3]] == ["double", "beaver", "take"]
+        assert (s.game.phase, s.game.turn, s.game.cube_value, s.game.cube_owner) == ("roll", 1, 4, 1)
 
 
 def test_a_player_that_breaks_the_rules_is_replaced_by_the_first_legal_play():

@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
 import { loadLoft, webglAvailable } from "./loft/load.js";
 
-const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "hint", "resign", "new-game", "edit"];
+const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "beaver", "raccoon", "hint", "resign", "new-game", "edit"];
 // Review mode's buttons: where each goes among the decisions (a `review-go` intent), and its label.
 const REVIEW_STEPS = [
   ["first", "board.reviewFirst"], ["previous", "board.reviewPrevious"], ["next", "board.reviewNext"],

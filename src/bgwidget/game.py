@@ -273,6 +273,14 @@ class Game:
         Raises :class:`GameError` for a ``seat`` that is not 0 or 1."""
         return self._double_error(seat) is None
 
+    def can_beaver(self) -> bool:
+        """Whether the seat answering a double may beaver it (:meth:`beaver`) now."""
+        return self.offer is not None and self.offer.kind == "double" and self._redouble_error(beaver=True) is None
+
+    def can_raccoon(self) -> bool:
+        """Whether the doubler answering a beaver may raccoon it (:meth:`raccoon`) now."""
+        return self.offer is not None and self.offer.kind == "beaver" and self._redouble_error(beaver=False) is None
+
     def legal_steps(self) -> dict[int, list[tuple[int, tuple[int, ...]]]]:
         """The map of legal next moves for the play in progress, in the mover's numbering.
 
@@ -445,10 +453,9 @@ class Game:
         Raises :class:`GameError` when beavers are off, in a match, or with no double to answer.
         """
         taker = self._answer(("double",), seat, "beaver")
-        if not self.rules.beavers:
-            raise GameError(reason="no-beavers")
-        if 4 * self.cube_value > self.rules.max_cube:
-            raise GameError(reason="cube-max", value=self.rules.max_cube)
+        error = self._redouble_error(beaver=True)
+        if error:
+            raise error
         self.record.append({"type": "beaver", "seat": taker})
         self.cube_value *= 2
         self.cube_owner = taker
@@ -458,8 +465,9 @@ class Game:
         """Answer a beaver by taking it and redoubling at once; the beaverer answers this
         offer with :meth:`take` (keeping the cube) or :meth:`pass_`."""
         doubler = self._answer(("beaver",), seat, "raccoon")
-        if 4 * self.cube_value > self.rules.max_cube:
-            raise GameError(reason="cube-max", value=self.rules.max_cube)
+        error = self._redouble_error(beaver=False)
+        if error:
+            raise error
         self.record.append({"type": "raccoon", "seat": doubler})
         self.cube_value *= 2
         self.offer = Offer("raccoon", doubler)
@@ -597,6 +605,14 @@ class Game:
         if seat is not None and _check_seat(seat) != answering:
             raise GameError(reason="not-your-answer", seat=seat)
         return answering
+
+    def _redouble_error(self, *, beaver: bool) -> GameError | None:
+        """Why the offer answered now cannot be redoubled at once (a beaver, or a raccoon), or None."""
+        if beaver and not self.rules.beavers:
+            return GameError(reason="no-beavers")
+        if 4 * self.cube_value > self.rules.max_cube:
+            return GameError(reason="cube-max", value=self.rules.max_cube)
+        return None
 
     def _double_error(self, seat: int | None) -> GameError | None:
         if seat is not None:

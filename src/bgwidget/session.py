@@ -605,9 +605,10 @@ class Session:
         elif kind == "double":
             self._require_person(seat, "double")
             game.double(seat=seat)
-        elif kind in ("take", "pass"):
+        elif kind in ("take", "pass", "beaver", "raccoon"):
             self._require_person(seat, kind)
-            (game.take if kind == "take" else game.pass_)(seat=seat)
+            answer = {"take": game.take, "pass": game.pass_, "beaver": game.beaver, "raccoon": game.raccoon}[kind]
+            answer(seat=seat)
         elif kind == "resign":
             self._resign(intent.get("points", 1))
         else:

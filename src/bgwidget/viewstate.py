@@ -96,6 +96,8 @@ Can = TypedDict(
         "double": bool,
         "take": bool,
         "pass": bool,
+        "beaver": bool,  # money play with beavers: take the double and redouble at once
+        "raccoon": bool,  # answer a beaver by redoubling at once
         "undo": bool,
         "done": bool,
         "resign": bool,
@@ -338,6 +340,8 @@ def view_state(session: Session) -> ViewState:
             "double": person and game.can_double(),
             "take": answering,
             "pass": answering,
+            "beaver": answering and game.can_beaver(),
+            "raccoon": answering and game.can_raccoon(),
             "undo": moving and bool(game.steps),
             "done": moving and game.play_complete,
             "resign": tools and any(human) and not session.thinking and not editing and game.phase in ("roll", "move"),
@@ -409,7 +413,21 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
     from bgwidget.session import Advice  # the session imports this module first
 
     review, language = shown.review, session.language
-    for key in ("roll", "move", "double", "take", "pass", "undo", "done", "resign", "new_game", "hint", "edit"):
+    for key in (
+        "roll",
+        "move",
+        "double",
+        "take",
+        "pass",
+        "beaver",
+        "raccoon",
+        "undo",
+        "done",
+        "resign",
+        "new_game",
+        "hint",
+        "edit",
+    ):
         state["can"][key] = False
     state["steps"], state["movable"], state["plays"], state["moved"] = {}, [], [], []
     state["last_roll"], state["last_play"], state["hint"] = None, None, None

@@ -141,9 +141,9 @@ class _Searching:
     def answer_double(self, game: Game) -> str:
         # The decision is the doubler's (the seat on roll): its should_take is the taker's answer,
         # and its beaver whether taking and redoubling at once gains the taker more (money play
-        # with beavers), which the cube's limit may forbid.
+        # with beavers), which the game may forbid (the cube's limit).
         decision = game_cube_decision(game, self, self.evaluator)
-        if decision.beaver and 4 * game.cube_value <= game.rules.max_cube:
+        if decision.beaver and game.can_beaver():
             return "beaver"
         return "take" if decision.should_take else "pass"
 
