@@ -1,7 +1,11 @@
 """Our review of a match beside GNU Backgammon's analysis of the same match: the errors each finds.
 
-Matches: played here by :func:`bgwidget.play_match` between computer levels with fixed seeds, and
-written with :func:`bgwidget.formats.to_mat`. Ours: :func:`bgwidget.ai.review` at ``--level``
+Matches: played here by :func:`bgwidget.play_match` with fixed seeds and written with
+:func:`bgwidget.formats.to_mat`; by default (``--matches ours``) between our computer levels, which
+play with our net, so that their errors are our net's own and hard for a review with that net to
+see. ``--matches independent`` plays matches between players independent of our net, as a
+person's are: gnubg-nn's 0-ply player and Tesauro's pubeval (gnubg-nn's ``pub_best_move``), which
+never double and always take; ``--matches all`` plays both sets. Ours: :func:`bgwidget.ai.review` at ``--level``
 (Expert, its default), one decision per play, cube decision and answer to a double; an error is a
 decision it marks (doubtful or worse). GNU Backgammon's: Debian's ``gnubg`` program as its users
 run it, all settings its own defaults (1.07: chequer play and cube decisions at 2-ply cubeful, one
@@ -17,7 +21,8 @@ roll for a play. Printed: per match, the decisions, each side's errors, those bo
 share of gnubg's errors ours finds (target: at least 85%) and of ours gnubg finds, and each
 side's time (target: a 7-point match reviewed in under a minute); then the totals, and by kind.
 
-    .venv/bin/python benchmarks/review.py [--level expert] [--net ours|gnubg|WEIGHTS] [--quick] [--misses]
+    .venv/bin/python benchmarks/review.py [--level expert] [--net ours|gnubg|WEIGHTS] [--matches ours|independent|all]
+        [--quick] [--misses]
 
 ``--net gnubg`` runs our review with GNU Backgammon's 0-ply net (``gnubg-nn``) as its evaluator in
 place of ours: the same search, filters and cube model, so the share it finds separates what our
@@ -41,19 +46,27 @@ import numpy as np
 
 import bgwidget
 import gnubg_timed
+import strength
 from bgwidget import ai
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.net import Net
 from bgwidget.formats import to_mat
 
-# (players for seat 0 and seat 1, match length, seed)
+# (players for seat 0 and seat 1, match length, seed): our levels, then players independent of our
+# net (gnubg-nn's own 0-ply net, Tesauro's pubeval), whose errors are not our net's own.
 MATCHES = [
     (("expert", "medium"), 7, 1),
     (("medium", "easy"), 7, 2),
     (("medium", "medium"), 7, 3),
     (("expert", "easy"), 5, 4),
     (("medium", "expert"), 7, 5),
+]
+INDEPENDENT = [
+    (("gnubg0", "pubeval"), 7, 6),
+    (("pubeval", "gnubg0"), 7, 7),
+    (("pubeval", "pubeval"), 7, 8),
+    (("gnubg0", "gnubg0"), 7, 9),
 ]
 GNUBG_DOUBTFUL = 0.03  # gnubg 1.07's default threshold of a doubtful decision (``show analysis``)
 
@@ -72,6 +85,18 @@ json.dump(times, open("@TIMES@", "w"))
 
 ALERT = re.compile(r"Alert: ([a-z ]+?)!? *\( *([+-]?[\d.]+)\)")
 HEADER = re.compile(r"Move number \d+: +(.+)")
+
+
+class GnubgPlayer:
+    """A seat played by gnubg-nn's chooser ``name`` (``gnubg0`` or ``pubeval``, as in
+    ``strength.py``), refereed by our rules; it never doubles and always takes (no cube of its own)."""
+
+    def __init__(self, name):
+        self.name, self.steps = name, strength.OPPONENTS[name]
+
+    def choose_play(self, position, dice):
+        plays = position.legal_plays(*dice)
+        return strength.referee(position, plays, self.steps(position, *dice)) if plays else None
 
 
 def gnubg_net(positions):
@@ -179,16 +204,24 @@ def main():
         "--net", type=net_choice, default="ours", help="the net our review searches with: ours, gnubg or a weights file"
     )
     parser.add_argument("--quick", action="store_true", help="the first two matches only")
+    parser.add_argument(
+        "--matches",
+        choices=("ours", "independent", "all"),
+        default="ours",
+        help="matches between our levels (default), between gnubg-nn's and pubeval players, or both",
+    )
     parser.add_argument("--misses", action="store_true", help="list gnubg's errors that ours does not mark")
     args = parser.parse_args()
-    matches = MATCHES[:2] if args.quick else MATCHES
+    matches = {"ours": MATCHES, "independent": INDEPENDENT, "all": MATCHES + INDEPENDENT}[args.matches]
+    matches = matches[:2] if args.quick else matches
     print("command:", " ".join([Path(sys.executable).name, *sys.argv]))
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         played, jobs = {}, []
         for players, length, seed in matches:
             label = f"{players[0]}-{players[1]}-{length}pt-seed{seed}"
-            match = bgwidget.play_match(players=players, match_length=length, seed=seed)
+            seats = [GnubgPlayer(p) if p in strength.OPPONENTS else p for p in players]
+            match = bgwidget.play_match(players=seats, match_length=length, seed=seed)
             (folder / f"{label}.mat").write_text(to_mat(match))
             played[label] = match
             jobs.append([label, str(folder / f"{label}.mat"), str(folder / label / "analysis.txt")])
