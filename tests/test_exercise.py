@@ -133,7 +133,8 @@ def test_an_answered_exercise_holds_its_board_on_the_learners_play_until_reset()
         assert ex.send(intent) == "This board is held on the play made: Reset puts the position back."
     assert ex.board.position == held and ex.verdict == "wrong"
     ex.reset_button.click()
-    assert ex.board.state["can"]["move"] and ex.board.state["status"] == "Bottom to play 3-1"
+    assert ex.board.state["can"]["move"] and ex.board.state["status"] == "Your move: play 3-1"
+    assert ex.board.state["names"] == ["You", "Opponent"]
     ex.board.play("8/5 6/5")
     assert ex.verdict == "right" and not any(ex.board.state["can"].values())
 
@@ -197,6 +198,8 @@ def test_cube_exercise_take_and_pass_with_the_numbers():
     assert decision.action == "double, take"  # a take the learner may find tempting to pass
     ex = CubeExercise(RACE_7, "take", "A quarter of the races.", language="fr")
     assert ex.board.phase == "cube" and ex.board.game.offer.seat == 1  # the doubler at the top offers
+    assert ex.board.state["names"] == ["Vous", "Adversaire"]  # the learner, who answers, at the bottom
+    assert ex.board.state["status"] == "Adversaire propose le videau à 2"
     assert ex.text == "Votre adversaire double. Accepter ou refuser ? Répondez avec les boutons du plateau."
     assert ex.answer("pass") is None and ex.board.phase == "game-over"
     numbers = label(

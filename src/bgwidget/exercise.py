@@ -50,11 +50,14 @@ class ExerciseError(ValueError):
     """An exercise that cannot be set: no legal play, or answers that are not legal plays."""
 
 
-def _board(position: Position, dice: tuple[int, int] | None, language: str) -> BoardWidget:
+def _board(position: Position, dice: tuple[int, int] | None, language: str, learner: int) -> BoardWidget:
     """A teaching board for two people at ``position``: it explains each refused move, and offers
-    no tools (a hint would give the answer away)."""
+    no tools (a hint would give the answer away). The seat ``learner`` is named "You", the other
+    "Opponent" (in ``language``)."""
+    you, opponent = label(language, "nameYou"), label(language, "nameOpponent")
     return BoardWidget(
         players=("human", "human"),
+        names=(you, opponent) if learner == 0 else (opponent, you),
         position=position,
         dice=dice,
         language=language,
@@ -142,7 +145,7 @@ class Exercise(ipywidgets.VBox):
         self.played: Play | None = None
         """The play judged (the learner's first complete play), or None."""
 
-        self.board = _board(self.position, self.dice, self.language)
+        self.board = _board(self.position, self.dice, self.language, learner=self.position.turn)
         self._feedback = _Feedback()
         self._plays = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
@@ -280,7 +283,7 @@ class CubeExercise(ipywidgets.VBox):
 
             self.decision = ai.cube_decision(self.chances, efficiency=cube_efficiency(self.position))
         self.verdict: str | None = None
-        self.board = _board(self.position, None, self.language)
+        self.board = _board(self.position, None, self.language, learner=0)  # the taker, at the bottom
         self._feedback = _Feedback()
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
         self.reset_button.on_click(lambda _button: self.reset())
