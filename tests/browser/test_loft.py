@@ -102,6 +102,8 @@ def test_a_game_against_the_computer_played_by_clicks_in_3d(lab, page, artifacts
     model = check_against_kernel(page, side)
     assert model["result"]["winner"] in (0, 1) and turns > 5 and moves > 10
     assert page.locator('[data-testid="new-game"]').is_visible()
+    # The result across the middle of the loft, as the 2D board's banner says it.
+    assert page.locator('[data-testid="loft-result"]').text_content() == model["result"]["text"]
     page.locator(ROOT).screenshot(path=str(artifacts / "loft-game-over.png"))
     assert page.evaluate("() => window.__animated") is True
 

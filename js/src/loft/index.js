@@ -67,9 +67,12 @@ class Loft {
     });
     this.note = h("div", { ...OVERLAY, left: "50%", bottom: "40px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
     this.help = h("div", { ...OVERLAY, right: "8px", top: "8px", whiteSpace: "normal", maxWidth: "55%" }, { "data-testid": "walk-help" });
+    // A finished game's result across the middle, as the 2D board's banner.
+    const middle = { left: "50%", top: "50%", transform: "translate(-50%, -50%)", fontWeight: "bold", fontSize: "16px" };
+    this.result = h("div", { ...OVERLAY, ...middle, whiteSpace: "normal", maxWidth: "80%" }, { "data-testid": "loft-result" });
     this.countLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.numberLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
-    this.overlay.append(this.numberLayer, this.countLayer, this.note, this.help);
+    this.overlay.append(this.numberLayer, this.countLayer, this.note, this.help, this.result);
     // The camera's buttons in a row under the picture, where they hide no part of it.
     this.tools = h("div", { display: "flex", gap: "6px", justifyContent: "flex-end", flexWrap: "wrap", padding: "4px 0" });
     this.gameButton = h("button", {}, { type: "button", "data-testid": "game-view" });
@@ -110,6 +113,8 @@ class Loft {
     const full = document.fullscreenElement === this.el;
     this.note.textContent = ui.note?.text ?? (full ? state.status ?? "" : "");
     this.note.hidden = !this.note.textContent;
+    this.result.textContent = state.result?.text ?? "";
+    this.result.hidden = !this.result.textContent;
     this.view.root.dataset.selected = ui.selected ?? ""; // a hook for tests: a selection draws no DOM here
     this.placeNumbers(state);
     this.placeCheckers(state, ui);
