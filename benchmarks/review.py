@@ -22,7 +22,11 @@ share of gnubg's errors ours finds (target: at least 85%) and of ours gnubg find
 side's time (target: a 7-point match reviewed in under a minute); then the totals, and by kind.
 
     .venv/bin/python benchmarks/review.py [--level expert] [--net ours|gnubg|WEIGHTS] [--matches ours|independent|all]
-        [--quick] [--misses]
+        [--workers N] [--quick] [--misses]
+
+``--workers N`` reviews the games of each match on a process pool of N workers, made once and
+shared by the matches (:func:`bgwidget.ai.review`'s ``executor``): the review is the same, and
+its time is the wall time. GNU Backgammon runs with its own default, one calculation thread.
 
 ``--net gnubg`` runs our review with GNU Backgammon's 0-ply net (``gnubg-nn``) as its evaluator in
 place of ours: the same search, filters and cube model, so the share it finds separates what our
@@ -39,6 +43,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -211,6 +216,12 @@ def main():
         help="matches between our levels (default), between gnubg-nn's and pubeval players, or both",
     )
     parser.add_argument("--misses", action="store_true", help="list gnubg's errors that ours does not mark")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="review each match's games on a pool of this many processes, made once (default: none, here)",
+    )
     args = parser.parse_args()
     matches = {"ours": MATCHES, "independent": INDEPENDENT, "all": MATCHES + INDEPENDENT}[args.matches]
     matches = matches[:2] if args.quick else matches
@@ -228,6 +239,7 @@ def main():
             (folder / label).mkdir()
         gnubg_times = gnubg_timed.run(GNUBG_SCRIPT, jobs, folder)
         totals, all_sizes = Counter(), []
+        pool = ProcessPoolExecutor(args.workers) if args.workers else None
         print(
             f"\n{'match':<30}{'games':>6}{'decisions':>10}{'ours s':>8}{'gnubg s':>8}"
             f"{'gnubg err':>10}{'our err':>8}{'both':>6}{'ours finds':>11}{'gnubg finds':>12}"
@@ -235,7 +247,7 @@ def main():
         for label, match in played.items():
             start = time.perf_counter()
             evaluator = None if args.net == "ours" else gnubg_net if args.net == "gnubg" else args.net
-            review = ai.review(match, args.level, evaluator=evaluator, progress=False)
+            review = ai.review(match, args.level, evaluator=evaluator, progress=False, executor=pool)
             ours_time = time.perf_counter() - start
             theirs = gnubg_decisions(folder / label / "analysis.txt")
             counts, sizes = compare(review, theirs)
@@ -253,6 +265,8 @@ def main():
             )
             if args.misses:
                 print("\n".join(misses(review, theirs)))
+        if pool is not None:
+            pool.shutdown()
     seconds = f"ours {totals['seconds ours']:.1f} s, gnubg {totals['seconds gnubg']:.1f} s"
     print(f"\ntotal over {len(played)} matches: {seconds}")
     for kind in ("play", "cube"):
