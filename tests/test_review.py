@@ -357,6 +357,24 @@ def test_luck_at_double_match_point_agrees_with_gnubg(gnubg_nn):
     assert max(map(abs, differences)) < 0.2
 
 
+def test_world_class_judges_a_clear_no_double_a_ply_less_with_the_same_errors(short, monkeypatch):
+    from bgwidget.ai import reviewer
+
+    match, _ = short
+    filtered = ai.review(match, "world-class", progress=False).decisions
+    monkeypatch.setattr(reviewer, "CUBE_FILTER", math.inf)  # every cube decision at 2-ply
+    full = ai.review(match, "world-class", progress=False).decisions
+    assert [(d.kind, d.move, d.made, d.best, d.mark) for d in filtered] == [
+        (d.kind, d.move, d.made, d.best, d.mark) for d in full
+    ]
+    assert [d.error for d in filtered] == pytest.approx([d.error for d in full], abs=1e-6)
+    cubes = [(a.cube, b.cube) for a, b in zip(filtered, full) if a.kind == "double"]
+    shallow = [a for a, b in cubes if a != b]
+    # Some no doubles were judged at 1-ply, each clear by the filter; every double at 2-ply.
+    assert shallow and all(a.no_double - min(a.double_take, a.double_pass) > 0 for a in shallow)
+    assert all(a == b for (a, b), d in zip(cubes, [d for d in filtered if d.kind == "double"]) if d.made == "double")
+
+
 def test_a_world_class_review_judges_plays_and_the_cube_at_two_ply(short):
     from bgwidget.ai.context import Context
     from bgwidget.ai.cubeful import searched_cube_decision
