@@ -130,7 +130,7 @@ def test_an_answered_exercise_holds_its_board_on_the_learners_play_until_reset()
     assert not any(state["can"].values()) and state["status"].startswith("Answered: Reset puts the position back")
     held = ex.board.position
     for intent in ({"type": "roll"}, {"type": "double"}, {"type": "move", "from": 13, "to": 10}):
-        assert ex.send(intent) == "This board is held on the play made: Reset puts the position back."
+        assert ex.send(intent) == "This board is held on the answer given: Reset puts the position back."
     assert ex.board.position == held and ex.verdict == "wrong"
     ex.reset_button.click()
     assert ex.board.state["can"]["move"] and ex.board.state["status"] == "Your move: play 3-1"
@@ -202,6 +202,7 @@ def test_cube_exercise_take_and_pass_with_the_numbers():
     assert ex.board.state["status"] == "Adversaire propose le videau à 2"
     assert ex.text == "Votre adversaire double. Accepter ou refuser ? Répondez avec les boutons du plateau."
     assert ex.answer("pass") is None and ex.board.phase == "game-over"
+    assert ex.board.session.held and not any(ex.board.state["can"].values())  # answered: held until Reset
     numbers = label(
         "fr",
         "exercise.cubeNumbers",

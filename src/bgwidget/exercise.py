@@ -50,14 +50,13 @@ class ExerciseError(ValueError):
     """An exercise that cannot be set: no legal play, or answers that are not legal plays."""
 
 
-def _board(position: Position, dice: tuple[int, int] | None, language: str, learner: int) -> BoardWidget:
+def _board(position: Position, dice: tuple[int, int] | None, language: str) -> BoardWidget:
     """A teaching board for two people at ``position``: it explains each refused move, and offers
-    no tools (a hint would give the answer away). The seat ``learner`` is named "You", the other
-    "Opponent" (in ``language``)."""
-    you, opponent = label(language, "nameYou"), label(language, "nameOpponent")
+    no tools (a hint would give the answer away). The learner, at the bottom, is named "You", the
+    other side "Opponent" (in ``language``)."""
     return BoardWidget(
         players=("human", "human"),
-        names=(you, opponent) if learner == 0 else (opponent, you),
+        names=(label(language, "nameYou"), label(language, "nameOpponent")),
         position=position,
         dice=dice,
         language=language,
@@ -145,7 +144,7 @@ class Exercise(ipywidgets.VBox):
         self.played: Play | None = None
         """The play judged (the learner's first complete play), or None."""
 
-        self.board = _board(self.position, self.dice, self.language, learner=self.position.turn)
+        self.board = _board(self.position, self.dice, self.language)
         self._feedback = _Feedback()
         self._plays = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
@@ -257,7 +256,8 @@ class CubeExercise(ipywidgets.VBox):
 
     The learner answers with the board's Take and Pass buttons (or :meth:`answer`); read
     :attr:`verdict` (``None``, ``"right"``, ``"wrong"``), :attr:`text` and :attr:`decision`;
-    :attr:`reset_button` (or :meth:`reset`) offers the double again in a fresh game. Raises
+    :attr:`reset_button` (or :meth:`reset`) offers the double again in a fresh game; until then the
+    answered board is held as the answer left it. Raises
     :class:`ExerciseError` for an answer other than ``"take"`` or ``"pass"`` and
     :class:`~bgwidget.labels.LanguageError` for another language.
     """
@@ -283,7 +283,7 @@ class CubeExercise(ipywidgets.VBox):
 
             self.decision = ai.cube_decision(self.chances, efficiency=cube_efficiency(self.position))
         self.verdict: str | None = None
-        self.board = _board(self.position, None, self.language, learner=0)  # the taker, at the bottom
+        self.board = _board(self.position, None, self.language)
         self._feedback = _Feedback()
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
         self.reset_button.on_click(lambda _button: self.reset())
@@ -332,3 +332,4 @@ class CubeExercise(ipywidgets.VBox):
                 passed=number(lang, self.decision.double_pass, 2),
             )
         self._feedback.show(self.verdict, f"{head} {self.why} {numbers}")
+        self.board.session.hold()  # answered: the board stays as the answer left it until Reset
