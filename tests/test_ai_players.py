@@ -154,6 +154,11 @@ def test_answers_are_checked():
     with pytest.raises(PlayerError, match="beaver"):
         answers_double(Answering("beaver"), money)
     assert answers_double(Answering("beaver"), beavers) == "beaver"
+    # A beaver the cube's limit forbids (a beaver doubles the cube: 2 -> 4 past a limit of 2).
+    capped = Game(position=CLOSE_RACE, rules=Rules(beavers=True, max_cube=2))
+    capped.double()
+    with pytest.raises(PlayerError, match="'take', 'pass'$"):
+        answers_double(Answering("beaver"), capped)
 
 
 def test_medium_and_expert_cube_by_the_cube_decision():

@@ -131,6 +131,7 @@ def test_an_answered_exercise_holds_its_board_on_the_learners_play_until_reset()
     held = ex.board.position
     for intent in ({"type": "roll"}, {"type": "double"}, {"type": "move", "from": 13, "to": 10}):
         assert ex.send(intent) == "This board is held on the answer given: Reset puts the position back."
+        assert "Answered" not in ex.board.state["status"]  # the refusal says it once
     assert ex.board.position == held and ex.verdict == "wrong"
     ex.reset_button.click()
     assert ex.board.state["can"]["move"] and ex.board.state["status"] == "Your move: play 3-1"
@@ -203,6 +204,7 @@ def test_cube_exercise_take_and_pass_with_the_numbers():
     assert ex.text == "Votre adversaire double. Accepter ou refuser ? Répondez avec les boutons du plateau."
     assert ex.answer("pass") is None and ex.board.phase == "game-over"
     assert ex.board.session.held and not any(ex.board.state["can"].values())  # answered: held until Reset
+    assert ex.board.state["point_labels"][:3] == [1, 2, 3]  # still numbered from the learner's side
     numbers = label(
         "fr",
         "exercise.cubeNumbers",
@@ -214,8 +216,10 @@ def test_cube_exercise_take_and_pass_with_the_numbers():
     assert ex.verdict == "wrong" and ex.text == f"Pas cette réponse : refuser. A quarter of the races. {numbers}"
     ex.reset_button.click()
     assert ex.verdict is None and ex.board.phase == "cube" and ex.board.game.cube_value == 1
+    assert ex.board.state["score"] == [0, 0]  # the point the pass lost is not carried over
     from_view(ex, {"type": "take"})
     assert ex.verdict == "right" and ex.text == f"Juste : accepter. A quarter of the races. {numbers}"
+    assert ex.board.state["point_labels"][:3] == [1, 2, 3]
     ex.reset()  # after a take the cube was the taker's: a fresh game puts it back in the middle
     assert ex.board.phase == "cube" and ex.board.game.cube_owner is None and ex.verdict is None
 

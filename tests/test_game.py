@@ -282,8 +282,9 @@ def test_beaver_and_raccoon():
     assert limited.can_beaver()
     limited.beaver()
     assert not limited.can_raccoon()
-    assert refused(limited, limited.raccoon).startswith("cube-max: ")
-    refused(plain, plain.raccoon)
+    why = refused(limited, limited.raccoon)
+    assert why == "redouble-max: That would put the cube at 8, past its highest value here (4)."
+    assert refused(plain, plain.raccoon).startswith("no-raccoon: ")
     with pytest.raises(GameError):
         Game(rules=Rules(match_length=5, beavers=True))
 

@@ -115,6 +115,13 @@ CASES = [
     ("bar-blocked", lambda: _raise(PartialPlay(CLOSED_BUT_TWO, (6, 5)).check_step(25)), {"point": 20, "point2": 19}),
     ("game-in-play", lambda: Match(3, seed=1).new_game(), {}),
     ("no-beavers", acting(in_game(), lambda g: g.double(), lambda g: g.beaver()), {}),
+    ("no-beaver", lambda: in_game(rules=Rules(beavers=True)).beaver(), {}),
+    ("no-raccoon", acting(in_game(rules=Rules(beavers=True)), lambda g: g.double(), lambda g: g.raccoon()), {}),
+    (
+        "redouble-max",
+        acting(in_game(rules=Rules(beavers=True, max_cube=2)), lambda g: g.double(), lambda g: g.beaver()),
+        {"value": 4, "limit": 2},
+    ),
 ]
 
 

@@ -276,6 +276,33 @@ def test_a_failing_player_never_stops_a_game(bot, background):
     assert asyncio.run(main()) == 3
 
 
+def test_the_computer_taking_a_beaver_is_said_past_its_roll():
+    class Doubler(LastPlay):
+        def offer_double(self, game):
+            return game.cube_value == 1
+
+    match = Match.with_rules(Rules(beavers=True), seed=2)
+    s = Session(players=("human", Doubler()), match=match, position=Position.initial(turn=1), animation=0)
+    assert s.game.offer.kind == "double" and s.state()["can"]["beaver"]
+    assert s.handle({"type": "beaver"}) is None
+    # It took the beaver (cube 4, the person's), then rolled and played: the person reads both.
+    assert (s.game.cube_value, s.game.cube_owner, s.game.turn, s.game.phase) == (4, 0, 0, "roll")
+    assert s.last_play[0] == 1 and "takes" in s.message
+
+
+def test_a_beaver_past_the_cube_limit_is_taken_instead():
+    # A player of one's own that beavers where the game forbids it does not freeze the game.
+    class AlwaysBeaver(LastPlay):
+        def answer_double(self, game):
+            return "beaver"
+
+    match = Match.with_rules(Rules(beavers=True, max_cube=2), seed=1)
+    s = Session(players=("human", AlwaysBeaver()), match=match, position=Position.initial(), animation=0)
+    assert s.handle({"type": "double"}) is None
+    assert (s.game.cube_value, s.game.cube_owner) == (2, 1) and "took instead" in s.message
+    assert s.game.phase in ("roll", "move") and s.state()["can"]["roll"] == (s.game.phase == "roll")
+
+
 def test_the_computer_falls_back_on_every_decision():
     # Its cube methods fail too: it never doubles and takes every double.
     s = Session(players=("human", Raises()), seed=1, animation=0, position=Position.initial(turn=1))

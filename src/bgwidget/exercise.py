@@ -299,7 +299,7 @@ class CubeExercise(ipywidgets.VBox):
     def reset(self) -> None:
         """Set the position again with the double offered, and clear the verdict."""
         self.verdict = None
-        self.board.new_game()  # a fresh game (a new match while one is in play): the cube back in the middle
+        self.board.new_match()  # the cube back in the middle, the score of a pass forgotten
         self.board.set_position(self.position)
         self.board.intent({"type": "double"})
         self._feedback.show("waiting", label(self.language, "exercise.cubeQuestion"))
@@ -332,4 +332,4 @@ class CubeExercise(ipywidgets.VBox):
                 passed=number(lang, self.decision.double_pass, 2),
             )
         self._feedback.show(self.verdict, f"{head} {self.why} {numbers}")
-        self.board.session.hold()  # answered: the board stays as the answer left it until Reset
+        self.board.session.hold(0)  # answered: the board stays as the answer left it, from the learner's side

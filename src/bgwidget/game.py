@@ -600,7 +600,13 @@ class Game:
     def _answer(self, offers: tuple[str, ...], seat: int | None, action: str) -> int:
         """Check that ``seat`` may answer one of ``offers`` now; returns the answering seat."""
         if self.offer is None or self.offer.kind not in offers:
-            raise GameError(reason="no-offer" if offers != ("resign",) else "no-resignation")
+            if offers == ("resign",):
+                raise GameError(reason="no-resignation")
+            if action == "beaver":  # a beaver answers a double, a raccoon a beaver: say which is missing
+                raise GameError(reason="no-beaver")
+            if action == "raccoon":
+                raise GameError(reason="no-raccoon")
+            raise GameError(reason="no-offer")
         answering = 1 - self.offer.seat
         if seat is not None and _check_seat(seat) != answering:
             raise GameError(reason="not-your-answer", seat=seat)
@@ -611,7 +617,7 @@ class Game:
         if beaver and not self.rules.beavers:
             return GameError(reason="no-beavers")
         if 4 * self.cube_value > self.rules.max_cube:
-            return GameError(reason="cube-max", value=self.rules.max_cube)
+            return GameError(reason="redouble-max", value=4 * self.cube_value, limit=self.rules.max_cube)
         return None
 
     def _double_error(self, seat: int | None) -> GameError | None:

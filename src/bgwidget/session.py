@@ -346,6 +346,8 @@ class Session:
         """True while the computer is choosing in the background."""
         self.held = False
         """True while the board is held as it is (:meth:`hold`): every intent is refused."""
+        self.held_seat: int | None = None
+        """The seat whose side a held board is seen from (:meth:`hold`)."""
         self._publish = publish
         self._send = send
         self.reviewing: Reviewing | None = None
@@ -455,13 +457,17 @@ class Session:
     def new_game(self) -> None:
         """The next game of the match; a new match once it is over or while a game is in play."""
         if self.game.result is None or self.match.is_over:
-            # The next match's dice follow from the board's seed too, so a seeded board replays.
-            self._match_number += 1
-            self.match = Match.with_rules(
-                self.match.rules, f"{self._seed!s}/match {self._match_number}", names=self.names
-            )
-        else:
-            self.match.new_game()
+            self.new_match()
+            return
+        self.match.new_game()
+        self.last_play = None
+        self._after_change()
+
+    def new_match(self) -> None:
+        """A new match of the same rules and names, the score at 0-0 and the cube in the middle."""
+        # The next match's dice follow from the board's seed too, so a seeded board replays.
+        self._match_number += 1
+        self.match = Match.with_rules(self.match.rules, f"{self._seed!s}/match {self._match_number}", names=self.names)
         self.last_play = None
         self._after_change()
 
@@ -472,14 +478,19 @@ class Session:
         (a ``ValueError``) for a position already won or dice that are not dice.
         """
         self._play_from(position, dice)
-        self.last_play, self.held = None, False
+        self.last_play, self.held, self.held_seat = None, False, None
         self._after_change()
 
-    def hold(self) -> None:
-        """Hold the board as it is, seen from the side that played last: no button is offered and
-        every intent is refused (reason ``"held"``) until :meth:`set_position`. An answered
-        exercise holds its board on the learner's play (:class:`bgwidget.exercise.Exercise`)."""
-        self.held = True
+    def hold(self, seat: int | None = None) -> None:
+        """Hold the board as it is, seen from ``seat``'s side (by default the side that played
+        last): no button is offered and every intent is refused (reason ``"held"``) until
+        :meth:`set_position`. An answered exercise holds its board on the learner's answer
+        (:mod:`bgwidget.exercise`). Raises :class:`ValueError` for a seat other than 0, 1 or None."""
+        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+            raise ValueError(f"a seat is 0 or 1, not {seat!r}")
+        if seat is None and self.last_play is not None:
+            seat = self.last_play[0]
+        self.held, self.held_seat = True, seat
         self.publish()
 
     def on_play(self, callback: Callable[[int, Play], None]) -> None:
@@ -1005,7 +1016,8 @@ class Session:
         else:
             answering = game.turn
             game.take()
-            self._say(("takes", {"seat": answering}))
+            # A beaver taken leaves the taker on roll: the news outlives the roll it makes at once.
+            self._say(("takes", {"seat": answering}), before_roll=game.turn == answering)
 
     def _after_change(self) -> None:
         """Publish the state, then let the computer act if it is its turn. A refusal shown is of

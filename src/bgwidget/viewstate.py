@@ -596,7 +596,8 @@ def status_of(session: Session, state: ViewState) -> str:
     elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
     elif session.held:
-        parts.append(label(language, "held"))
+        if getattr(session.refusal, "reason", None) != "held":  # that refusal says it already
+            parts.append(label(language, "held"))
     elif state["thinking"]:
         parts.append(say(language, names, ("thinking", {"seat": seat})))
     elif phase == "opening":
@@ -620,12 +621,12 @@ def status_of(session: Session, state: ViewState) -> str:
 def labels_seat(session: Session) -> int:
     """Whose numbering the point labels show: the one person's against the computer, else the
     seat to act, so that a person reads the notation from their own side (as GNU Backgammon does);
-    on a held board, the side whose play it holds."""
+    on a held board, the side it is held for (:meth:`~bgwidget.session.Session.hold`)."""
     people = [seat for seat in (0, 1) if session.human[seat]]
     if len(people) == 1:
         return people[0]
-    if session.held and session.last_play is not None:
-        return session.last_play[0]  # the play held on the board, read from its maker's side
+    if session.held and session.held_seat is not None:
+        return session.held_seat
     return 1 if session.seat_to_act == 1 else 0
 
 

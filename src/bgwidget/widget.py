@@ -329,6 +329,10 @@ class BoardWidget(anywidget.AnyWidget):
         """The next game of the match; a new match once it is over or while a game is in play."""
         self._session.new_game()
 
+    def new_match(self) -> None:
+        """A new match of the same rules and names, the score at 0-0 and the cube in the middle."""
+        self._session.new_match()
+
     def on_play(self, callback: Callable[[BoardWidget, int, Play], None]) -> None:
         """Call ``callback(widget, seat, play)`` after each confirmed play (person or computer)."""
         self._session.on_play(lambda seat, play: callback(self, seat, play))

@@ -303,16 +303,16 @@ def answers_double(player: Player, game: Game) -> str:
     """``player``'s answer to the double offered in ``game``: ``"take"``, ``"pass"`` or ``"beaver"``.
 
     The player's ``answer_double(game)``, or ``"take"`` when it has none. Raises
-    :class:`PlayerError` for any other answer, and for ``"beaver"`` unless the game's rules
-    allow beavers; :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game or has
-    no double offered.
+    :class:`PlayerError` for any other answer, and for ``"beaver"`` unless the game allows one now
+    (:meth:`~bgwidget.game.Game.can_beaver`: beavers in the rules, the cube below its limit);
+    :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game or has no double offered.
     """
     offer = _check_game(game).offer
     if offer is None or offer.kind != "double":
         raise GameError("no double has been offered to answer")
     answer_double = getattr(player, "answer_double", None)
     answer = answer_double(game) if answer_double is not None else "take"
-    allowed = ("take", "pass", "beaver") if game.rules.beavers else ("take", "pass")
+    allowed = ("take", "pass", "beaver") if game.can_beaver() else ("take", "pass")
     if answer not in allowed:
         raise PlayerError(
             f"{player.name} answered {answer!r} to a double; the answers here are {', '.join(map(repr, allowed))}"
