@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bgwidget import Match, Position
+from bgwidget.ai.encoding import N_INPUTS
 from bgwidget.ai.parallel import in_order
 from bgwidget.formats import FormatError, from_mat, from_sgf, from_xgid, to_json, to_mat, to_sgf, to_xgid
 from bgwidget.widget import BoardWidget
@@ -268,7 +269,7 @@ def test_inputs_given_to_the_evaluator_are_checked_even_when_no_board_needs_the_
     for boards, bad in (
         (start, encode(start).tolist()),
         (start, np.float32(1)),
-        (start, np.full((3, 209), np.nan, np.float32)),  # not finite
+        (start, np.full((3, N_INPUTS), np.nan, np.float32)),  # not finite
         (bear_offs, np.zeros((1, 3))),  # a bear-off is judged exactly: the inputs were not read
         (bear_offs[:0], np.empty((0, 3))),
     ):

@@ -151,7 +151,7 @@ def test_result_boards_and_best_replies_match_the_plays():
 
 
 def test_pruned_replies_keep_the_net_choice_but_rarely():
-    """With the pruning net, a roll of n results sends the big net at most 5 + floor(log2 n) of
+    """With the pruning net, a roll of n results sends the big net at most 4 + floor(log2 n) of
     them; the reply chosen is the unpruned one in most rolls and gives up little equity when not."""
     positions = game_positions(150, seed=31)
     rolled = [(position, d1, d2) for position in positions for d1, d2, _ in search.ROLLS]
