@@ -371,3 +371,42 @@ def test_against_a_player_defined_in_the_notebook(lab, page, artifacts):
     if root_state(page)["phase"] == "move":
         page.locator(f'{ROOT} [data-movable="true"]').first.click()
     page.locator(ROOT).screenshot(path=str(artifacts / "custom-player.png"))
+
+
+BEAVERS = (
+    """
+from bgwidget import BoardWidget, Match, Position, Rules
+
+class Doubler:
+    name = "doubler"
+    def choose_play(self, position, dice):
+        plays = position.legal_plays(*dice)
+        return plays[0] if plays else None
+    def offer_double(self, game):
+        return game.cube_value == 1
+
+w = BoardWidget(players=("human", Doubler()), match=Match.with_rules(Rules(beavers=True), seed=5),
+                position=Position.initial(turn=1), animation=0)
+"""
+    + MIRROR
+)
+
+
+def test_a_person_beavers_the_computers_double(lab, page, artifacts):
+    side = write_notebook(lab.folder, "beavers", BEAVERS)
+    open_notebook(page, lab, "beavers")
+    page.wait_for_selector('[data-testid="beaver"]:visible', timeout=WAIT)  # the computer doubled first
+    assert page.locator('[data-testid="take"]').is_visible() and page.locator('[data-testid="raccoon"]').is_hidden()
+    click_and_wait(page, '[data-testid="beaver"]')
+    # The computer took the beaver (the person's cube at 4), then rolled and played; the news stays.
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.phase === 'roll'", timeout=WAIT)
+    model = check_against_kernel(page, side)
+    assert (model["cube"]["value"], model["cube"]["owner"]) == (4, 0)
+    assert [a["type"] for a in model["record"] if a["type"] in ("double", "beaver", "take")] == [
+        "double",
+        "beaver",
+        "take",
+    ]
+    assert page.locator(f'{ROOT} [data-cube="4"][data-owner="0"]').count() == 1
+    assert "takes" in page.locator('[data-testid="status"]').text_content()
+    page.locator(ROOT).screenshot(path=str(artifacts / "beaver-taken.png"))
