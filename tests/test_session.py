@@ -290,6 +290,19 @@ def test_the_computer_taking_a_beaver_is_said_past_its_roll():
     assert s.last_play[0] == 1 and "takes" in s.message
 
 
+def test_a_held_board_is_seen_from_the_seat_it_is_held_for():
+    s = Session(players=("human", "human"), seed=1, animation=0, position=Position.initial(turn=1))
+    for seat in (2, True, 1.0, "0"):
+        with pytest.raises(ValueError, match="a seat is 0 or 1"):
+            s.hold(seat)
+        assert not s.held
+    assert s.state()["point_labels"][0] == 24  # seat 1 on roll, no play held: its numbering
+    s.hold(0)
+    assert s.held and s.state()["point_labels"][0] == 1 and s.handle({"type": "roll"}) is not None
+    s.set_position(Position.initial(turn=1))
+    assert not s.held and s.held_seat is None and s.state()["point_labels"][0] == 24
+
+
 def test_a_beaver_past_the_cube_limit_is_taken_instead():
     # A player of one's own that beavers where the game forbids it does not freeze the game.
     class AlwaysBeaver(LastPlay):
