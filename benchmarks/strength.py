@@ -10,6 +10,8 @@ adapter (the sage extra). Opponents (gnubg-nn, GPL, a benchmark extra only):
 
 * ``pubeval``: ``gnubg_nn.pub_best_move``, Tesauro's pubeval (independent of our copy);
 * ``gnubg0``: ``gnubg_nn.best_move``, GNU Backgammon's own net at 0-ply;
+* ``gnubg1``, ``gnubg2``: ``gnubg_nn.bestmove(..., n=1 or 2)``, GNU Backgammon's 1-ply (our
+  Expert's depth) and 2-ply (our World class's), with gnubg's own move filters;
 * any of our levels (``expert``, ``world-class``...): one level against another, e.g.
   ``--player world-class --opponent expert``; with duplicate dice each pair shows both levels the
   same dice in both seats.
@@ -17,6 +19,9 @@ adapter (the sage extra). Opponents (gnubg-nn, GPL, a benchmark extra only):
 A level written ``LEVEL@WEIGHTS`` (``expert@training/data/net.npz``) is that level on the net in the
 file WEIGHTS instead of the shipped one, to compare two nets with the same dice: two runs with the
 same ``--seed``, or one net against the other.
+
+``--player`` may be one of GNU Backgammon's players too, to measure what its own look-ahead buys
+on the same dice: ``--player gnubg1 --opponent gnubg0``.
 
 Prints points per game for our player with a 95% interval (normal approximation over the pairs).
 
@@ -54,7 +59,16 @@ def gnubg0_steps(pos, d1, d2):
     return [(a - 1, b - 1) for a, b in gnubg_nn.best_move(gnubg_board(pos), d1, d2)]
 
 
-OPPONENTS = {"pubeval": pubeval_steps, "gnubg0": gnubg0_steps}
+def gnubg_ply_steps(ply, pos, d1, d2):
+    return [(a - 1, b - 1) for a, b in gnubg_nn.bestmove(gnubg_board(pos), d1, d2, n=ply)]
+
+
+OPPONENTS = {
+    "pubeval": pubeval_steps,
+    "gnubg0": gnubg0_steps,
+    "gnubg1": partial(gnubg_ply_steps, 1),
+    "gnubg2": partial(gnubg_ply_steps, 2),
+}
 
 Choose = Callable[[Position, tuple[int, int], list[Play]], Play]
 """An opponent: the play it makes of ``plays``, the legal plays of the dice in the position."""
@@ -62,6 +76,8 @@ Choose = Callable[[Position, tuple[int, int], list[Play]], Play]
 
 def level(spec: str) -> str:
     """``spec``, a level's name; ``LEVEL@WEIGHTS`` is first registered as LEVEL on the net in WEIGHTS."""
+    if spec in OPPONENTS:
+        return spec
     name, _, weights = spec.partition("@")
     if name not in LEVELS:
         raise argparse.ArgumentTypeError(f"{spec!r}: not one of {sorted(OPPONENTS)} or our levels {sorted(LEVELS)}")
@@ -78,16 +94,13 @@ def level(spec: str) -> str:
     return spec
 
 
-def opponent(spec: str) -> str:
-    return spec if spec in OPPONENTS else level(spec)
-
-
-def opponent_for(name: str, seed: int) -> Choose:
-    """GNU Backgammon's player ``name`` refereed by our rules, or our level ``name``."""
+def opponent_for(name: str, seed: int, rng: random.Random | None = None) -> Choose:
+    """GNU Backgammon's player ``name`` refereed by our rules, or our level ``name`` (``rng``: Easy's
+    generator, by default one seeded from ``seed``)."""
     if name in OPPONENTS:
         steps = OPPONENTS[name]
         return lambda pos, dice, plays: referee(pos, plays, steps(pos, *dice))
-    player = get_player(name, rng=random.Random(f"{seed}/opponent"))
+    player: Player = get_player(name, rng=rng or random.Random(f"{seed}/opponent"))
     return lambda pos, dice, plays: player.choose_play(pos, dice)
 
 
@@ -117,7 +130,7 @@ def play_pairs(first: int, n_pairs: int, opponent: Choose, seed: int, level: str
             games.append({"pos": start, "rng": rng, "ours": s, "dice": (d1, d2), "k": k, "s": s})
     points = np.zeros((n_pairs, 2))
     live = games
-    player: Player = get_player(level, rng=random.Random(f"{seed}/{first}/easy"))
+    player = opponent_for(level, seed, rng=random.Random(f"{seed}/{first}/easy"))
     while live:
         for g in live:
             pos = g["pos"]
@@ -125,7 +138,7 @@ def play_pairs(first: int, n_pairs: int, opponent: Choose, seed: int, level: str
             if not plays:
                 g["next"] = pos.swap()
             elif pos.turn == g["ours"]:
-                g["next"] = player.choose_play(pos, g["dice"]).result
+                g["next"] = player(pos, g["dice"], plays).result
             else:
                 g["next"] = opponent(pos, g["dice"], plays).result
         still = []
@@ -151,8 +164,10 @@ def interval(points: np.ndarray) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--opponent", type=opponent, default="pubeval", help=f"{sorted(OPPONENTS)} or our level")
-    parser.add_argument("--player", type=level, default="medium", help=f"our level: {sorted(LEVELS)}[@WEIGHTS]")
+    parser.add_argument("--opponent", type=level, default="pubeval", help=f"{sorted(OPPONENTS)} or our level")
+    parser.add_argument(
+        "--player", type=level, default="medium", help=f"{sorted(LEVELS)}[@WEIGHTS] or {sorted(OPPONENTS)}"
+    )
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=250, help="pairs played in lockstep")

@@ -251,7 +251,7 @@ def best_replies(
 
 
 # A roll keeps _PRUNE_MIN + floor(log2(n)) of its n results. GNU Backgammon's MIN_PRUNE_MOVES is 5;
-# 4 gave the Expert the same error per play by gnubg 2-ply (+0.0001, -0.0002 .. +0.0004, 1,000
+# 4 gave the Expert the same error per play by gnubg 1-ply (+0.0001, -0.0002 .. +0.0004, 1,000
 # positions), the same points per game against gnubg-nn's 0-ply (3,000 games), and 9% fewer results
 # for the big net: 4-6% less median time and 4-16% less at the 95th percentile. Measured in the
 # note of the stop that made the change (December 2026).
