@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bgwidget import DiceError, Position, PositionError, ai
+from bgwidget import DiceError, Position, PositionError, ai, formats
 from bgwidget.ai.analysis import Analysis, analyse, evaluate
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.errors import LevelError
@@ -20,6 +20,7 @@ from bgwidget.ai.evaluator import equity, evaluate_positions, flip
 from bgwidget.ai.met import match_winning_chance
 from bgwidget.ai.players import Expert, Medium
 from bgwidget.ai.search import ROLLS
+from bgwidget.game import Game
 from helpers import random_positions
 
 # The levels' depths (GNU Backgammon's plies): Medium searches 0-ply, Expert 1-ply.
@@ -362,3 +363,24 @@ def test_the_game_must_be_at_the_analysed_position():
         ai.analyse(start, (6, 5), game=_game(start.swap()))
     with pytest.raises(GameError):
         ai.analyse(start, (6, 5), game="a game")
+
+
+def test_a_table_ranked_in_a_games_stakes_shows_what_it_is_ranked_by():
+    # Money play: the cubeful equity (points per game, cube of 1) beside the cubeless one.
+    money = Game(position=Position.initial(), rolled=(3, 1))
+    ranked = analyse(money.position, (3, 1), 1, game=money)
+    assert ranked.columns()[3:5] == ("equity", "cubeful")
+    assert (
+        ranked.rows()[0][4] == round(ranked[0].emg, 3)
+        and "cubeful" in str(ranked)
+        and "<th>cubeful</th>" in ranked._repr_html_()
+    )
+    # A match: EMG (what the errors are measured in) and the match winning chance.
+    match = formats.from_xgid("XGID=-a-B--E-B-a-dDB--b-bcb----:1:1:-1:31:0:0:0:3:8")
+    ranked = analyse(match.position, match.rolled, 1, game=match)
+    assert ranked.columns()[3:6] == ("equity", "emg", "mwc")
+    row = ranked.rows()[1]
+    assert row[4:7] == (round(ranked[1].emg, 3), round(ranked[1].mwc, 4), round(ranked[1].error, 3))
+    assert ranked[1].error == pytest.approx(ranked[0].emg - ranked[1].emg)
+    # Cubeless: the columns as before.
+    assert analyse(Position.initial(), (3, 1), 1).columns() == Analysis.COLUMNS

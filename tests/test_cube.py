@@ -50,6 +50,23 @@ def test_beaver_and_jacoby():
     assert cube_decision(gammonish, jacoby=True).no_double < cube_decision(gammonish).no_double
 
 
+def test_jacoby_a_centred_cube_is_never_too_good_to_double():
+    # Without the cube turned no gammon counts, so past the cash point playing on wins one point at
+    # best: double, pass (GNU Backgammon's MoneyLive and Utility under the Jacoby rule). By hand:
+    # W = 1 + 0.65 / 0.92, L = 1, cash point (L + 1) / (W + L + 0.5) = 0.624 < 0.92, so the live
+    # cube is worth 1 and the dead one 2 * 0.92 - 1: no double = 0.68 + 0.32 * 0.84.
+    crushing = (0.92, 0.6, 0.05, 0.0, 0.0)
+    assert cube_decision(crushing).action == "too good to double, pass"
+    jacoby = cube_decision(crushing, jacoby=True)
+    assert jacoby.action == "double, pass"
+    assert jacoby.no_double == pytest.approx(0.68 + 0.32 * 0.84)
+    # Far behind, the centred cube's live value is a one-point loss too (the opponent doubles out).
+    assert cube_decision((0.05, 0.0, 0.0, 0.6, 0.05), jacoby=True).no_double == pytest.approx(0.68 * -1 + 0.32 * -0.9)
+    # Once the cube is turned gammons count again: an owned cube is judged as without the rule.
+    for owner in ("player", "opponent"):
+        assert cube_decision(crushing, cube=2, owner=owner, jacoby=True) == cube_decision(crushing, cube=2, owner=owner)
+
+
 def test_match_play():
     crawford = cube_decision((0.8, 0, 0, 0, 0), match_length=5, away=(1, 3), crawford=True)
     assert crawford.action == "no double (Crawford game)"

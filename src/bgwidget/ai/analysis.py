@@ -101,26 +101,54 @@ class Analysis(list):
     """A list of :class:`~bgwidget.ai.search.Candidate`, best first, that prints as a table.
 
     The text table writes each error as GNU Backgammon does, as a negative number (equity given
-    up); the HTML table and :meth:`to_dataframe` keep the field's own sign (>= 0).
+    up); the HTML table and :meth:`to_dataframe` keep the field's own sign (>= 0). Candidates
+    ranked in a game's stakes (``analyse(..., game=...)``) also show the number they are ranked
+    by: ``cubeful`` equity in money play, ``emg`` and ``mwc`` in a match.
     """
 
     COLUMNS = ("#", "play", "ply", "equity", "error", "win", "win g", "win bg", "lose g", "lose bg")
 
+    def _stakes(self) -> tuple[str, ...]:
+        """The columns of the game's stakes, after ``equity``: none when ranked cubeless."""
+        if any(c.mwc is not None for c in self):
+            return ("emg", "mwc")
+        return ("cubeful",) if any(c.emg != c.equity for c in self) else ()
+
+    def columns(self) -> tuple[str, ...]:
+        """The table's columns: :data:`COLUMNS` with the stakes' columns after ``equity``."""
+        return (*self.COLUMNS[:4], *self._stakes(), *self.COLUMNS[4:])
+
     def rows(self) -> list[tuple]:
+        stakes = self._stakes()
         return [
-            (rank, c.notation, c.ply, round(c.equity, 3), round(c.error, 3), *(round(x, 3) for x in c.probabilities))
+            (
+                rank,
+                c.notation,
+                c.ply,
+                round(c.equity, 3),
+                *(round(x, digits) for x, digits in zip((c.emg, c.mwc)[: len(stakes)], (3, 4))),
+                round(c.error, 3),
+                *(round(x, 3) for x in c.probabilities),
+            )
             for rank, c in enumerate(self, 1)
         ]
 
     def __str__(self) -> str:
-        lines = [f"{'#':>2}  {'play':<24}{'ply':>4}{'equity':>9}{'error':>8}   win   w g  w bg   l g  l bg"]
+        stakes = self._stakes()
+        extra = "".join(f"{name:>9}" for name in stakes)
+        lines = [f"{'#':>2}  {'play':<24}{'ply':>4}{'equity':>9}{extra}{'error':>8}   win   w g  w bg   l g  l bg"]
         for rank, c in enumerate(self, 1):
             chances = " ".join(f"{x:5.3f}" for x in c.probabilities)
-            lines.append(f"{rank:>2}  {c.notation:<24}{c.ply:>4}{c.equity:>+9.3f}{-c.error or 0.0:>8.3f}  {chances}")
+            values = "".join(
+                f"{x:>+9.3f}" if i == 0 else f"{x:>9.4f}" for i, x in enumerate((c.emg, c.mwc)[: len(stakes)])
+            )
+            lines.append(
+                f"{rank:>2}  {c.notation:<24}{c.ply:>4}{c.equity:>+9.3f}{values}{-c.error or 0.0:>8.3f}  {chances}"
+            )
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(name)}</th>" for name in self.COLUMNS)
+        head = "".join(f"<th>{html.escape(name)}</th>" for name in self.columns())
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in self.rows()
         )
@@ -130,7 +158,7 @@ class Analysis(list):
         """The table as a pandas DataFrame (raises ImportError when pandas is not installed)."""
         import pandas
 
-        return pandas.DataFrame(self.rows(), columns=self.COLUMNS).set_index("#")
+        return pandas.DataFrame(self.rows(), columns=self.columns()).set_index("#")
 
 
 def check_search(position: object, ply: object, evaluator: object) -> None:

@@ -95,14 +95,18 @@ def _average_values(probabilities: Sequence[float], values: Sequence[float]) -> 
     return p, big_w, big_l
 
 
-def _live(p: float, big_w: float, big_l: float, owner: str) -> float:
-    """Janowski's live-cube equity for a cube of 1; ``owner`` is "centre", "player" or "opponent"."""
+def _live(p: float, big_w: float, big_l: float, owner: str, jacoby: bool = False) -> float:
+    """Janowski's live-cube equity for a cube of 1; ``owner`` is "centre", "player" or "opponent".
+
+    ``jacoby`` (a centred cube in money play): beyond the cash points the game is doubled out at
+    one point, as no gammon counts until the cube is turned (GNU Backgammon's ``MoneyLive``).
+    """
     take = (big_l - 0.5) / (big_w + big_l + 0.5)  # the player's take point = the opponent's cash point
     cash = (big_l + 1.0) / (big_w + big_l + 0.5)
     if owner != "player" and p <= take:
-        return -big_l + (big_l - 1.0) * p / take
+        return -1.0 if jacoby else -big_l + (big_l - 1.0) * p / take
     if owner != "opponent" and p >= cash:
-        return 1.0 + (big_w - 1.0) * (p - cash) / (1.0 - cash)
+        return 1.0 if jacoby else 1.0 + (big_w - 1.0) * (p - cash) / (1.0 - cash)
     if owner == "centre":
         return -1.0 + 2.0 * (p - take) / (cash - take)
     if owner == "player":
@@ -110,19 +114,11 @@ def _live(p: float, big_w: float, big_l: float, owner: str) -> float:
     return -1.0 + (big_w + 1.0) * (p - take) / (1.0 - take)
 
 
-def _cubeful(
-    p: float,
-    big_w: float,
-    big_l: float,
-    owner: str,
-    efficiency: float,
-    dead_w: float | None = None,
-    dead_l: float | None = None,
-) -> float:
-    dead_w = big_w if dead_w is None else dead_w
-    dead_l = big_l if dead_l is None else dead_l
-    dead = p * dead_w - (1 - p) * dead_l
-    return efficiency * _live(p, big_w, big_l, owner) + (1 - efficiency) * dead
+def _cubeful(p: float, big_w: float, big_l: float, owner: str, efficiency: float, jacoby: bool = False) -> float:
+    """Janowski's cubeful equity: ``efficiency`` of the live cube's, the rest the dead cube's (single
+    games only under ``jacoby``)."""
+    dead = 2 * p - 1 if jacoby else p * big_w - (1 - p) * big_l
+    return efficiency * _live(p, big_w, big_l, owner, jacoby) + (1 - efficiency) * dead
 
 
 def cube_decision(
@@ -144,7 +140,8 @@ def cube_decision(
     player on roll, each including the bigger ones (as GNU Backgammon gives them). ``owner`` is
     ``"centre"``, ``"player"`` (the player on roll owns the cube) or ``"opponent"``. For money
     play leave ``match_length`` at 0; ``jacoby`` makes gammons count single while the cube is
-    centred, ``beavers`` lets the taker beaver. For a match give ``match_length`` and ``away``
+    centred (so a centred cube is never too good to double), ``beavers`` lets the taker beaver.
+    For a match give ``match_length`` and ``away``
     (points each side still needs: player on roll, opponent), and ``crawford`` /
     ``post_crawford``; the match model is GNU Backgammon's (see the module), and a side whose win
     at the cube already takes the match (the leader post-Crawford) never doubles. While a side is
@@ -165,8 +162,7 @@ def cube_decision(
         return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
 
     _, big_w, big_l = _average_values(chances, (1, 2, 3, -1, -2, -3))
-    single = (1.0, 1.0) if jacoby and owner == "centre" else (None, None)
-    no_double = _cubeful(p, big_w, big_l, owner, efficiency, *single)
+    no_double = _cubeful(p, big_w, big_l, owner, efficiency, jacoby and owner == "centre")
     if match_length and crawford:
         return CubeDecision(no_double, no_double, no_double, False, True, reason="Crawford game")
     if owner == "opponent":
