@@ -384,3 +384,10 @@ def test_a_table_ranked_in_a_games_stakes_shows_what_it_is_ranked_by():
     assert ranked[1].error == pytest.approx(ranked[0].emg - ranked[1].emg)
     # Cubeless: the columns as before.
     assert analyse(Position.initial(), (3, 1), 1).columns() == Analysis.COLUMNS
+
+
+def test_a_roll_with_no_legal_play_says_so():
+    # A checker on the bar against a closed board: no 3-4 enters.
+    closed = Position.from_points({"bar": 1, 13: 5, 8: 3, 6: 4, 11: 2}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    ranked = analyse(closed, (3, 4), 1)
+    assert ranked == [] and str(ranked) == "no legal play" and "no legal play" in ranked._repr_html_()

@@ -103,7 +103,8 @@ class Analysis(list):
     The text table writes each error as GNU Backgammon does, as a negative number (equity given
     up); the HTML table and :meth:`to_dataframe` keep the field's own sign (>= 0). Candidates
     ranked in a game's stakes (``analyse(..., game=...)``) also show the number they are ranked
-    by: ``cubeful`` equity in money play, ``emg`` and ``mwc`` in a match.
+    by: ``cubeful`` equity in money play, ``emg`` and ``mwc`` in a match. An empty list (a roll
+    with no legal play) prints "no legal play".
     """
 
     COLUMNS = ("#", "play", "ply", "equity", "error", "win", "win g", "win bg", "lose g", "lose bg")
@@ -134,6 +135,8 @@ class Analysis(list):
         ]
 
     def __str__(self) -> str:
+        if not self:
+            return "no legal play"
         stakes = self._stakes()
         extra = "".join(f"{name:>9}" for name in stakes)
         lines = [f"{'#':>2}  {'play':<24}{'ply':>4}{'equity':>9}{extra}{'error':>8}   win   w g  w bg   l g  l bg"]
@@ -148,6 +151,8 @@ class Analysis(list):
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
+        if not self:
+            return "<p>no legal play</p>"
         head = "".join(f"<th>{html.escape(name)}</th>" for name in self.columns())
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in self.rows()

@@ -323,6 +323,9 @@ def answers_double(player: Player, game: Game) -> str:
 def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Evaluator | None = None) -> CubeDecision:
     """The cube decision of the seat on roll in ``game`` (the doubler, also while a double is answered).
 
+    Taken before the turn's roll, from :attr:`~bgwidget.game.Game.start_position`: once the dice
+    are rolled it is the decision that turn started with (as a review judges it).
+
     Searched cubefully at ``level``'s depth (a level name or a player with a ``ply``, see
     :func:`level_ply`) by :func:`bgwidget.ai.cubeful.searched_cube_decision`, GNU Backgammon's
     method: Janowski's model (:func:`bgwidget.ai.cube_decision`) at the leaves, with the game's
