@@ -659,6 +659,8 @@ def test_gnubg_ids_of_pending_beavers_raccoons_and_mid_roll_resignations_read_ba
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:1_0:10", "whole numbers"),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:" + "9" * 5000 + ":10", "whole numbers"),
         ("XGID=-b----E-C---eE---c-e----B-:3:1:1:00:0:0:0:0:2", "out of range"),  # cube 8 above 4
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:2:00:0:0:0:0:10", "the turn is 1 .* not 2"),
+        ("XGID=-b----E-C---eE---c-e----B-:0:2:1:00:0:0:0:0:10", "the cube position is 1 .* not 2"),
         ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:-7:10", "not negative"),
     ],
 )

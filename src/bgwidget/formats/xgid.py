@@ -105,8 +105,12 @@ def from_xgid(text: str, **options: Any) -> Game:
     if not all(_NUMBER.fullmatch(field) for field in numbers):
         raise FormatError(f"the fields after the position must be whole numbers of at most 5 digits: {text!r}")
     cube, cubepos, turn, score1, score2, cj, length, maxcube = map(int, numbers)
-    if cubepos not in (-1, 0, 1) or turn not in (-1, 1) or not 0 <= cube <= maxcube <= _MAX_LOG2:
-        raise FormatError(f"cube {cube}, cube position {cubepos}, turn {turn} or maxcube {maxcube} out of range")
+    if cubepos not in (-1, 0, 1):
+        raise FormatError(f"the cube position is 1 (the bottom player owns it), 0 (centred) or -1, not {cubepos}")
+    if turn not in (-1, 1):
+        raise FormatError(f"the turn is 1 (the bottom player) or -1 (the top player), not {turn}")
+    if not 0 <= cube <= maxcube <= _MAX_LOG2:
+        raise FormatError(f"the cube 2**{cube} or its limit 2**{maxcube} is out of range (0 .. {_MAX_LOG2})")
     if min(score1, score2, length) < 0:
         raise FormatError(f"scores and the match length are not negative: {text!r}")
     if not 0 <= cj <= (1 if length else 3):
