@@ -62,16 +62,18 @@ def main():
     for position, dice in cases:
         shallow = {play: gnubg_equity(play, 1) for play in position.legal_plays(*dice)}
         chosen = []
-        for player in players:
+        for index, player in enumerate(players):
             start = time.perf_counter()
             chosen.append(player.choose_play(position, dice))
-            spent[len(chosen) - 1] += time.perf_counter() - start
+            spent[index] += time.perf_counter() - start
         ranked = sorted(shallow, key=shallow.__getitem__, reverse=True)
-        close = [play for play in ranked[:JUDGED] if shallow[ranked[0]] - shallow[play] <= WITHIN]
+        best = shallow[ranked[0]]
+        close = [play for play in ranked[:JUDGED] if best - shallow[play] <= WITHIN]
         deep = {play: gnubg_equity(play, 2) for play in dict.fromkeys(close + chosen)}
+        deepest = max(deep.values())
         for index, play in enumerate(chosen):
-            errors[1][index].append(shallow[ranked[0]] - shallow[play])
-            errors[2][index].append(max(deep.values()) - deep[play])
+            errors[1][index].append(best - shallow[play])
+            errors[2][index].append(deepest - deep[play])
     print(f"{len(cases)} middle-game positions, errors by gnubg-nn (cubeless points per play)")
     for depth in (2, 1):
         print(f" judged at gnubg's {depth}-ply")

@@ -54,14 +54,12 @@ def pubeval_steps(pos, d1, d2):
     return list(zip(flat[::2], flat[1::2]))
 
 
-def gnubg0_steps(pos, d1, d2):
-    # best_move lists 1-based (from, to), 25 = bar, 0 = off
-    return [(a - 1, b - 1) for a, b in gnubg_nn.best_move(gnubg_board(pos), d1, d2)]
-
-
 def gnubg_ply_steps(ply, pos, d1, d2):
+    # bestmove (best_move is the same function) lists 1-based (from, to), 25 = bar, 0 = off
     return [(a - 1, b - 1) for a, b in gnubg_nn.bestmove(gnubg_board(pos), d1, d2, n=ply)]
 
+
+gnubg0_steps = partial(gnubg_ply_steps, 0)
 
 OPPONENTS = {
     "pubeval": pubeval_steps,
@@ -94,9 +92,9 @@ def level(spec: str) -> str:
     return spec
 
 
-def opponent_for(name: str, seed: int, rng: random.Random | None = None) -> Choose:
-    """GNU Backgammon's player ``name`` refereed by our rules, or our level ``name`` (``rng``: Easy's
-    generator, by default one seeded from ``seed``)."""
+def choose_for(name: str, seed: int, rng: random.Random | None = None) -> Choose:
+    """The choice of either seat: GNU Backgammon's player ``name`` refereed by our rules, or our
+    level ``name`` (``rng``: Easy's generator, by default one seeded from ``seed``)."""
     if name in OPPONENTS:
         steps = OPPONENTS[name]
         return lambda pos, dice, plays: referee(pos, plays, steps(pos, *dice))
@@ -130,7 +128,7 @@ def play_pairs(first: int, n_pairs: int, opponent: Choose, seed: int, level: str
             games.append({"pos": start, "rng": rng, "ours": s, "dice": (d1, d2), "k": k, "s": s})
     points = np.zeros((n_pairs, 2))
     live = games
-    player = opponent_for(level, seed, rng=random.Random(f"{seed}/{first}/easy"))
+    player = choose_for(level, seed, rng=random.Random(f"{seed}/{first}/easy"))
     while live:
         for g in live:
             pos = g["pos"]
@@ -177,7 +175,7 @@ def main() -> None:
     chunks = []
     for first in range(0, n_pairs, args.batch):
         count = min(args.batch, n_pairs - first)
-        chunks.append(play_pairs(first, count, opponent_for(args.opponent, args.seed), args.seed, args.player))
+        chunks.append(play_pairs(first, count, choose_for(args.opponent, args.seed), args.seed, args.player))
         mean, half = interval(np.concatenate(chunks))
         print(
             f"  {2 * sum(map(len, chunks))} games: {mean:+.3f} ppg (95% interval {mean - half:+.3f} .. "

@@ -142,9 +142,7 @@ class Analysis(list):
         lines = [f"{'#':>2}  {'play':<24}{'ply':>4}{'equity':>9}{extra}{'error':>8}   win   w g  w bg   l g  l bg"]
         for rank, c in enumerate(self, 1):
             chances = " ".join(f"{x:5.3f}" for x in c.probabilities)
-            values = "".join(
-                f"{x:>+9.3f}" if i == 0 else f"{x:>9.4f}" for i, x in enumerate((c.emg, c.mwc)[: len(stakes)])
-            )
+            values = (f"{c.emg:>+9.3f}" if stakes else "") + (f"{c.mwc:>9.4f}" if "mwc" in stakes else "")
             lines.append(
                 f"{rank:>2}  {c.notation:<24}{c.ply:>4}{c.equity:>+9.3f}{values}{-c.error or 0.0:>8.3f}  {chances}"
             )
