@@ -188,7 +188,8 @@ def test_money_play_draws_the_bottom_seats_cubeful_equity():
 
 
 def test_a_decision_on_the_board_has_the_cube_and_score_it_was_made_with():
-    from bgwidget.svg import DrawingError, board_svg, decision_svg
+    from bgwidget.ai import decision_svg
+    from bgwidget.svg import DrawingError, board_svg
 
     def plain(svg: str) -> str:  # each drawing numbers its ids: compare the pictures without them
         return re.sub(r"bgs\d+", "bgs", svg)
@@ -221,12 +222,13 @@ def test_a_decision_on_the_board_has_the_cube_and_score_it_was_made_with():
         decision_svg(SimpleNamespace(decisions=[play], match=match), play)  # not a Review
 
 
-VIEW_LAYER = {"bgwidget.svg", "bgwidget.widget", "bgwidget.session", "bgwidget.viewstate", "bgwidget.exercise"}
+VIEW_LAYER = {"bgwidget.widget", "bgwidget.session", "bgwidget.viewstate", "bgwidget.exercise"}
 
 
 def test_the_ai_layer_imports_nothing_from_the_view_layer():
     """DESIGN.md's layers: the view (layer 6) may use the ai (layer 5), never the other way, not
-    even inside a function. (The review's boards are drawn by bgwidget.svg.decision_svg.)"""
+    even inside a function. (The static drawing, bgwidget.svg, is below both: the review's boards
+    are drawn by bgwidget.ai.decision_svg with it.)"""
     import ast
     from pathlib import Path
 

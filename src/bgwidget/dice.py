@@ -1,4 +1,4 @@
-"""Layer 3, the dice: a seeded generator whose whole state can be saved and restored.
+"""Layer 1, the dice: a seeded generator whose whole state can be saved and restored.
 
 One :class:`Dice` serves one game. A match derives each game's generator from its own seed and
 the game's number (:meth:`Dice.for_game`), so the dice of game 3 do not depend on how long games 1
@@ -14,12 +14,14 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from bgwidget.moves import DiceError, check_roll
-
-__all__ = ["Dice", "DiceStateError", "Seed", "check_seed"]
+__all__ = ["Dice", "DiceError", "DiceStateError", "Seed", "check_roll", "check_seed"]
 
 Seed = int | str | float | bytes | bytearray
 """What seeds a generator: any value :class:`random.Random` accepts."""
+
+
+class DiceError(ValueError):
+    """Dice that are not two numbers from 1 to 6."""
 
 
 class DiceStateError(ValueError):
@@ -42,8 +44,26 @@ def check_seed(seed: object) -> Seed | None:
     raise DiceStateError(f"a seed is an int, a str, bytes or a finite float, not {seed!r}")
 
 
+def check_roll(dice: Any) -> tuple[int, int]:
+    """``dice`` as a roll ``(d1, d2)`` of two ints from 1 to 6; the one check of dice everywhere.
+
+    Raises :class:`DiceError` for anything else (a float, a bool, one die, three, a 7).
+
+    >>> check_roll([6, 5])
+    (6, 5)
+    """
+    try:
+        die1, die2 = dice
+    except (TypeError, ValueError):
+        raise DiceError(f"a roll is two dice, not {dice!r}") from None
+    for die in (die1, die2):
+        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
+            raise DiceError(f"a die shows 1 to 6, not {die!r}")
+    return die1, die2
+
+
 def _check_roll(roll: object) -> tuple[int, int]:
-    """:func:`bgwidget.moves.check_roll`, raising this module's error."""
+    """:func:`check_roll`, raising :class:`DiceStateError`."""
     try:
         return check_roll(roll)
     except DiceError as error:

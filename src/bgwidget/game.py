@@ -43,8 +43,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bgwidget.dice import Dice, DiceStateError, Seed, check_seed
-from bgwidget.moves import DiceError, IllegalPlayError, Move, PartialPlay, Play, check_roll
+from bgwidget.dice import Dice, DiceError, DiceStateError, Seed, check_roll, check_seed
+from bgwidget.moves import IllegalPlayError, Move, PartialPlay, Play
 from bgwidget.position import Position
 from bgwidget.rules import CUBE_OFFERS, KINDS, GameError, GameResult, Offer, Rules
 
@@ -647,7 +647,7 @@ def _check_seat(seat: object) -> int:
 
 
 def _roll(dice: object) -> tuple[int, int]:
-    """:func:`bgwidget.moves.check_roll`, raising the game layer's error."""
+    """:func:`bgwidget.dice.check_roll`, raising the game layer's error."""
     try:
         return check_roll(dice)
     except DiceError as error:

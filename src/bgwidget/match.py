@@ -10,13 +10,15 @@ post-Crawford. In a 1-point match there is no cube at all.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from bgwidget.dice import Dice, DiceStateError, Seed, check_seed
 from bgwidget.game import Game
 from bgwidget.position import Position
 from bgwidget.rules import GameError, Rules
 
-__all__ = ["Match"]
+__all__ = ["Match", "match_at_game"]
 
 
 class Match:
@@ -265,6 +267,39 @@ class Match:
     def __repr__(self) -> str:
         kind = f"{self.length}-point match" if self.length else "money session"
         return f"<Match {kind}, score {self.score[0]}-{self.score[1]}, game {len(self.games)}: {self.game.phase}>"
+
+
+def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = None, confirm: bool = False) -> Match:
+    """A new match that stands at game ``game`` (1-based) of ``match``, to play on from there.
+
+    It holds copies of the games before that one, as played, then that game replayed from its
+    start through the first ``actions`` entries of its :attr:`~bgwidget.game.Game.record` (0: its
+    start, the opening roll still to come; its record's length: its end). Its rules, names,
+    score and Crawford state are ``match``'s; only ``auto_confirm`` is ``not confirm``. The
+    dice from there on come from ``seed`` (``None``: a new seed). ``match`` is not changed.
+
+    Raises :class:`~bgwidget.game.GameError` (a ``ValueError``) for a ``match`` that is not a
+    Match, a ``game`` outside ``1..len(match.games)``, ``actions`` outside ``0..`` that game's
+    record length, or a seed :func:`~bgwidget.dice.check_seed` refuses.
+    """
+    if not isinstance(match, Match):
+        raise GameError(f"match must be a Match, not {type(match).__name__}")
+    count = len(match.games)
+    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= count:
+        raise GameError(f"game is a number 1..{count} (the match's games), not {game!r}")
+    record = match.games[game - 1].record
+    if not isinstance(actions, int) or isinstance(actions, bool) or not 0 <= actions <= len(record):
+        raise GameError(f"actions is a number 0..{len(record)} (game {game}'s record), not {actions!r}")
+    seed = _checked_seed(seed)
+    if seed is None:
+        seed = Dice().seed
+    rules = replace(match.rules, auto_confirm=not confirm)
+    games = []
+    for number, played in enumerate(match.games[:game], 1):
+        setup = {**played.setup, "rules": rules.to_dict()}
+        upto = played.record if number < game else played.record[:actions]
+        games.append(Game.replay(setup, upto, dice=Dice.for_game(seed, number)))
+    return Match.from_games(rules, games, seed, names=match.names)
 
 
 def _checked_seed(seed: object) -> Seed | None:

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from bgwidget.position import BAR, Position
+from bgwidget.dice import DiceError, check_roll
+from bgwidget.position import BAR, BAR_POINT, OFF_POINT, Position
 from bgwidget.refusal import Refusal
 
 __all__ = [
@@ -41,15 +42,6 @@ __all__ = [
     "result_boards",
     "roll_text",
 ]
-
-BAR_POINT = 25
-"""The bar in the mover's numbering."""
-OFF_POINT = 0
-"""Off the board in the mover's numbering."""
-
-
-class DiceError(ValueError):
-    """Dice that are not two numbers from 1 to 6."""
 
 
 class IllegalPlayError(Refusal):
@@ -306,24 +298,6 @@ def _doubles(board: bytearray, die: int, found: dict, steps: bool) -> None:
                 found[key] = tuple(trail) if steps else ()
 
     walk(board, 0, BAR)
-
-
-def check_roll(dice: Any) -> tuple[int, int]:
-    """``dice`` as a roll ``(d1, d2)`` of two ints from 1 to 6; the one check of dice everywhere.
-
-    Raises :class:`DiceError` for anything else (a float, a bool, one die, three, a 7).
-
-    >>> check_roll([6, 5])
-    (6, 5)
-    """
-    try:
-        die1, die2 = dice
-    except (TypeError, ValueError):
-        raise DiceError(f"a roll is two dice, not {dice!r}") from None
-    for die in (die1, die2):
-        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise DiceError(f"a die shows 1 to 6, not {die!r}")
-    return die1, die2
 
 
 # ---------------------------------------------------------------------- a play in progress

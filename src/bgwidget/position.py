@@ -18,17 +18,36 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from bgwidget.moves import Play
 
-__all__ = ["CHECKERS", "BAR", "Outcome", "Position", "PositionError", "PositionIdError", "mirror"]
+__all__ = [
+    "BAR",
+    "BAR_POINT",
+    "CHECKERS",
+    "OFF_POINT",
+    "Outcome",
+    "Place",
+    "Position",
+    "PositionError",
+    "PositionIdError",
+    "board_arrays",
+    "board_place",
+    "mirror",
+    "mover_point",
+    "point_labels",
+]
 
 CHECKERS = 15
 """Checkers per side."""
 BAR = 24
 """Index of the bar in a side's 25-tuple."""
+BAR_POINT = 25
+"""The bar in the mover's numbering (notation's ``bar``)."""
+OFF_POINT = 0
+"""Off the board in the mover's numbering (notation's ``off``)."""
 
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 _OUTCOME_NAMES = {1: "single game", 2: "gammon", 3: "backgammon"}
@@ -43,6 +62,39 @@ def mirror(point: int) -> int:
     (19, 6)
     """
     return 25 - point
+
+
+Place = int | Literal["bar", "off"]
+"""A place in **board numbering**, the numbering of the board's ``data-point`` hooks: a point
+1..24 counted from the bottom player's (seat 0's) side, ``"bar"`` or ``"off"``. Seat 0's own
+numbering is the board numbering; seat 1's own point ``p`` is board point :func:`mirror` ``(p)``."""
+
+
+def board_place(seat: int, point: int) -> Place:
+    """``seat``'s own numbering (1..24, :data:`BAR_POINT` 25, :data:`OFF_POINT` 0) -> board numbering.
+
+    >>> board_place(0, 6), board_place(1, 6), board_place(1, 25), board_place(0, 0)
+    (6, 19, 'bar', 'off')
+    """
+    if point == BAR_POINT:
+        return "bar"
+    if point == OFF_POINT:
+        return "off"
+    return point if seat == 0 else mirror(point)
+
+
+def mover_point(seat: int, place: Place) -> int:
+    """Board numbering (1..24, ``"bar"``, ``"off"``) -> ``seat``'s own numbering (25 bar, 0 off)."""
+    if place == "bar":
+        return BAR_POINT
+    if place == "off":
+        return OFF_POINT
+    return place if seat == 0 else mirror(place)
+
+
+def point_labels(seat: int) -> list[int]:
+    """The numbers shown at board points 1..24 when they are read from ``seat``'s side."""
+    return [p if seat == 0 else mirror(p) for p in range(1, 25)]
 
 
 class PositionError(ValueError):
@@ -296,6 +348,25 @@ class Position:
         from bgwidget.svg import board_svg
 
         return board_svg(self)
+
+
+def board_arrays(position: Position) -> dict:
+    """The checkers of ``position`` in board numbering, as the widget's view state holds them.
+
+    Returns ``{"points": [24 ints], "bar": [seat 0, seat 1], "off": [seat 0, seat 1],
+    "pips": [seat 0, seat 1], "turn": seat on roll}``; ``points[d - 1]`` is ``+n`` for n checkers
+    of seat 0 on board point ``d``, ``-n`` for seat 1's.
+    """
+    bottom, top = position.seat_points(0), position.seat_points(1)
+    points = [bottom[d - 1] - top[mirror(d) - 1] for d in range(1, 25)]
+    pips = position.pip_counts()
+    return {
+        "points": points,
+        "bar": [bottom[BAR], top[BAR]],
+        "off": [CHECKERS - sum(bottom), CHECKERS - sum(top)],
+        "pips": [pips[0], pips[1]] if position.turn == 0 else [pips[1], pips[0]],
+        "turn": position.turn,
+    }
 
 
 # The slots' own setters: they bypass the __setattr__ that keeps a Position immutable, and cost

@@ -59,25 +59,23 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bgwidget import ai
 from bgwidget.ai.errors import LevelError, require_numpy
 from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
 from bgwidget.ai.review import Review
-from bgwidget.dice import Dice, DiceStateError, check_seed
 from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
 from bgwidget.labels import check_language, has_label, label
-from bgwidget.match import Match
+from bgwidget.match import Match, match_at_game
 from bgwidget.moves import Play, roll_text
-from bgwidget.position import CHECKERS, Position, PositionError, PositionIdError
+from bgwidget.position import CHECKERS, Place, Position, PositionError, PositionIdError, mover_point
 from bgwidget.refusal import Refusal
 from bgwidget.rules import Rules
-from bgwidget.svg import shown_names
-from bgwidget.viewstate import Place, ViewState, mover_point, view_state
-from bgwidget.words import Words, say
+from bgwidget.viewstate import ViewState, view_state
+from bgwidget.words import Words, say, shown_names
 
 __all__ = [
     "HINT_ROLLOUT",
@@ -245,7 +243,7 @@ class Session:
     ``position``, ``dice``
         Start from this position (its ``turn`` seat on roll) and with these dice already rolled.
     ``match``
-        Play on in this :class:`~bgwidget.match.Match` (see :func:`match_at_game`) instead of a new
+        Play on in this :class:`~bgwidget.match.Match` (see :func:`~bgwidget.match.match_at_game`) instead of a new
         one: its rules, seed and names hold, and ``match_length``, ``seed`` and ``confirm`` are
         not given (``names`` still renames the seats).
     ``language``, ``animation``
@@ -369,10 +367,10 @@ class Session:
     @classmethod
     def from_match(cls, match: Match, game: int = 1, *, actions: int = 0, **settings: Any) -> Session:
         """A session that goes on from game ``game`` (1-based) of ``match``, such as a loaded file,
-        after its first ``actions`` record entries (see :func:`match_at_game`, which also takes
+        after its first ``actions`` record entries (see :func:`~bgwidget.match.match_at_game`, which also takes
         ``seed`` and ``confirm`` from ``settings``). The other keywords are the constructor's
         (``players``, ``names``, ``language``...); ``players`` defaults to two people, ``names``
-        to the match's. Raises :class:`~bgwidget.game.GameError` as :func:`match_at_game` does.
+        to the match's. Raises :class:`~bgwidget.game.GameError` as :func:`~bgwidget.match.match_at_game` does.
         """
         seed, confirm = settings.pop("seed", None), settings.pop("confirm", False)
         settings.setdefault("players", ("human", "human"))
@@ -1126,40 +1124,6 @@ class Session:
         """A player's name in the board's language: a level's from the catalogue, another's as it is."""
         key = f"level.{player.name}"
         return label(self.language, key) if has_label(key) else player.name
-
-
-def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = None, confirm: bool = False) -> Match:
-    """A new match that stands at game ``game`` (1-based) of ``match``, to play on from there.
-
-    It holds copies of the games before that one, as played, then that game replayed from its
-    start through the first ``actions`` entries of its :attr:`~bgwidget.game.Game.record` (0: its
-    start, the opening roll still to come; its record's length: its end). Its rules, names,
-    score and Crawford state are ``match``'s; only ``auto_confirm`` is ``not confirm``. The
-    dice from there on come from ``seed`` (``None``: a new seed). ``match`` is not changed.
-
-    Raises :class:`~bgwidget.game.GameError` (a ``ValueError``) for a ``match`` that is not a
-    Match, a ``game`` outside ``1..len(match.games)``, ``actions`` outside ``0..`` that game's
-    record length, or a seed :func:`~bgwidget.dice.check_seed` refuses.
-    """
-    if not isinstance(match, Match):
-        raise GameError(f"match must be a Match, not {type(match).__name__}")
-    count = len(match.games)
-    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= count:
-        raise GameError(f"game is a number 1..{count} (the match's games), not {game!r}")
-    record = match.games[game - 1].record
-    if not isinstance(actions, int) or isinstance(actions, bool) or not 0 <= actions <= len(record):
-        raise GameError(f"actions is a number 0..{len(record)} (game {game}'s record), not {actions!r}")
-    try:
-        seed = check_seed(seed) if seed is not None else Dice().seed
-    except DiceStateError as error:
-        raise GameError(str(error)) from None
-    rules = replace(match.rules, auto_confirm=not confirm)
-    games = []
-    for number, played in enumerate(match.games[:game], 1):
-        setup = {**played.setup, "rules": rules.to_dict()}
-        upto = played.record if number < game else played.record[:actions]
-        games.append(Game.replay(setup, upto, dice=Dice.for_game(seed, number)))
-    return Match.from_games(rules, games, seed, names=match.names)
 
 
 MAX_ANIMATION = 10.0

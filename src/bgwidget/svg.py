@@ -22,25 +22,21 @@ from types import SimpleNamespace
 from typing import Any
 
 from bgwidget.labels import LANGUAGES, LanguageError, check_language, label
-from bgwidget.position import BAR, CHECKERS, Position, mirror
+from bgwidget.position import Position, board_arrays, point_labels
 from bgwidget.rules import GameResult
-from bgwidget.words import result_text
+from bgwidget.words import NAME_CHARS, result_text, shown_names
 
 __all__ = [
     "LANGUAGES",
+    "NAME_CHARS",
     "DrawingError",
     "LanguageError",
     "board_arrays",
     "board_svg",
-    "decision_svg",
     "point_labels",
     "render",
     "shown_names",
 ]
-
-NAME_CHARS = 28
-"""The longest name a board shows whole: a longer one (an imported match's, say) is cut to this many
-characters, the last an ellipsis, so that it stays in its strip and the result banner stays on the board."""
 
 
 def _read(name: str) -> Any:
@@ -125,25 +121,6 @@ def _t(value: object) -> str:
 def _word(language: str, key: str, **fields: object) -> str:
     """The label ``key`` in ``language`` (see :func:`bgwidget.labels.label`), escaped for markup."""
     return _t(label(language, key, **fields))
-
-
-def board_arrays(position: Position) -> dict:
-    """The checkers of ``position`` in display numbering, as the widget's view state holds them.
-
-    Returns ``{"points": [24 ints], "bar": [seat 0, seat 1], "off": [seat 0, seat 1],
-    "pips": [seat 0, seat 1], "turn": seat on roll}``; ``points[d - 1]`` is ``+n`` for n checkers
-    of seat 0 on display point ``d``, ``-n`` for seat 1's.
-    """
-    bottom, top = position.seat_points(0), position.seat_points(1)
-    points = [bottom[d - 1] - top[mirror(d) - 1] for d in range(1, 25)]
-    pips = position.pip_counts()
-    return {
-        "points": points,
-        "bar": [bottom[BAR], top[BAR]],
-        "off": [CHECKERS - sum(bottom), CHECKERS - sum(top)],
-        "pips": [pips[0], pips[1]] if position.turn == 0 else [pips[1], pips[0]],
-        "turn": position.turn,
-    }
 
 
 def _point_x(p: int) -> float:
@@ -367,11 +344,6 @@ def _defs(uid: str) -> str:
     )
 
 
-def point_labels(seat: int) -> list[int]:
-    """The numbers shown at board points 1..24 when they are read from ``seat``'s side."""
-    return [p if seat == 0 else mirror(p) for p in range(1, 25)]
-
-
 def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
     ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
@@ -518,54 +490,12 @@ def board_svg(
     return render(state)
 
 
-def decision_svg(review: Any, decision: Any, play: str | None = None, language: str = "en") -> str:
-    """The board of ``decision`` (one of ``review.decisions``, ``review`` a
-    :class:`~bgwidget.ai.review.Review` made by :func:`bgwidget.ai.review`) as an SVG string.
-
-    Without ``play``: the position decided in as the player saw it, the roll on the dice for a
-    play (an answer to a double: the doubler on roll, the cube before the double). With ``play``
-    (a notation of the roll, such as the decision's ``made`` or ``best``; ``""`` for no move): the
-    position after it, the opponent to roll. The names, score, match length and the cube (value
-    and owner, replayed from the game's record by :func:`bgwidget.ai.report.cube_before`) are the
-    match's; words in ``language`` (:func:`board_svg`).
-
-    Raises :class:`DrawingError` for something that is not a review or a decision of it, or a
-    ``play`` asked of a cube decision; :class:`bgwidget.IllegalPlayError` for a ``play`` the roll
-    does not allow; :class:`LanguageError` for another language.
-    """
-    # The ai layer sits above this one: imported when a review is drawn, so that a plain board loads no net.
-    from bgwidget.ai.report import cube_before
-    from bgwidget.ai.review import Review
-
-    if not isinstance(review, Review):
-        raise DrawingError(f"a review is what bgwidget.ai.review returns, not {type(review).__name__}")
-    if not any(decision is d for d in review.decisions):
-        raise DrawingError("decision is one of the review's decisions")
-    game = review.match.games[decision.game]
-    cube, owner = cube_before(game, decision)
-    drawn: dict[str, Any] = dict(
-        names=review.match.names, score=game.score, match_length=review.match.length, language=language
-    )
-    if play is None:
-        return board_svg(decision.position, dice=decision.dice, cube=cube, cube_owner=owner, **drawn)
-    if decision.dice is None:
-        raise DrawingError("a play is drawn after the roll of a play decision, not a cube decision")
-    if play == "" and not decision.position.legal_plays(*decision.dice):
-        after = decision.position.swap()  # no move: the opponent rolls in the same position
-    else:
-        after = decision.position.parse_play(play, *decision.dice).result
-    return board_svg(after, cube=cube, cube_owner=owner, **drawn)
-
-
-def shown_names(names: tuple[str, str] | list[str]) -> tuple[str, str]:
-    """The two names as a board shows them: each cut to :data:`NAME_CHARS` characters ("…" last).
-
-    >>> shown_names(("Ann", "B" * 40))[1] == "B" * 27 + "…"
-    True
-    """
-    bottom, top = (name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…" for name in names)
-    return bottom, top
-
-
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def __getattr__(name: str) -> object:
+    # The drawing layer sits below the AI: a review's board is drawn by the AI's report module.
+    if name == "decision_svg":
+        raise AttributeError("decision_svg moved to bgwidget.ai.report (bgwidget.ai.decision_svg)")
+    raise AttributeError(f"module 'bgwidget.svg' has no attribute {name!r}")

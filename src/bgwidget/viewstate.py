@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING, Literal, TypedDict, cast
 
 from bgwidget.labels import label, number, percent
 from bgwidget.moves import Move, roll_text
-from bgwidget.position import BAR, Position, mirror
+from bgwidget.position import Place, Position, board_arrays, board_place, mover_point, point_labels
 from bgwidget.rules import CUBE_OFFERS
-from bgwidget.svg import board_arrays, point_labels, shown_names
-from bgwidget.words import points_text, result_text, say
+from bgwidget.words import points_text, result_text, say, shown_names
 
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
     from bgwidget.ai.review import Decision
@@ -37,30 +36,6 @@ __all__ = [
     "mover_point",
     "view_state",
 ]
-
-Place = int | Literal["bar", "off"]
-"""A place on the board in board numbering: a point 1..24, ``"bar"`` or ``"off"``."""
-
-OFF = 0  # the mover's numbering of off (the bar is position.BAR + 1 = 25)
-
-
-def board_place(seat: int, point: int) -> Place:
-    """Mover's numbering of ``seat`` (1..24, 25 bar, 0 off) -> board numbering."""
-    if point == BAR + 1:
-        return "bar"
-    if point == OFF:
-        return "off"
-    return point if seat == 0 else mirror(point)
-
-
-def mover_point(seat: int, place: Place) -> int:
-    """Board numbering (1..24, ``"bar"``, ``"off"``) -> the mover's numbering of ``seat``."""
-    if place == "bar":
-        return BAR + 1
-    if place == "off":
-        return OFF
-    return place if seat == 0 else mirror(place)
-
 
 # ----------------------------------------------------------------------------- the schema
 

@@ -16,13 +16,27 @@ from typing import Any
 from bgwidget.labels import label
 from bgwidget.rules import GameResult
 
-__all__ = ["Words", "is_you", "points_text", "result_text", "say"]
+__all__ = ["NAME_CHARS", "Words", "is_you", "points_text", "result_text", "say", "shown_names"]
 
 Words = tuple[str, dict[str, Any]]
 """A sentence not yet worded: a catalogue key and its fields. A field that is itself a
 :data:`Words` is worded first; ``seat`` names a seat (see the module)."""
 
+NAME_CHARS = 28
+"""The longest name a board shows whole: a longer one (an imported match's, say) is cut to this many
+characters, the last an ellipsis, so that it stays in its strip and the result banner stays on the board."""
+
 _KINDS = {"single game": "Single", "gammon": "Gammon", "backgammon": "Backgammon"}
+
+
+def shown_names(names: tuple[str, str] | list[str]) -> tuple[str, str]:
+    """The two names as a board shows them: each cut to :data:`NAME_CHARS` characters ("…" last).
+
+    >>> shown_names(("Ann", "B" * 40))[1] == "B" * 27 + "…"
+    True
+    """
+    bottom, top = (name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…" for name in names)
+    return bottom, top
 
 
 def is_you(language: str, name: str) -> bool:

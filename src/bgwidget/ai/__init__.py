@@ -36,6 +36,7 @@ from bgwidget.ai.players import (
     offers_double,
     register_level,
 )
+from bgwidget.ai.report import decision_svg
 from bgwidget.ai.review import Decision, Review, ReviewError, Summary, review
 from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout  # numpy on a rollout's first use
 from bgwidget.game import Game
@@ -93,6 +94,7 @@ __all__ = [
     "answers_double",
     "choose_play",
     "cube_decision",
+    "decision_svg",
     "evaluate",
     "game_cube_decision",
     "get_player",

@@ -9,8 +9,8 @@ at a cube of 1, and the winning chances drawn are match winning chances (MWC, 0.
 play, errors, luck and the equity drawn are cubeful money equity per game at a cube of 1. Every
 word a person reads comes from the catalogue (:mod:`bgwidget.labels`) in the ``language`` asked.
 pandas and matplotlib are optional (the ``review`` extra): each function imports what it needs and
-says which package is missing. The boards of decisions are drawn by the view layer
-(:func:`bgwidget.svg.decision_svg`): this layer draws no board.
+says which package is missing. :func:`decision_svg` draws the board of a decision with the drawing
+layer's :func:`~bgwidget.svg.board_svg`.
 """
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 from bgwidget.game import Game
 from bgwidget.labels import check_language, label
+from bgwidget.match import Match
 from bgwidget.moves import roll_text
+from bgwidget.svg import DrawingError, board_svg
 
 if TYPE_CHECKING:
     import pandas
     from matplotlib.figure import Figure
 
-__all__ = ["COLUMNS", "ReportError", "cube_before", "dataframe", "html", "plot", "points"]
+__all__ = ["COLUMNS", "ReportError", "cube_before", "dataframe", "decision_svg", "html", "plot", "points"]
 
 COLUMNS = (
     "game",
@@ -335,3 +337,39 @@ def cube_before(game: Game, decision: Any) -> tuple[int, int | None]:
             break
         replay.apply(action)
     return replay.cube_value, replay.cube_owner
+
+
+def decision_svg(review: Any, decision: Any, play: str | None = None, language: str = "en") -> str:
+    """The board of ``decision`` (one of ``review.decisions``, ``review`` a
+    :class:`~bgwidget.ai.review.Review` made by :func:`bgwidget.ai.review`) as an SVG string.
+
+    Without ``play``: the position decided in as the player saw it, the roll on the dice for a
+    play (an answer to a double: the doubler on roll, the cube before the double). With ``play``
+    (a notation of the roll, such as the decision's ``made`` or ``best``; ``""`` for no move): the
+    position after it, the opponent to roll. The names, score, match length and the cube (value
+    and owner, replayed from the game's record by :func:`bgwidget.ai.report.cube_before`) are the
+    match's; words in ``language`` (:func:`~bgwidget.svg.board_svg`).
+
+    Raises :class:`~bgwidget.svg.DrawingError` for something that is not a review or a decision of it, or a
+    ``play`` asked of a cube decision; :class:`bgwidget.IllegalPlayError` for a ``play`` the roll
+    does not allow; :class:`LanguageError` for another language.
+    """
+    # Checked by its shape: the Review's own methods present it through this module.
+    if not (isinstance(getattr(review, "match", None), Match) and callable(getattr(review, "summary", None))):
+        raise DrawingError(f"a review is what bgwidget.ai.review returns, not {type(review).__name__}")
+    if not any(decision is d for d in review.decisions):
+        raise DrawingError("decision is one of the review's decisions")
+    game = review.match.games[decision.game]
+    cube, owner = cube_before(game, decision)
+    drawn: dict[str, Any] = dict(
+        names=review.match.names, score=game.score, match_length=review.match.length, language=language
+    )
+    if play is None:
+        return board_svg(decision.position, dice=decision.dice, cube=cube, cube_owner=owner, **drawn)
+    if decision.dice is None:
+        raise DrawingError("a play is drawn after the roll of a play decision, not a cube decision")
+    if play == "" and not decision.position.legal_plays(*decision.dice):
+        after = decision.position.swap()  # no move: the opponent rolls in the same position
+    else:
+        after = decision.position.parse_play(play, *decision.dice).result
+    return board_svg(after, cube=cube, cube_owner=owner, **drawn)
