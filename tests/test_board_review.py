@@ -223,7 +223,6 @@ def test_the_widget_reviews_shows_a_review_made_in_python_and_sends_downloads():
     assert widget.state["review"] is None and widget.state["record"][-1]["cells"][1] == "21: 13/11* 6/5"
     sent: list = []
     widget.send = sent.append  # as the kernel would hand it to the view
-    widget.session._send = widget.send
     widget._on_msg(widget, {"type": "export", "format": "json"}, [])
     assert json.loads(sent[0]["text"])["games"][0]["record"] == review.match.games[0].record
     board = BoardWidget(players=("human", "human"), match_length=3, seed=7, animation=0, background=False)

@@ -403,11 +403,10 @@ def test_the_background_without_a_running_loop_plays_at_once():
 
 
 def test_a_bug_in_the_computers_turn_is_published_then_raised():
-    s = Session(players=("human", LastPlay()), seed=3, animation=0)
+    published = []
+    s = Session(players=("human", LastPlay()), seed=3, animation=0, publish=published.append)
     s.game.dice.push((3, 1))
     s.handle({"type": "roll"})
-    published = []
-    s._publish = published.append
 
     def broken(*args, **kw):
         raise RuntimeError("a bug in the rules")

@@ -1,36 +1,26 @@
 """Layer 6, the session: a match played at a board, without any widget machinery.
 
-A :class:`Session` holds the :class:`~bgwidget.match.Match` and who sits in each seat (a person,
-or a :class:`~bgwidget.ai.players.Player`). It takes *intents*, the dicts a view sends (see
-:meth:`Session.handle`), checks each against the game and applies it or refuses it with a
-reason; lets the computer act when its turn comes; and after every change hands the new view
-state (:func:`bgwidget.viewstate.view_state`) to its ``publish`` callback. ``BoardWidget`` is
-this plus anywidget's traitlets; a test or another front end can drive a Session directly.
+A :class:`Session` holds the :class:`~bgwidget.match.Match` and who sits in each seat
+(:mod:`bgwidget.seats`: a person, or the computer's :class:`~bgwidget.ai.players.Player`). It takes
+*intents*, the dicts a view sends (:mod:`bgwidget.intents` lists them), checks each against the
+game and applies it or refuses it with a reason; lets the computer act when its turn comes; and
+after every change hands the new view state (:func:`bgwidget.viewstate.view_state`) to its
+``publish`` callback. ``BoardWidget`` is this plus anywidget's traitlets; a test or another front
+end can drive a Session directly. Its parts live beside it: the tools' records
+(:mod:`bgwidget.tools`), the set-up editor (:mod:`bgwidget.editor`), the computer's decisions
+(:mod:`bgwidget.computer`) and the work off the event loop (:mod:`bgwidget.background`).
 
-Intents, every point in board numbering (1..24 from the bottom player's side, ``"bar"``,
-``"off"``; see :mod:`bgwidget.viewstate`): ``roll``, ``move`` (``from``, ``to``, optional
-``die``), ``undo``, ``done``, ``play`` (``notation``, in the mover's numbering as notation is),
-``double``, ``take``, ``pass``, ``resign`` (``points`` 1..3), ``new-game``, ``hint``, ``why``
-(``from``: why the checker there cannot move; always refused, with the reason), and for
-setting up positions ``edit``, ``edit-move`` (``seat``, ``from``, ``to``), ``edit-turn``
-(``turn``), ``edit-dice`` (``dice``: ``[d1, d2]`` or ``[]``), ``edit-id`` (``id``, a Position
-ID), ``edit-done`` (play on from the position set up) and ``edit-cancel``; ``export`` (``format``:
-``"json"`` or ``"mat"``: the match's text is sent to the view to download, see ``send``); and for
-reviewing the match ``review`` (``level``, default ``"expert"``: :func:`bgwidget.ai.review` of a
-copy of the match, off the event loop as the computer's turn is), ``review-cancel`` (stop the
-review running: the board stays as it was), ``review-go`` (``to``: ``"first"``, ``"previous"``,
-``"next"``, ``"last"`` or ``"next-error"``) and ``review-leave`` (back to the game as it was; the
-game's intents are refused while a review runs or is shown). While a review runs in the
-background, ``review_progress`` (turns reviewed, turns in all) is published as it advances.
-With a hint's ranked plays shown, ``hint-rollout`` rolls out its best plays
-(:func:`bgwidget.ai.rollout`, settings :attr:`Session.hint_rollout_settings`) one batch of trials
-at a time, off the event loop as the computer's turn is, publishing each batch's numbers in the
-hint (``hint_rollout``); ``hint-rollout-cancel`` stops it with the trials done kept, and
-``hint-rollout`` again goes on from them. It is dropped with the hint when the decision changes
-(a step of the play being made does not change it).
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as
 stale (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's
-batches move the revision while they run).
+batches move the revision while they run). While a review runs (``review``, off the event loop as
+the computer's turn is) its ``review_progress`` (turns reviewed, turns in all) is published as it
+advances; the game's intents are refused while a review runs or is shown. With a hint's ranked
+plays shown, ``hint-rollout`` rolls out its best plays (:func:`bgwidget.ai.rollout`, settings
+:attr:`Session.hint_rollout_settings`) one batch of trials at a time, publishing each batch's
+numbers in the hint; ``hint-rollout-cancel`` stops it with the trials done kept, and
+``hint-rollout`` again goes on from them. It is dropped with the hint when the decision changes
+(a step of the play being made does not change it). ``export`` sends the match's file to the view
+to download (see ``send``).
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
 running asyncio event loop (a Jupyter or marimo kernel's) on a copy of the game, and applied back
@@ -54,26 +44,35 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import math
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
-from bgwidget import ai
+from bgwidget import ai, background, computer, editor
 from bgwidget.ai.errors import LevelError, require_numpy
-from bgwidget.ai.players import Player, answers_double, game_cube_decision, get_player, offers_double
+from bgwidget.ai.players import Player, game_cube_decision
 from bgwidget.ai.review import Review
+from bgwidget.checks import is_int
 from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
+from bgwidget.intents import (
+    CANCELS,
+    REVIEW_STEPS,
+    TOOL_INTENTS,
+    IntentError,
+    intent_type,
+    place,
+    shown_at,
+)
 from bgwidget.labels import check_language, has_label, label
 from bgwidget.match import Match, match_at_game
 from bgwidget.moves import Play, roll_text
-from bgwidget.position import CHECKERS, Place, Position, PositionError, PositionIdError, mover_point
+from bgwidget.position import Place, Position, PositionError, mover_point
 from bgwidget.refusal import Refusal
 from bgwidget.rules import Rules
+from bgwidget.seats import Seat, seats_of
+from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing, ReviewJob
 from bgwidget.viewstate import ViewState, view_state
 from bgwidget.words import Words, say, shown_names
 
@@ -90,127 +89,12 @@ __all__ = [
     "match_at_game",
 ]
 
-REVIEW_INTENTS = ("review", "review-cancel", "review-go", "review-leave")
-"""The intents of review mode (see the module)."""
-
-CANCELS = ("review-cancel", "hint-rollout-cancel")
-"""The intents that name no position: a cancel made on an older state still means what runs."""
-
-TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", *REVIEW_INTENTS)
-"""Intents of the board's tools, refused (with ``edit-*``) on a board made with ``tools=False``."""
-
-REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
-"""Where a ``review-go`` intent goes among the review's decisions."""
-
-
-class IntentError(Refusal):
-    """An intent that is malformed, stale, or not allowed for the seat that sent it: a
-    :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
-    computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
-    ``"no-person"``, ``"held"`` (the board is held, :meth:`Session.hold`), ``"no-hint"``,
-    ``"needs-numpy"`` (a hint or review where numpy is not installed),
-    ``"no-hint-plays"`` (a rollout with no hint's plays shown), ``"rolling-out"``, ``"rolled-out"``
-    (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),
-    ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
-    ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
-    cancel), ``"no-mat"`` (a game set up from a position
-    has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
-    ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
-    set up with a side borne off), ``"no-tools"`` (a tool's intent on a board made with
-    ``tools=False``), or ``"invalid"`` for a malformed intent."""
-
-
-@dataclass
-class Edit:
-    """A position being set up: the board so far (its ``turn`` the side on roll) and the dice."""
-
-    position: Position
-    dice: list[int] = field(default_factory=list)
-
-
-@dataclass
-class Reviewing:
-    """Review mode: the :class:`~bgwidget.ai.review.Review` shown and the index of the decision
-    shown in its ``decisions`` (0 when it has none)."""
-
-    review: Review
-    index: int = 0
+MAX_ANIMATION = 10.0
+"""The longest a checker step of the computer's play may be shown, in seconds."""
 
 
 class _ReviewCancelled(Exception):
     """Raised in the review's worker thread, from its progress callback, once it is cancelled."""
-
-
-@dataclass
-class _ReviewJob:
-    """A review running: the flag its worker stops at, how far it is, when progress was last published."""
-
-    cancelled: threading.Event = field(default_factory=threading.Event)
-    progress: tuple[int, int] | None = None
-    published: float = -math.inf  # time.monotonic() of the last publish for progress
-
-
-class HintRolloutSettings(NamedTuple):
-    """How the board rolls out a hint's plays: the best ``plays`` of the hint, ``trials`` each in
-    batches of ``batch`` trials (one published each), truncated after ``truncate`` plies (None: to
-    the end; see :func:`bgwidget.ai.rollout`, cubeless with variance reduction), dice from ``seed``."""
-
-    plays: int = 3
-    trials: int = 144
-    batch: int = 36
-    truncate: int | None = 5
-    seed: int = 0
-
-
-HINT_ROLLOUT = HintRolloutSettings()
-"""The board's default: a modest rollout, about half a minute on one busy core."""
-
-
-@dataclass(eq=False)
-class HintRollout:
-    """The rollout of a hint's best plays: ``plays`` of ``dice`` rolled out with ``settings``,
-    ``result`` the trials done so far (None before the first batch), ``running`` while batches go on."""
-
-    dice: tuple[int, int]
-    plays: list[Play]
-    settings: HintRolloutSettings
-    result: ai.Rollouts | None = None
-    running: bool = True
-
-    @property
-    def trials(self) -> int:
-        """The trials done for each play."""
-        return 0 if not self.result else self.result[0].trials
-
-    def step(self, position: Position) -> ai.Rollouts:
-        """The rollout one batch further: the same numbers as one run of as many trials
-        (``resume``). Runs in a worker thread in the background."""
-        s = self.settings
-        return ai.rollout(  # type: ignore[return-value]  # plays given: a Rollouts
-            position,
-            self.dice,
-            self.plays,
-            trials=min(self.trials + s.batch, s.trials),
-            seed=s.seed,
-            truncate=s.truncate,
-            batch=s.batch,
-            progress=False,
-            resume=self.result,
-        )
-
-
-class Advice(NamedTuple):
-    """The Expert's advice asked for with Hint, for ``seat``.
-
-    After a roll: ``candidates`` (:func:`bgwidget.ai.analyse`, best first) from ``position``;
-    before a roll or when a double is to be answered: ``decision``, the cube decision from the
-    doubler's side (:func:`bgwidget.ai.players.game_cube_decision`).
-    """
-
-    seat: int
-    position: Position
-    candidates: list | None = None
-    decision: ai.CubeDecision | None = None
 
 
 class Session:
@@ -243,9 +127,9 @@ class Session:
     ``position``, ``dice``
         Start from this position (its ``turn`` seat on roll) and with these dice already rolled.
     ``match``
-        Play on in this :class:`~bgwidget.match.Match` (see :func:`~bgwidget.match.match_at_game`) instead of a new
-        one: its rules, seed and names hold, and ``match_length``, ``seed`` and ``confirm`` are
-        not given (``names`` still renames the seats).
+        Play on in this :class:`~bgwidget.match.Match` (see :func:`~bgwidget.match.match_at_game`)
+        instead of a new one: its rules, seed and names hold, and ``match_length``, ``seed`` and
+        ``confirm`` are not given (``names`` still renames the seats).
     ``language``, ``animation``
         ``"en"``, ``"fr"`` or ``"sv"``; seconds per checker step when the view shows the
         computer's play (the next computer turn waits for it in the background).
@@ -282,17 +166,13 @@ class Session:
         publish: Callable[[ViewState], None] | None = None,
         send: Callable[[dict], None] | None = None,
     ) -> None:
-        if not isinstance(players, (tuple, list)) or len(players) != 2:
-            raise ValueError(f"players are two: one for each seat, not {players!r}")
-        specs = tuple(players)
+        rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
+        self.seats: tuple[Seat, Seat] = seats_of(players, rng)
+        """Who acts for each seat (:class:`~bgwidget.seats.Seat`)."""
         check_language(language)
         check_animation(animation)
-        for name, value in (
-            ("cube", cube),
-            ("auto_play_forced", auto_play_forced),
-            ("teaching", teaching),
-            ("tools", tools),
-        ):
+        flags = {"cube": cube, "auto_play_forced": auto_play_forced, "teaching": teaching, "tools": tools}
+        for name, value in flags.items():
             if not isinstance(value, bool):
                 raise ValueError(f"{name} is True or False, not {value!r}")
         self._language = language
@@ -304,10 +184,22 @@ class Session:
         self.tools = tools
         """Whether the board offers Hint, Resign, Set up, Review and the file exports (published as
         ``tools``); False: an exercise's board, which only plays, and refuses their intents."""
-        rng = random.Random()  # the computer's own choices (never the dice): seeded with the match below
-        bottom, top = (None if spec in ("human", None) else get_player(spec, rng=rng) for spec in specs)
-        self.players: tuple[Player | None, Player | None] = (bottom, top)
-        """The player of each seat, ``None`` for a person."""
+        self.match = self._match_of(match, names, match_length, seed, confirm, cube)
+        rng.seed(str(self.match.seed) + "/computer")
+        self._seed, self._match_number = self.match.seed, 1  # later matches' seeds follow from the first
+        self.background = bool(background)
+        self._publish, self._send = publish, send
+        self._reset_board_state()
+        if position is not None:
+            self._play_from(position, dice)
+        elif dice is not None:
+            raise ValueError("dice need a position to be played from")
+        self._after_change()
+
+    def _match_of(
+        self, match: Match | None, names: Any, match_length: int, seed: Any, confirm: bool, cube: bool
+    ) -> Match:
+        """The match to play: ``match`` renamed, or a new one of these rules; sets the names."""
         if names is not None and (isinstance(names, str) or len(names) != 2):
             raise ValueError(f"names are two strings, not {names!r}")
         if match is not None:
@@ -320,13 +212,12 @@ class Session:
         self.names: tuple[str, str] = (str(names[0]), str(names[1])) if names is not None else self._default_names()
         if match is None:
             rules = Rules(match_length=match_length, auto_confirm=not confirm, cube=cube)
-            match = Match.with_rules(rules, seed, names=self.names)
-        else:
-            match.set_names(self.names)
-        self.match = match
-        rng.seed(str(self.match.seed) + "/computer")
-        self._seed, self._match_number = self.match.seed, 1  # later matches' seeds follow from the first
-        self.background = bool(background)
+            return Match.with_rules(rules, seed, names=self.names)
+        match.set_names(self.names)
+        return match
+
+    def _reset_board_state(self) -> None:
+        """What a new board shows: no news, refusal, advice, set-up, review or computation."""
         self.revision = 0
         """Counts the states published; an intent made on an older one is stale."""
         self._news: list[Words] = []  # what ``message`` says, worded when read
@@ -336,6 +227,11 @@ class Session:
         self.refused_at: Place | None = None
         """Where the last refusal is shown: the board place of the checker it concerns, or None."""
         self.advice: Advice | None = None
+        self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
+        self.hint_rollout_settings = HINT_ROLLOUT
+        """How ``hint-rollout`` rolls out the hint's plays (a :class:`~bgwidget.tools.HintRolloutSettings`)."""
+        self.hint_rollout: HintRollout | None = None
+        """The rollout of the hint's plays, running or done; None when none (dropped with the hint)."""
         self.last_play: tuple[int, Position, Play] | None = None
         """The last play made: (seat, position before it, play)."""
         self.edit: Edit | None = None
@@ -346,31 +242,20 @@ class Session:
         """True while the board is held as it is (:meth:`hold`): every intent is refused."""
         self.held_seat: int | None = None
         """The seat whose side a held board is seen from (:meth:`hold`)."""
-        self._publish = publish
-        self._send = send
         self.reviewing: Reviewing | None = None
         """The review shown (review mode), or None while the game is shown."""
-        self._review_job: _ReviewJob | None = None  # the review running, None when none
-        self.hint_rollout_settings = HINT_ROLLOUT
-        """How ``hint-rollout`` rolls out the hint's plays (a :class:`HintRolloutSettings`)."""
-        self.hint_rollout: HintRollout | None = None
-        """The rollout of the hint's plays, running or done; None when none (dropped with the hint)."""
+        self._review_job: ReviewJob | None = None  # the review running, None when none
         self._callbacks: list[Callable[[int, Play], None]] = []
-        self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
         self._pending: Any = None  # the one computation running (a future), or the wait after it
-        if position is not None:
-            self._play_from(position, dice)
-        elif dice is not None:
-            raise ValueError("dice need a position to be played from")
-        self._after_change()
 
     @classmethod
     def from_match(cls, match: Match, game: int = 1, *, actions: int = 0, **settings: Any) -> Session:
         """A session that goes on from game ``game`` (1-based) of ``match``, such as a loaded file,
-        after its first ``actions`` record entries (see :func:`~bgwidget.match.match_at_game`, which also takes
-        ``seed`` and ``confirm`` from ``settings``). The other keywords are the constructor's
-        (``players``, ``names``, ``language``...); ``players`` defaults to two people, ``names``
-        to the match's. Raises :class:`~bgwidget.game.GameError` as :func:`~bgwidget.match.match_at_game` does.
+        after its first ``actions`` record entries (see :func:`~bgwidget.match.match_at_game`, which
+        also takes ``seed`` and ``confirm`` from ``settings``). The other keywords are the
+        constructor's (``players``, ``names``, ``language``...); ``players`` defaults to two
+        people, ``names`` to the match's. Raises :class:`~bgwidget.game.GameError` as
+        :func:`~bgwidget.match.match_at_game` does.
         """
         seed, confirm = settings.pop("seed", None), settings.pop("confirm", False)
         settings.setdefault("players", ("human", "human"))
@@ -384,15 +269,20 @@ class Session:
         return self.match.game
 
     @property
+    def players(self) -> tuple[Player | None, Player | None]:
+        """The player of each seat, ``None`` for a person."""
+        return self.seats[0].player, self.seats[1].player
+
+    @property
     def human(self) -> tuple[bool, bool]:
-        """Whether a person plays each seat."""
-        return self.players[0] is None, self.players[1] is None
+        """Whether a person at this board plays each seat."""
+        return self.seats[0].takes_intents, self.seats[1].takes_intents
 
     @property
     def seat_to_act(self) -> int:
         """The seat to act now: the game's turn, and in the opening a seat a person plays."""
         if self.game.phase == "opening":
-            return 0 if self.players[0] is None or self.players[1] is not None else 1
+            return 0 if self.human[0] or not self.human[1] else 1
         return self.game.turn
 
     @property
@@ -484,7 +374,7 @@ class Session:
         last): no button is offered and every intent is refused (reason ``"held"``) until
         :meth:`set_position`. An answered exercise holds its board on the learner's answer
         (:mod:`bgwidget.exercise`). Raises :class:`ValueError` for a seat other than 0, 1 or None."""
-        if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+        if seat is not None and (not is_int(seat) or seat not in (0, 1)):
             raise ValueError(f"a seat is 0 or 1, not {seat!r}")
         if seat is None and self.last_play is not None:
             seat = self.last_play[0]
@@ -504,7 +394,7 @@ class Session:
     # ----------------------------------------------------------------- intents
 
     def handle(self, intent: Any) -> str | None:
-        """Handle one intent; returns the reason it was refused, or None.
+        """Handle one intent (:mod:`bgwidget.intents`); returns the reason it was refused, or None.
 
         A refused intent changes nothing (but ``refused``); the state is published again either
         way. An unexpected error (a bug, not a bad intent) still republishes, then propagates.
@@ -524,124 +414,37 @@ class Session:
     def refuse(self, error: IntentError | GameError | PositionError, intent: Any = None) -> str:
         """Refuse ``intent`` for ``error``: nothing changes but ``refused`` (and where its reason is
         shown), the state is published again; returns :attr:`refused`."""
-        self.refusal, self.refused_at = error, _shown_at(intent)
+        self.refusal, self.refused_at = error, shown_at(intent)
         self.publish()  # nothing changed: no computer's turn to start or advice to drop
         return self.refused
 
     def _apply(self, intent: Any) -> None:
-        if not isinstance(intent, dict) or not isinstance(intent.get("type"), str):
-            raise IntentError(f"an intent is a dict with a 'type', not {intent!r}")
-        # Cancel names no position, and a running review publishes its progress ten times a second:
-        # a cancel made on an older state still means this review.
-        stale = "revision" in intent and intent["revision"] != self.revision
-        if stale and intent["type"] not in CANCELS:
+        """Check ``intent`` against the board, then run its handler (see :data:`_ROUTES`)."""
+        kind = intent_type(intent)
+        # A cancel names no position, and a running review publishes its progress ten times a
+        # second: a cancel made on an older state still means what runs.
+        if "revision" in intent and intent["revision"] != self.revision and kind not in CANCELS:
             raise IntentError(
                 f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
                 reason="stale",
             )
-        kind = intent["type"]
         if self.held:
             raise IntentError("the board is held: set a position to play on", reason="held")
-        if kind in TOOL_INTENTS or kind.startswith("edit"):
+        editing = kind.startswith("edit")
+        if kind in TOOL_INTENTS or editing:
             self._require_tools(kind)
-        if kind == "export":
-            self._export(intent.get("format"))
-            return
-        if self.thinking:
-            raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
-        if kind in REVIEW_INTENTS:
-            self._apply_review(kind, intent)
-            return
-        if self.review_running:
-            raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
-        if self.reviewing is not None:
-            raise IntentError("the board shows a review: leave it to play on", reason="reviewing")
-        if kind.startswith("edit"):
-            self._apply_edit(kind, intent)
-            return
-        if self.edit is not None:
-            raise IntentError(
-                "the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up"
-            )
-        game = self.game
-        seat = game.turn
-        if kind == "new-game":
-            if game.result is None:
-                raise IntentError("the game is still in play: a new game starts once it is over", reason="game-in-play")
-            self.new_game()
-        elif kind == "hint":
-            if self.advice is None or self._advice_at != self._decision_point():  # once per decision
-                _require_numpy("a hint")
-                self.advice = self._advise(game, seat)
-                self._advice_at = self._decision_point()
-        elif kind == "hint-rollout":
-            self._roll_out_hint()
-        elif kind == "hint-rollout-cancel":
-            job = self.hint_rollout
-            if job is None or not job.running:
-                raise IntentError("no rollout is running", reason="no-rollout-running")
-            job.running = False  # the batch running is dropped; the trials done stay shown
-        elif kind == "roll":
-            if game.phase == "opening":
-                if not any(self.human):
-                    raise IntentError("no person plays this game", reason="no-person")
-            else:
-                self._require_person(seat, "roll")
-            self._act(game.roll)
-        elif kind == "move":
-            self._require_person(seat, "move")
-            frm = mover_point(seat, _place(intent.get("from")))
-            to = mover_point(seat, _place(intent.get("to")))
-            die = intent.get("die")
-            self._act(lambda: game.move(frm, to, die=die, seat=seat))
-        elif kind == "why":
-            self._require_person(seat, "move")
-            frm = mover_point(seat, _place(intent.get("from")))
-            why = game.check_move(frm, seat=seat)
-            raise why if why is not None else IntentError(f"the checker on {frm} can move", reason="can-move")
-        elif kind == "undo":
-            self._require_person(seat, "undo")
-            game.undo(seat=seat)
-        elif kind == "done":
-            self._require_person(seat, "confirm")
-            self._act(lambda: game.confirm(seat=seat))
-        elif kind == "play":
-            self._require_person(seat, "play")
-            notation = intent.get("notation")
-            if not isinstance(notation, str):
-                raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
-            self._act(lambda: game.play(notation, seat=seat))
-        elif kind == "double":
-            self._require_person(seat, "double")
-            game.double(seat=seat)
-        elif kind in ("take", "pass", "beaver", "raccoon"):
-            self._require_person(seat, kind)
-            answer = {"take": game.take, "pass": game.pass_, "beaver": game.beaver, "raccoon": game.raccoon}[kind]
-            answer(seat=seat)
-        elif kind == "resign":
-            self._resign(intent.get("points", 1))
-        else:
-            raise IntentError(f"unknown intent type {kind!r}")
+        handler, guards = _ROUTES.get(kind) or (_ROUTES["edit-move"] if editing else (_unknown, len(_GUARDS)))
+        for guard in _GUARDS[:guards]:
+            guard(self)
+        handler(self, kind, intent)
 
     def _require_tools(self, kind: str) -> None:
         if not self.tools:
             raise IntentError(f"this board has no {kind}: it only plays (tools=False)", reason="no-tools")
 
     def _require_person(self, seat: int, action: str) -> None:
-        if self.players[seat] is not None:
+        if not self.seats[seat].takes_intents:
             raise IntentError(f"cannot {action}: seat {seat} is played by the computer", reason="computer-seat")
-
-    def _resign(self, points: Any) -> None:
-        """A person resigns; the computer accepts, and at one screen the other person does too."""
-        game = self.game
-        people = [s for s in (0, 1) if self.players[s] is None]
-        if not people:
-            raise IntentError("no person plays this game", reason="no-person")
-        seat = game.turn if len(people) == 2 else people[0]
-        if not isinstance(points, int) or isinstance(points, bool):
-            raise IntentError(f"a resignation is of 1, 2 or 3 points, not {points!r}")
-        game.resign(points, seat=seat)
-        game.accept(seat=1 - seat)
 
     def _act(self, action: Callable[[], Any]) -> Any:
         """Run a game action, remembering the position before it in case it ends a play."""
@@ -653,13 +456,30 @@ class Session:
             if entry["type"] == "move" and entry["play"] == "":
                 dice = roll_text(game.last_roll or ())
                 # Before the computer rolls at once, a person's dance is said until their next roll.
-                against_computer = self.players[1 - entry["seat"]] is not None
+                against_computer = not self.seats[1 - entry["seat"]].takes_intents
                 self._say(("dance", {"seat": entry["seat"], "dice": dice}), before_roll=against_computer)
         if game.last_play is not None and game.last_play is not last:
             self.last_play = (seat, before, game.last_play)
             for callback in self._callbacks:
                 callback(seat, game.last_play)
         return result
+
+    def _say(self, words: Words, before_roll: bool = False) -> None:
+        """Add ``words`` to ``message`` until the next roll (said before a roll: the roll after that one)."""
+        game = self.game
+        self._tidy()
+        until = _rolls(game) + before_roll
+        if self._news and self._message_until is not None:
+            until = max(until, self._message_until[1])
+        self._news.append(words)
+        self._message_until = (game, until)
+
+    # ----------------------------------------------------------------- advice
+
+    def _decision_point(self) -> tuple:
+        """What identifies the decision being made: a new game, record entry or phase is a new one."""
+        game = self.game
+        return game, len(game.record), game.phase, game.turn
 
     def _advise(self, game: Game, seat: int) -> Advice:
         """The Expert's advice for the person to act: ranked plays after a roll, the cube before."""
@@ -668,7 +488,7 @@ class Session:
             position, rolled = game.start_position, game.rolled
             assert rolled is not None  # the dice are rolled in "move"
             return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert", game=game))
-        answering = game.phase == "cube" and _offer_kind(game) == "double"
+        answering = game.phase == "cube" and computer.offer_kind(game) == "double"
         if game.phase != "roll" and not answering:
             raise IntentError(
                 "a hint is for a roll to play, for the cube before rolling, or for a double", reason="no-hint"
@@ -684,17 +504,17 @@ class Session:
         if job is not None and job.running:
             raise IntentError("the hint's plays are being rolled out", reason="rolling-out")
         settings = self.hint_rollout_settings if job is None else job.settings
-        if job is not None and job.trials >= settings.trials:
+        if job is not None and job.finished:
             raise IntentError("the hint's plays are rolled out", reason="rolled-out")
         rolled = self.game.rolled
         assert rolled is not None  # plays are advised after a roll
         plays = [c.play for c in advice.candidates[: settings.plays]]
         job = self.hint_rollout = HintRollout(rolled, plays, settings, None if job is None else job.result)
-        loop = _running_loop() if self.background else None
+        loop = background.running_loop() if self.background else None
         if loop is None:
-            while job.trials < settings.trials:
+            while not job.finished:
                 job.result = job.step(advice.position)
-                if job.trials < settings.trials:
+                if not job.finished:
                     self.publish()  # each batch's numbers, as in the background
             job.running = False
             return
@@ -702,41 +522,27 @@ class Session:
 
     def _next_batch(self, loop: asyncio.AbstractEventLoop, job: HintRollout, position: Position) -> None:
         """Roll out one more batch of ``job`` in a worker thread; publish it, then the next."""
-        future = loop.run_in_executor(None, job.step, position)
 
-        def done(fut: asyncio.Future) -> None:  # on the loop's own thread
-            if self.hint_rollout is not job or not job.running:  # stopped, or the hint is gone
-                fut.exception()  # retrieved, so that asyncio does not log it
-                return
-            try:
-                job.result = fut.result()
-            except Exception as error:  # a bug: shown, reported, and the board goes on
-                job.running = False
-                self._say(("board.rolloutFailed", {"error": _short(error)}))
-                self.publish()
-                loop.call_exception_handler({"message": "the hint's rollout failed", "exception": error})
-                return
-            job.running = job.trials < job.settings.trials
+        def apply(result: ai.Rollouts) -> None:
+            job.result = result
+            job.running = not job.finished
             self.publish()
             if job.running:
                 self._next_batch(loop, job, position)
 
-        future.add_done_callback(done)
+        def failed(error: Exception) -> None:
+            job.running = False
+            self._say(("board.rolloutFailed", {"error": computer.short(error)}))
+            self.publish()
 
-    def _decision_point(self) -> tuple:
-        """What identifies the decision being made: a new game, record entry or phase is a new one."""
-        game = self.game
-        return game, len(game.record), game.phase, game.turn
-
-    def _say(self, words: Words, before_roll: bool = False) -> None:
-        """Add ``words`` to ``message`` until the next roll (said before a roll: the roll after that one)."""
-        game = self.game
-        self._tidy()
-        until = _rolls(game) + before_roll
-        if self._news and self._message_until is not None:
-            until = max(until, self._message_until[1])
-        self._news.append(words)
-        self._message_until = (game, until)
+        background.run(
+            loop,
+            lambda: job.step(position),
+            current=lambda: self.hint_rollout is job and job.running,  # not stopped, the hint still shown
+            apply=apply,
+            failed=failed,
+            what="the hint's rollout",
+        )
 
     # ----------------------------------------------------------------- export and review
 
@@ -744,101 +550,61 @@ class Session:
         """The match as a file: ``(file name, text)`` for ``format`` ``"json"``
         (:func:`~bgwidget.formats.to_json`) or ``"mat"`` (:func:`~bgwidget.formats.to_mat`).
 
-        Raises :class:`IntentError` for another format, with reason ``"no-mat"`` for a ``.mat``
-        of a match with a game set up from a position (the format cannot hold one), and for a
-        match whose numbers are too long for a ``.mat`` file.
+        Raises :class:`~bgwidget.intents.IntentError` for another format, with reason ``"no-mat"``
+        for a ``.mat`` of a match with a game set up from a position (the format cannot hold one),
+        and for a match whose numbers are too long for a ``.mat`` file.
         """
         if format not in ("json", "mat"):
             raise IntentError(f"export is to 'json' or 'mat', not {format!r}")
         if format == "json":
-            text = to_json(self.match, indent=1)
-        else:
-            if not all(game.setup["opening"] for game in self.match.games):
-                raise IntentError(
-                    ".mat plays every game from the opening roll", reason="no-mat", format=".mat", other="JSON"
-                )
-            try:
-                text = to_mat(self.match)
-            except FormatError as error:  # numbers too long for the format: a caller's match
-                raise IntentError(str(error)) from None
-        return f"{_file_stem(self.names)}.{format}", text
-
-    def _export(self, format: Any) -> None:
-        name, text = self.export(format)
-        if self._send is not None:
-            mime = "application/json" if format == "json" else "text/plain"
-            self._send({"type": "download", "name": name, "text": text, "mime": mime})
+            return f"{_file_stem(self.names)}.json", to_json(self.match, indent=1)
+        if not all(game.setup["opening"] for game in self.match.games):
+            raise IntentError(
+                ".mat plays every game from the opening roll", reason="no-mat", format=".mat", other="JSON"
+            )
+        try:
+            return f"{_file_stem(self.names)}.mat", to_mat(self.match)
+        except FormatError as error:  # numbers too long for the format: a caller's match
+            raise IntentError(str(error)) from None
 
     def review(self, level: str = "expert") -> None:
         """Review the match at ``level`` and show it (see the module: off the event loop in the
-        background, at once otherwise). Raises :class:`IntentError` while one runs or the computer
-        plays, or on a board with no tools (reason ``"no-tools"``: its view could not step through
-        the review or leave it), :class:`~bgwidget.ai.LevelError` for an unknown level."""
+        background, at once otherwise). Raises :class:`~bgwidget.intents.IntentError` while one
+        runs or the computer plays, or on a board with no tools (reason ``"no-tools"``: its view
+        could not step through the review or leave it), :class:`~bgwidget.ai.LevelError` for an
+        unknown level."""
         if not isinstance(level, str) or level not in ai.LEVELS:
             raise LevelError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
         self._require_tools("review")
-        if self.thinking:
-            raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
-        self._apply_review("review", {"level": level})
+        _not_thinking(self)
+        _review(self, "review", {"level": level})
         self._after_change()
 
     def cancel_review(self) -> None:
         """Stop the review running in the background: the board stays as it was (the game, or the
         review shown before), and ``message`` says the review was cancelled. Its worker thread stops
-        after the turn it is on; what it had reviewed is dropped. Raises :class:`IntentError` (reason
-        ``"no-review-running"``) when none runs."""
-        self._apply_review("review-cancel", {})
+        after the turn it is on; what it had reviewed is dropped. Raises
+        :class:`~bgwidget.intents.IntentError` (reason ``"no-review-running"``) when none runs."""
+        _review_cancel(self, "review-cancel", {})
         self._after_change()
 
     def show_review(self, review: Review) -> None:
         """Show ``review`` (a :class:`~bgwidget.ai.review.Review`, such as one made in Python) at its
-        first decision. Raises :class:`IntentError` for something else, while a review runs or on
-        a board with no tools (as :meth:`review` does)."""
+        first decision. Raises :class:`~bgwidget.intents.IntentError` for something else, while a
+        review runs or on a board with no tools (as :meth:`review` does)."""
         if not isinstance(review, Review):
             raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
         self._require_tools("review")
-        if self.review_running:
-            raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
+        _no_review_running(self)
         if not review.decisions:
             raise IntentError("the review has no decision to show", reason="not-reviewing")
         self.reviewing = Reviewing(review)
         self._after_change()
 
-    def _apply_review(self, kind: str, intent: dict) -> None:
-        if kind == "review-cancel":
-            job = self._review_job
-            if job is None:
-                raise IntentError("no review is running", reason="no-review-running")
-            job.cancelled.set()  # the worker stops at its next turn; its answer is dropped
-            self._review_job = None
-            self._say(("board.reviewCancelled", {}))
-            return
-        if self.review_running:
-            raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
-        if kind == "review":
-            if self.edit is not None:  # the match reviewed is the one played, not a board being set up
-                raise IntentError(
-                    "the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up"
-                )
-            level = intent.get("level", "expert")
-            if not isinstance(level, str) or level not in ai.LEVELS:
-                raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
-            if self.reviewing is None:
-                _require_numpy("a review")
-                self._start_review(level)
-            return
-        shown = self.reviewing
-        if shown is None:
-            raise IntentError("no review is shown: start one with 'review'", reason="not-reviewing")
-        if kind == "review-leave":
-            self.reviewing = None
-        else:  # "review-go", the last of REVIEW_INTENTS
-            shown.index = _review_step(shown, intent.get("to"))
-
     def _start_review(self, level: str) -> None:
         match = copy.deepcopy(self.match)  # the review keeps its match; the game goes on in this one
-        loop = _running_loop() if self.background else None
-        job = self._review_job = _ReviewJob()
+        loop = background.running_loop() if self.background else None
+        job = self._review_job = ReviewJob()
         if loop is None:
             try:
                 review = ai.review(match, level, progress=lambda done, total: self._progressed(job, done, total))
@@ -852,23 +618,26 @@ class Session:
                 raise _ReviewCancelled
             loop.call_soon_threadsafe(self._progressed, job, done, total)
 
-        future = loop.run_in_executor(None, lambda: ai.review(match, level, progress=progress))
-
-        def done(fut: asyncio.Future) -> None:  # on the loop's own thread
-            if self._review_job is not job:  # cancelled: the board has moved on
-                fut.exception()  # retrieved, so that asyncio does not log the cancellation
-                return
+        def apply(review: Review) -> None:
             self._review_job = None
-            try:
-                self._shown(fut.result())
-            except Exception as error:  # a bug: shown, reported, and the game goes on
-                self._say(("board.reviewFailed", {"error": _short(error)}), before_roll=True)
-                loop.call_exception_handler({"message": "the review failed", "exception": error})
+            self._shown(review)
             self._after_change()
 
-        future.add_done_callback(done)
+        def failed(error: Exception) -> None:
+            self._review_job = None
+            self._say(("board.reviewFailed", {"error": computer.short(error)}), before_roll=True)
+            self._after_change()
 
-    def _progressed(self, job: _ReviewJob, done: int, total: int) -> None:
+        background.run(
+            loop,
+            lambda: ai.review(match, level, progress=progress),
+            current=lambda: self._review_job is job,  # else cancelled: the board has moved on
+            apply=apply,
+            failed=failed,
+            what="the review",
+        )
+
+    def _progressed(self, job: ReviewJob, done: int, total: int) -> None:
         """The review ``job`` has reviewed ``done`` of ``total`` turns: published at most ten times a
         second (and at the last turn), so that a long match does not flood the view."""
         if self._review_job is not job:
@@ -887,60 +656,6 @@ class Session:
         else:
             self._say(("board.reviewNone", {}))
 
-    # ----------------------------------------------------------------- setting up positions
-
-    def _apply_edit(self, kind: str, intent: dict) -> None:
-        if kind == "edit":
-            if self.edit is None:
-                self.edit = Edit(self.game.position, list(self.game.rolled or []))
-            return
-        edit = self.edit
-        if edit is None:
-            raise IntentError("start setting up with an 'edit' intent first")
-        if kind == "edit-move":
-            seat = intent.get("seat")
-            if type(seat) is not int or seat not in (0, 1):
-                raise IntentError(f"a seat is 0 or 1, not {seat!r}")
-            edit.position = _moved(edit.position, seat, _place(intent.get("from")), _place(intent.get("to")))
-        elif kind == "edit-turn":
-            turn = intent.get("turn")
-            if type(turn) is not int or turn not in (0, 1):
-                raise IntentError(f"the side on roll is 0 or 1, not {turn!r}")
-            if turn != edit.position.turn:
-                edit.position = edit.position.swap()
-        elif kind == "edit-dice":
-            dice = intent.get("dice")
-            if dice in ([], None):
-                edit.dice = []
-            elif (
-                isinstance(dice, list)
-                and len(dice) == 2
-                and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
-            ):
-                edit.dice = list(dice)
-            else:
-                raise IntentError(f"dice are two numbers 1..6 or none, not {dice!r}")
-        elif kind == "edit-id":
-            text = intent.get("id")
-            if not isinstance(text, str):
-                raise IntentError(f"a Position ID is text, not {text!r}")
-            try:
-                edit.position = Position.from_position_id(text, turn=edit.position.turn)
-            except PositionIdError as error:  # a person's paste: said in the board's language, shortened
-                pasted = text.strip()
-                shown = pasted if len(pasted) <= 20 else pasted[:20] + "…"
-                raise IntentError(str(error), reason="position-id", id=shown) from None
-        elif kind == "edit-done":
-            if edit.position.outcome():
-                raise IntentError("the position is already won: nothing to play", reason="setup-won")
-            self._play_from(edit.position, tuple(edit.dice) or None)
-            self.edit = None
-            self.last_play = None
-        elif kind == "edit-cancel":
-            self.edit = None
-        else:
-            raise IntentError(f"unknown intent type {kind!r}")
-
     def _play_from(self, position: Position, dice: Sequence[int] | None) -> None:
         """The game in play (or the next one) becomes one starting from ``position``."""
         if not isinstance(position, Position):
@@ -957,65 +672,14 @@ class Session:
             return False
         if game.phase == "opening":
             return not any(self.human)
-        return self.players[game.turn] is not None
-
-    def _decide(self, game: Game) -> tuple[Any, Words | None]:
-        """The computer's decision for ``game`` as it stands, and what to say when its player failed.
-
-        ``"move"``: one of the legal plays (or None when there is none); ``"roll"``: whether to
-        double first; ``"cube"``: its answer to a double (``"take"``, ``"pass"``, ``"beaver"``).
-        Whatever the player raises or answers, the decision is one the rules allow: in its place
-        the safe one (see the module). Runs off the event loop in the background, on a copy.
-        """
-        player = self.players[game.turn]
-        if player is None or game.phase not in ("move", "roll", "cube") or _offer_kind(game) == "resign":
-            return None, None  # the opening, a resignation to accept: nothing to choose
-        try:
-            if game.phase == "move":
-                assert game.rolled is not None  # the dice are rolled in "move"
-                plays = game.start_position.legal_plays(*game.rolled)
-                choice = player.choose_play(game.start_position, game.rolled)
-                if choice is None and not plays:
-                    return None, None
-                if not isinstance(choice, Play) or choice not in plays:
-                    raise ValueError(f"{choice!r} is not a legal play of {game.rolled[0]}-{game.rolled[1]}")
-                return plays[plays.index(choice)], None  # the rules' own play reaching that position
-            if game.phase == "roll":
-                return offers_double(player, game), None
-            if _offer_kind(game) == "double":
-                return answers_double(player, game), None
-            # A beaver or raccoon to answer: take. A take that was right loses less than the
-            # pass at twice the cube (money play is linear in the cube); the computer never raccoons.
-            return None, None
-        except Exception as error:  # a Player's bug must not stop the game
-            safe, what = _safe_decision(game)
-            return safe, ("fallback", {"seat": game.turn, "error": _short(error), "what": what})
+        return self.seats[game.turn].kind == "computer"
 
     def _computer_act(self, decision: Any, failure: Words | None = None) -> None:
-        """Apply the computer's decision (see :meth:`_decide`), saying ``failure`` if its player failed."""
-        game = self.game
+        """Apply the computer's decision (:func:`~bgwidget.computer.decide`), saying ``failure`` if
+        its player failed."""
         if failure:
-            self._say(failure, before_roll=game.phase in ("roll", "cube"))
-        if game.phase == "roll" and decision is True:
-            game.double()
-        elif game.phase in ("opening", "roll"):
-            self._act(game.roll)
-        elif game.phase == "move":
-            assert isinstance(decision, Play), "a dance passes the turn at the roll"
-            self._act(lambda: game.play(str(decision)))
-        elif _offer_kind(game) == "resign":
-            game.accept()
-        elif decision == "beaver":
-            answering = game.turn
-            game.beaver()
-            self._say(("beavers", {"seat": answering}))
-        elif decision == "pass":
-            game.pass_()  # the result says who passed
-        else:
-            answering = game.turn
-            game.take()
-            # A beaver taken leaves the taker on roll: the news outlives the roll it makes at once.
-            self._say(("takes", {"seat": answering}), before_roll=game.turn == answering)
+            self._say(failure, before_roll=self.game.phase in ("roll", "cube"))
+        computer.act(self.game, decision, self._act, self._say)
 
     def _after_change(self) -> None:
         """Publish the state, then let the computer act if it is its turn. A refusal shown is of
@@ -1031,14 +695,14 @@ class Session:
             self.thinking = True
             self.publish()  # the one computation running answers when it is done
             return
-        loop = _running_loop() if self.background else None
+        loop = background.running_loop() if self.background else None
         if loop is None:
             try:
                 while self._computer_to_act():
-                    self._computer_act(*self._decide(self.game))
+                    self._computer_act(*computer.decide(self.game, self.players[self.game.turn]))
                     self._tidy()
             except Exception as error:  # a bug, not a Player's: shown and published, then raised
-                self._say(("computerError", {"error": _short(error)}), before_roll=True)
+                self._say(("computerError", {"error": computer.short(error)}), before_roll=True)
                 raise
             finally:
                 self.thinking = False
@@ -1055,7 +719,7 @@ class Session:
             return
         seat = game.turn
         plays = game.legal_plays
-        if self.players[seat] is not None or len(plays) != 1:
+        if not self.seats[seat].takes_intents or len(plays) != 1:
             return
         notation = str(plays[0])
         self._act(lambda: game.play(notation, seat=seat))
@@ -1074,25 +738,19 @@ class Session:
             self._news = []
 
     def _start_thinking(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The computer's decision in a worker thread, on a copy of the game (the live one may change)."""
         game = self.game
         snapshot = (game, game.phase, len(game.record))
-        future = loop.run_in_executor(None, self._decide, copy.deepcopy(game))  # the live game may change
-        self._pending = future
+        player = self.players[game.turn]
+        copied = copy.deepcopy(game)
 
-        def done(fut: asyncio.Future) -> None:  # asyncio runs it on the loop's own thread
+        def stale() -> None:  # the game changed meanwhile (notebook code): think again
             self._pending = None
-            decision, failure = fut.result()  # _decide raises nothing a Player can cause
-            if snapshot != (self.game, self.game.phase, len(self.game.record)):
-                self._after_change()  # the game changed meanwhile (notebook code): think again
-                return
-            try:
-                self._computer_act(decision, failure)
-            except Exception as error:  # a bug, not a Player's: shown, reported, and the seat waits
-                self._say(("computerError", {"error": _short(error)}), before_roll=True)
-                self.thinking = False
-                self.publish()
-                loop.call_exception_handler({"message": "the computer's turn failed", "exception": error})
-                return
+            self._after_change()
+
+        def apply(decided: tuple[Any, Words | None]) -> None:
+            self._pending = None
+            self._computer_act(*decided)
             last = self.last_play
             delay = self.animation * (len(last[2].moves) + 1) if last and self._computer_to_act() else 0
             if delay:
@@ -1103,7 +761,21 @@ class Session:
             else:
                 self._after_change()
 
-        future.add_done_callback(done)
+        def failed(error: Exception) -> None:  # a bug, not a Player's: shown, and the seat waits
+            self._pending = None
+            self._say(("computerError", {"error": computer.short(error)}), before_roll=True)
+            self.thinking = False
+            self.publish()
+
+        self._pending = background.run(
+            loop,
+            lambda: computer.decide(copied, player),
+            current=lambda: snapshot == (self.game, self.game.phase, len(self.game.record)),
+            apply=apply,
+            failed=failed,
+            what="the computer's turn",
+            stale=stale,
+        )
 
     def _resume(self) -> None:
         self._pending = None
@@ -1126,8 +798,225 @@ class Session:
         return label(self.language, key) if has_label(key) else player.name
 
 
-MAX_ANIMATION = 10.0
-"""The longest a checker step of the computer's play may be shown, in seconds."""
+# --------------------------------------------------------------------- the intents' handlers
+#
+# Each handler takes the session, the intent's type and the intent; it acts or raises a refusal.
+# Before it, the intent passes the first ``guards`` of _GUARDS (see Session._apply).
+
+
+def _not_thinking(session: Session) -> None:
+    if session.thinking:
+        raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
+
+
+def _no_review_running(session: Session) -> None:
+    if session.review_running:
+        raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
+
+
+def _no_review_shown(session: Session) -> None:
+    if session.reviewing is not None:
+        raise IntentError("the board shows a review: leave it to play on", reason="reviewing")
+
+
+def _not_setting_up(session: Session) -> None:
+    if session.edit is not None:
+        raise IntentError("the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up")
+
+
+_GUARDS: tuple[Callable[[Session], None], ...] = (_not_thinking, _no_review_running, _no_review_shown, _not_setting_up)
+"""What an intent must not meet, in the order checked; the export passes none, the review's
+intents the first, the set-up's three, the game's all four."""
+
+
+def _export(session: Session, kind: str, intent: dict) -> None:
+    format = intent.get("format")
+    name, text = session.export(format)  # type: ignore[arg-type]  # checked there
+    if session._send is not None:
+        mime = "application/json" if format == "json" else "text/plain"
+        session._send({"type": "download", "name": name, "text": text, "mime": mime})
+
+
+def _review(session: Session, kind: str, intent: dict) -> None:
+    _no_review_running(session)
+    _not_setting_up(session)  # the match reviewed is the one played, not a board being set up
+    level = intent.get("level", "expert")
+    if not isinstance(level, str) or level not in ai.LEVELS:
+        raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+    if session.reviewing is None:
+        _require_numpy("a review")
+        session._start_review(level)
+
+
+def _review_cancel(session: Session, kind: str, intent: dict) -> None:
+    job = session._review_job
+    if job is None:
+        raise IntentError("no review is running", reason="no-review-running")
+    job.cancelled.set()  # the worker stops at its next turn; its answer is dropped
+    session._review_job = None
+    session._say(("board.reviewCancelled", {}))
+
+
+def _review_shown(session: Session) -> Reviewing:
+    _no_review_running(session)
+    if session.reviewing is None:
+        raise IntentError("no review is shown: start one with 'review'", reason="not-reviewing")
+    return session.reviewing
+
+
+def _review_go(session: Session, kind: str, intent: dict) -> None:
+    shown = _review_shown(session)
+    shown.index = _review_step(shown, intent.get("to"))
+
+
+def _review_leave(session: Session, kind: str, intent: dict) -> None:
+    _review_shown(session)
+    session.reviewing = None
+
+
+def _edit(session: Session, kind: str, intent: dict) -> None:
+    if kind == "edit":
+        if session.edit is None:
+            session.edit = Edit(session.game.position, list(session.game.rolled or []))
+        return
+    edit = session.edit
+    if edit is None:
+        raise IntentError("start setting up with an 'edit' intent first")
+    if kind == "edit-done":
+        if edit.position.outcome():
+            raise IntentError("the position is already won: nothing to play", reason="setup-won")
+        session._play_from(edit.position, tuple(edit.dice) or None)
+        session.edit, session.last_play = None, None
+    elif kind == "edit-cancel":
+        session.edit = None
+    elif kind in editor.EDITS:
+        editor.apply(edit, kind, intent)
+    else:
+        raise IntentError(f"unknown intent type {kind!r}")
+
+
+def _new_game(session: Session, kind: str, intent: dict) -> None:
+    if session.game.result is None:
+        raise IntentError("the game is still in play: a new game starts once it is over", reason="game-in-play")
+    session.new_game()
+
+
+def _hint(session: Session, kind: str, intent: dict) -> None:
+    if session.advice is None or session._advice_at != session._decision_point():  # once per decision
+        _require_numpy("a hint")
+        session.advice = session._advise(session.game, session.game.turn)
+        session._advice_at = session._decision_point()
+
+
+def _hint_rollout(session: Session, kind: str, intent: dict) -> None:
+    session._roll_out_hint()
+
+
+def _hint_rollout_cancel(session: Session, kind: str, intent: dict) -> None:
+    job = session.hint_rollout
+    if job is None or not job.running:
+        raise IntentError("no rollout is running", reason="no-rollout-running")
+    job.running = False  # the batch running is dropped; the trials done stay shown
+
+
+def _roll(session: Session, kind: str, intent: dict) -> None:
+    game = session.game
+    if game.phase == "opening":
+        if not any(session.human):
+            raise IntentError("no person plays this game", reason="no-person")
+    else:
+        session._require_person(game.turn, "roll")
+    session._act(game.roll)
+
+
+def _move(session: Session, kind: str, intent: dict) -> None:
+    game, seat = session.game, session.game.turn
+    session._require_person(seat, "move")
+    frm = mover_point(seat, place(intent.get("from")))
+    to = mover_point(seat, place(intent.get("to")))
+    die = intent.get("die")
+    session._act(lambda: game.move(frm, to, die=die, seat=seat))
+
+
+def _why(session: Session, kind: str, intent: dict) -> None:
+    game, seat = session.game, session.game.turn
+    session._require_person(seat, "move")
+    frm = mover_point(seat, place(intent.get("from")))
+    why = game.check_move(frm, seat=seat)
+    raise why if why is not None else IntentError(f"the checker on {frm} can move", reason="can-move")
+
+
+def _undo(session: Session, kind: str, intent: dict) -> None:
+    session._require_person(session.game.turn, "undo")
+    session.game.undo(seat=session.game.turn)
+
+
+def _done(session: Session, kind: str, intent: dict) -> None:
+    game, seat = session.game, session.game.turn
+    session._require_person(seat, "confirm")
+    session._act(lambda: game.confirm(seat=seat))
+
+
+def _play(session: Session, kind: str, intent: dict) -> None:
+    game, seat = session.game, session.game.turn
+    session._require_person(seat, "play")
+    notation = intent.get("notation")
+    if not isinstance(notation, str):
+        raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+    session._act(lambda: game.play(notation, seat=seat))
+
+
+def _cube(session: Session, kind: str, intent: dict) -> None:
+    game, seat = session.game, session.game.turn
+    session._require_person(seat, kind)
+    action = {"double": game.double, "take": game.take, "pass": game.pass_, "beaver": game.beaver}
+    action.get(kind, game.raccoon)(seat=seat)
+
+
+def _resign(session: Session, kind: str, intent: dict) -> None:
+    """A person resigns; the computer accepts, and at one screen the other person does too."""
+    game = session.game
+    people = [s for s in (0, 1) if session.human[s]]
+    if not people:
+        raise IntentError("no person plays this game", reason="no-person")
+    seat = game.turn if len(people) == 2 else people[0]
+    points = intent.get("points", 1)
+    if not is_int(points):
+        raise IntentError(f"a resignation is of 1, 2 or 3 points, not {points!r}")
+    game.resign(points, seat=seat)
+    game.accept(seat=1 - seat)
+
+
+def _unknown(session: Session, kind: str, intent: dict) -> None:
+    raise IntentError(f"unknown intent type {kind!r}")
+
+
+_Handler = Callable[[Session, str, dict], None]
+_GAME = len(_GUARDS)
+_ROUTES: dict[str, tuple[_Handler, int]] = {
+    "export": (_export, 0),
+    "review": (_review, 1),
+    "review-cancel": (_review_cancel, 1),
+    "review-go": (_review_go, 1),
+    "review-leave": (_review_leave, 1),
+    **{kind: (_edit, 3) for kind in ("edit", "edit-done", "edit-cancel", *editor.EDITS)},
+    "new-game": (_new_game, _GAME),
+    "hint": (_hint, _GAME),
+    "hint-rollout": (_hint_rollout, _GAME),
+    "hint-rollout-cancel": (_hint_rollout_cancel, _GAME),
+    "roll": (_roll, _GAME),
+    "move": (_move, _GAME),
+    "why": (_why, _GAME),
+    "undo": (_undo, _GAME),
+    "done": (_done, _GAME),
+    "play": (_play, _GAME),
+    **{kind: (_cube, _GAME) for kind in ("double", "take", "pass", "beaver", "raccoon")},
+    "resign": (_resign, _GAME),
+}
+"""Every intent type (:mod:`bgwidget.intents`): its handler and how many of :data:`_GUARDS` it passes first."""
+
+
+# --------------------------------------------------------------------- helpers
 
 
 def check_animation(animation: Any) -> None:
@@ -1138,7 +1027,7 @@ def check_animation(animation: Any) -> None:
 
 
 def _review_step(shown: Reviewing, to: Any) -> int:
-    """The index a ``review-go`` intent goes to (see :data:`REVIEW_STEPS`)."""
+    """The index a ``review-go`` intent goes to (see :data:`~bgwidget.intents.REVIEW_STEPS`)."""
     if to not in REVIEW_STEPS:
         raise IntentError(f"a review goes to one of {', '.join(REVIEW_STEPS)}, not {to!r}")
     decisions, index = shown.review.decisions, shown.index
@@ -1157,34 +1046,9 @@ def _file_stem(names: Sequence[str]) -> str:
     return "-vs-".join(part or "player" for part in parts)
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
 def _rolls(game: Game) -> int:
     """How many rolls the game has had (the opening counts): the turns begun."""
     return sum(entry["type"] in ("opening", "roll") for entry in game.record)
-
-
-def _safe_decision(game: Game) -> tuple[Any, Words]:
-    """The decision the computer falls back on, and its words: the first legal play, no double, take."""
-    if game.phase == "move":
-        assert game.rolled is not None  # the dice are rolled in "move"
-        plays = game.start_position.legal_plays(*game.rolled)
-        return (plays[0], ("safePlayed", {"play": str(plays[0])})) if plays else (None, ("safeNoPlay", {}))
-    if game.phase == "roll":
-        return False, ("safeNoDouble", {})
-    return "take", ("safeTook", {})
-
-
-def _short(error: BaseException) -> str:
-    """An error in one short line for the status: its type and the start of its message."""
-    text = str(error).splitlines()[0] if str(error) else ""
-    text = text if len(text) <= 120 else text[:117] + "..."
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def _require_numpy(what: str) -> None:
@@ -1193,47 +1057,3 @@ def _require_numpy(what: str) -> None:
         require_numpy(what)
     except ImportError as error:
         raise IntentError(str(error), reason="needs-numpy", package="numpy", command="pip install numpy") from None
-
-
-def _shown_at(intent: Any) -> Place | None:
-    """Where a refused intent's reason is shown: the place of the checker it tried to move."""
-    if isinstance(intent, dict) and intent.get("type") in ("move", "why"):
-        try:
-            return _place(intent.get("from"))
-        except IntentError:
-            return None
-    return None
-
-
-def _offer_kind(game: Game) -> str | None:
-    return game.offer.kind if game.offer is not None else None
-
-
-def _place(value: Any) -> Place:
-    """A place of an intent in board numbering: 1..24, ``"bar"`` or ``"off"``."""
-    if value in ("bar", "off"):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 24:
-        return value
-    raise IntentError(f"{value!r} is not a point (1..24, 'bar' or 'off')")
-
-
-def _moved(position: Position, seat: int, frm: Place, to: Place) -> Position:
-    """``position`` with one checker of ``seat`` moved between board places (set-up mode)."""
-    sides = [list(position.seat_points(0)), list(position.seat_points(1))]
-    mine = sides[seat]
-    if frm == "off":
-        if sum(mine) >= CHECKERS:
-            raise IntentError(f"seat {seat} has no checker off the board")
-    else:
-        index = mover_point(seat, frm) - 1
-        if not mine[index]:
-            raise IntentError(f"seat {seat} has no checker on {frm}")
-        mine[index] -= 1
-    if to != "off":
-        index = mover_point(seat, to) - 1
-        if index < 24 and sides[1 - seat][23 - index]:  # the other side's point (the bars are apart)
-            raise IntentError(reason="setup-occupied")
-        mine[index] += 1
-    bottom, top = sides
-    return Position(bottom, top, 0).swap() if position.turn == 1 else Position(bottom, top, 0)

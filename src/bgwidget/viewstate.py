@@ -22,12 +22,13 @@ from bgwidget.labels import label, number, percent
 from bgwidget.moves import Move, roll_text
 from bgwidget.position import Place, Position, board_arrays, board_place, mover_point, point_labels
 from bgwidget.rules import CUBE_OFFERS
+from bgwidget.tools import Advice, HintRollout, Reviewing
 from bgwidget.words import points_text, result_text, say, shown_names
 
 if TYPE_CHECKING:  # the session imports this module; the projection only reads it
     from bgwidget.ai.review import Decision
     from bgwidget.game import Game
-    from bgwidget.session import Advice, HintRollout, Reviewing, Session
+    from bgwidget.session import Session
 
 __all__ = [
     "Place",
@@ -385,7 +386,6 @@ def view_state(session: Session) -> ViewState:
 def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
     """Turn ``state`` into review mode's: the decision shown on the board, nothing to play."""
     from bgwidget.ai.report import cube_before  # the cube then, replayed from the record
-    from bgwidget.session import Advice  # the session imports this module first
 
     review, language = shown.review, session.language
     for key in (

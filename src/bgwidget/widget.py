@@ -199,7 +199,7 @@ class BoardWidget(anywidget.AnyWidget):
             animation=animation,
             background=_in_kernel() if background is None else bool(background),
             publish=self._publish,
-            send=self.send,
+            send=lambda message: self.send(message),  # the widget's send, as it is when called
         )
         self.on_msg(self._on_msg)
 
