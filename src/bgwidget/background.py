@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["run", "running_loop"]
+__all__ = ["run", "running_loop", "short"]
 
 T = TypeVar("T")
 
@@ -60,3 +60,10 @@ def run(
 
     future.add_done_callback(done)
     return future
+
+
+def short(error: BaseException) -> str:
+    """An error in one short line for the status: its type and the start of its message."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    text = text if len(text) <= 120 else text[:117] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

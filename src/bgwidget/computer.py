@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bgwidget.ai.players import Player, answers_double, offers_double
+from bgwidget.background import short
 from bgwidget.game import Game
 from bgwidget.moves import Play
 from bgwidget.words import Words
 
-__all__ = ["act", "decide", "offer_kind", "safe_decision", "short"]
+__all__ = ["act", "decide", "offer_kind", "safe_decision"]
 
 Say = Callable[..., None]
 """The session's ``say(words, before_roll=False)``: news shown until the next roll."""
@@ -97,10 +98,3 @@ def safe_decision(game: Game) -> tuple[Any, Words]:
     if game.phase == "roll":
         return False, ("safeNoDouble", {})
     return "take", ("safeTook", {})
-
-
-def short(error: BaseException) -> str:
-    """An error in one short line for the status: its type and the start of its message."""
-    text = str(error).splitlines()[0] if str(error) else ""
-    text = text if len(text) <= 120 else text[:117] + "..."
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+from bgwidget.ai import errors as ai_errors
 from bgwidget.checks import is_int
 from bgwidget.position import Place
 from bgwidget.refusal import Refusal
@@ -68,6 +69,7 @@ __all__ = [
     "check_seat",
     "intent_type",
     "place",
+    "require_numpy",
     "shown_at",
 ]
 
@@ -256,3 +258,12 @@ def shown_at(intent: Any) -> Place | None:
         except IntentError:
             return None
     return None
+
+
+def require_numpy(what: str) -> None:
+    """Refuse ``what`` (reason ``"needs-numpy"``) on a board without numpy, such as a Pyodide
+    kernel's: people and Easy play on."""
+    try:
+        ai_errors.require_numpy(what)
+    except ImportError as error:
+        raise IntentError(str(error), reason="needs-numpy", package="numpy", command="pip install numpy") from None

@@ -45,34 +45,27 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bgwidget import ai, background, computer, editor
-from bgwidget.ai.errors import LevelError, require_numpy
+from bgwidget import actions, ai, background, computer, editor
+from bgwidget.ai.errors import LevelError
 from bgwidget.ai.players import Player, game_cube_decision
 from bgwidget.ai.review import Review
 from bgwidget.checks import is_int
 from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
-from bgwidget.intents import (
-    CANCELS,
-    REVIEW_STEPS,
-    TOOL_INTENTS,
-    IntentError,
-    intent_type,
-    place,
-    shown_at,
-)
+from bgwidget.hints import Hints
+from bgwidget.intents import CANCELS, TOOL_INTENTS, IntentError, intent_type, require_numpy, shown_at
 from bgwidget.labels import check_language, has_label, label
 from bgwidget.match import Match, match_at_game
 from bgwidget.moves import Play, roll_text
-from bgwidget.position import Place, Position, PositionError, mover_point
+from bgwidget.position import Place, Position, PositionError
 from bgwidget.refusal import Refusal
+from bgwidget.reviewing import Reviews
 from bgwidget.rules import Rules
 from bgwidget.seats import Seat, seats_of
-from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing, ReviewJob
+from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing
 from bgwidget.viewstate import ViewState, view_state
 from bgwidget.words import Words, say, shown_names
 
@@ -91,10 +84,6 @@ __all__ = [
 
 MAX_ANIMATION = 10.0
 """The longest a checker step of the computer's play may be shown, in seconds."""
-
-
-class _ReviewCancelled(Exception):
-    """Raised in the review's worker thread, from its progress callback, once it is cancelled."""
 
 
 class Session:
@@ -226,12 +215,10 @@ class Session:
         """Why the last intent was refused (a :class:`~bgwidget.refusal.Refusal`), None when it was not."""
         self.refused_at: Place | None = None
         """Where the last refusal is shown: the board place of the checker it concerns, or None."""
-        self.advice: Advice | None = None
-        self._advice_at: tuple | None = None  # the decision the advice was asked at (see _decision_point)
-        self.hint_rollout_settings = HINT_ROLLOUT
-        """How ``hint-rollout`` rolls out the hint's plays (a :class:`~bgwidget.tools.HintRolloutSettings`)."""
-        self.hint_rollout: HintRollout | None = None
-        """The rollout of the hint's plays, running or done; None when none (dropped with the hint)."""
+        self.hints = Hints(self.publish, self._say)
+        """Hint's advice and the rollout of its plays (:class:`~bgwidget.hints.Hints`)."""
+        self.reviews = Reviews(self.publish, self._say, self._after_change)
+        """The review running and the review shown (:class:`~bgwidget.reviewing.Reviews`)."""
         self.last_play: tuple[int, Position, Play] | None = None
         """The last play made: (seat, position before it, play)."""
         self.edit: Edit | None = None
@@ -242,9 +229,6 @@ class Session:
         """True while the board is held as it is (:meth:`hold`): every intent is refused."""
         self.held_seat: int | None = None
         """The seat whose side a held board is seen from (:meth:`hold`)."""
-        self.reviewing: Reviewing | None = None
-        """The review shown (review mode), or None while the game is shown."""
-        self._review_job: ReviewJob | None = None  # the review running, None when none
         self._callbacks: list[Callable[[int, Play], None]] = []
         self._pending: Any = None  # the one computation running (a future), or the wait after it
 
@@ -300,15 +284,39 @@ class Session:
             self.match.set_names(self.names)
 
     @property
+    def advice(self) -> Advice | None:
+        """The Expert's advice shown for the decision at hand, None when none."""
+        return self.hints.advice
+
+    @property
+    def hint_rollout(self) -> HintRollout | None:
+        """The rollout of the hint's plays, running or done; None when none (dropped with the hint)."""
+        return self.hints.rollout
+
+    @property
+    def hint_rollout_settings(self) -> HintRolloutSettings:
+        """How ``hint-rollout`` rolls out the hint's plays (:data:`~bgwidget.tools.HINT_ROLLOUT` by default)."""
+        return self.hints.settings
+
+    @hint_rollout_settings.setter
+    def hint_rollout_settings(self, settings: HintRolloutSettings) -> None:
+        self.hints.settings = settings
+
+    @property
+    def reviewing(self) -> Reviewing | None:
+        """The review shown (review mode), or None while the game is shown."""
+        return self.reviews.shown
+
+    @property
     def review_running(self) -> bool:
         """True while the match is being reviewed (in the background: see ``review_progress``)."""
-        return self._review_job is not None
+        return self.reviews.running
 
     @property
     def review_progress(self) -> tuple[int, int] | None:
         """``(done, total)`` of the review running: turns reviewed so far and turns in the whole
         match (:func:`bgwidget.ai.review`'s ``progress``); None before its first turn or when none runs."""
-        return None if self._review_job is None else self._review_job.progress
+        return self.reviews.progress
 
     @property
     def message(self) -> str:
@@ -419,7 +427,7 @@ class Session:
         return self.refused
 
     def _apply(self, intent: Any) -> None:
-        """Check ``intent`` against the board, then run its handler (see :data:`_ROUTES`)."""
+        """Check ``intent`` against the board, then run its handler (see :meth:`_routes`)."""
         kind = intent_type(intent)
         # A cancel names no position, and a running review publishes its progress ten times a
         # second: a cancel made on an older state still means what runs.
@@ -433,14 +441,92 @@ class Session:
         editing = kind.startswith("edit")
         if kind in TOOL_INTENTS or editing:
             self._require_tools(kind)
-        handler, guards = _ROUTES.get(kind) or (_ROUTES["edit-move"] if editing else (_unknown, len(_GUARDS)))
-        for guard in _GUARDS[:guards]:
-            guard(self)
-        handler(self, kind, intent)
+        guards, handler = self._routes().get(kind) or ((3, self._edit) if editing else (4, self._unknown))
+        for guard in self._guards()[:guards]:
+            guard()
+        handler(kind, intent)
+
+    def _routes(self) -> dict[str, tuple[int, Callable[[str, dict], None]]]:
+        """Every intent type (:mod:`bgwidget.intents`): how many of :meth:`_guards` it passes first
+        (the export none, the review's intents the first, the set-up's three, the game's all), and
+        its handler, called with the type and the intent."""
+        hints, reviews, decision = self.hints, self.reviews, self._decision_point
+        return {
+            "export": (0, lambda kind, intent: self._export(intent.get("format"))),
+            "review": (1, lambda kind, intent: self._review(intent.get("level", "expert"))),
+            "review-cancel": (1, lambda kind, intent: reviews.cancel()),
+            "review-go": (1, lambda kind, intent: reviews.go(intent.get("to"))),
+            "review-leave": (1, lambda kind, intent: reviews.leave()),
+            **dict.fromkeys(("edit", "edit-done", "edit-cancel", *editor.EDITS), (3, self._edit)),
+            "new-game": (4, self._new_game),
+            "hint": (4, lambda kind, intent: hints.ask(decision(), self._advise)),
+            "hint-rollout": (4, lambda kind, intent: hints.roll_out(decision(), self.game.rolled, self._loop())),
+            "hint-rollout-cancel": (4, lambda kind, intent: hints.stop_rollout()),
+            **dict.fromkeys(actions.ACTIONS, (4, self._person_acts)),
+            "resign": (4, lambda kind, intent: actions.resign(self.game, self.human, intent.get("points", 1))),
+        }
+
+    def _guards(self) -> tuple[Callable[[], None], ...]:
+        """What an intent must not meet, in the order checked: the computer playing, a review
+        running, a review shown, a board being set up."""
+        return (self._not_thinking, self.reviews.check_not_running, self._no_review_shown, self._not_setting_up)
+
+    def _not_thinking(self) -> None:
+        if self.thinking:
+            raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
+
+    def _no_review_shown(self) -> None:
+        if self.reviewing is not None:
+            raise IntentError("the board shows a review: leave it to play on", reason="reviewing")
+
+    def _not_setting_up(self) -> None:
+        if self.edit is not None:
+            raise IntentError(
+                "the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up"
+            )
+
+    def _unknown(self, kind: str, intent: dict) -> None:
+        raise IntentError(f"unknown intent type {kind!r}")
+
+    def _new_game(self, kind: str, intent: dict) -> None:
+        if self.game.result is None:
+            raise IntentError("the game is still in play: a new game starts once it is over", reason="game-in-play")
+        self.new_game()
+
+    def _edit(self, kind: str, intent: dict) -> None:
+        """The set-up's intents: start it, change it (:mod:`bgwidget.editor`), play on from it, leave it."""
+        if kind == "edit":
+            if self.edit is None:
+                self.edit = Edit(self.game.position, list(self.game.rolled or []))
+            return
+        edit = self.edit
+        if edit is None:
+            raise IntentError("start setting up with an 'edit' intent first")
+        if kind == "edit-done":
+            if edit.position.outcome():
+                raise IntentError("the position is already won: nothing to play", reason="setup-won")
+            self._play_from(edit.position, tuple(edit.dice) or None)
+            self.edit, self.last_play = None, None
+        elif kind == "edit-cancel":
+            self.edit = None
+        elif kind in editor.EDITS:
+            editor.apply(edit, kind, intent)
+        else:
+            raise IntentError(f"unknown intent type {kind!r}")
 
     def _require_tools(self, kind: str) -> None:
         if not self.tools:
             raise IntentError(f"this board has no {kind}: it only plays (tools=False)", reason="no-tools")
+
+    def _person_acts(self, kind: str, intent: dict) -> None:
+        """A game intent (:data:`~bgwidget.actions.ACTIONS`) from a person at this board."""
+        game = self.game
+        if kind == "roll" and game.phase == "opening":
+            if not any(self.human):
+                raise IntentError("no person plays this game", reason="no-person")
+        else:
+            self._require_person(game.turn, actions.VERBS.get(kind, kind))
+        actions.apply(game, game.turn, kind, intent, self._act)
 
     def _require_person(self, seat: int, action: str) -> None:
         if not self.seats[seat].takes_intents:
@@ -481,8 +567,9 @@ class Session:
         game = self.game
         return game, len(game.record), game.phase, game.turn
 
-    def _advise(self, game: Game, seat: int) -> Advice:
+    def _advise(self) -> Advice:
         """The Expert's advice for the person to act: ranked plays after a roll, the cube before."""
+        game, seat = self.game, self.game.turn
         if game.phase == "move":
             self._require_person(seat, "move")
             position, rolled = game.start_position, game.rolled
@@ -495,54 +582,6 @@ class Session:
             )
         self._require_person(seat, "take or pass" if answering else "roll")
         return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
-
-    def _roll_out_hint(self) -> None:
-        """Start (or go on with) the rollout of the hint's best plays (see the module)."""
-        advice, job = self.advice, self.hint_rollout
-        if advice is None or not advice.candidates or self._advice_at != self._decision_point():
-            raise IntentError("a rollout is of the plays of a hint shown after a roll", reason="no-hint-plays")
-        if job is not None and job.running:
-            raise IntentError("the hint's plays are being rolled out", reason="rolling-out")
-        settings = self.hint_rollout_settings if job is None else job.settings
-        if job is not None and job.finished:
-            raise IntentError("the hint's plays are rolled out", reason="rolled-out")
-        rolled = self.game.rolled
-        assert rolled is not None  # plays are advised after a roll
-        plays = [c.play for c in advice.candidates[: settings.plays]]
-        job = self.hint_rollout = HintRollout(rolled, plays, settings, None if job is None else job.result)
-        loop = background.running_loop() if self.background else None
-        if loop is None:
-            while not job.finished:
-                job.result = job.step(advice.position)
-                if not job.finished:
-                    self.publish()  # each batch's numbers, as in the background
-            job.running = False
-            return
-        self._next_batch(loop, job, advice.position)
-
-    def _next_batch(self, loop: asyncio.AbstractEventLoop, job: HintRollout, position: Position) -> None:
-        """Roll out one more batch of ``job`` in a worker thread; publish it, then the next."""
-
-        def apply(result: ai.Rollouts) -> None:
-            job.result = result
-            job.running = not job.finished
-            self.publish()
-            if job.running:
-                self._next_batch(loop, job, position)
-
-        def failed(error: Exception) -> None:
-            job.running = False
-            self._say(("board.rolloutFailed", {"error": computer.short(error)}))
-            self.publish()
-
-        background.run(
-            loop,
-            lambda: job.step(position),
-            current=lambda: self.hint_rollout is job and job.running,  # not stopped, the hint still shown
-            apply=apply,
-            failed=failed,
-            what="the hint's rollout",
-        )
 
     # ----------------------------------------------------------------- export and review
 
@@ -567,6 +606,12 @@ class Session:
         except FormatError as error:  # numbers too long for the format: a caller's match
             raise IntentError(str(error)) from None
 
+    def _export(self, format: Any) -> None:
+        name, text = self.export(format)
+        if self._send is not None:
+            mime = "application/json" if format == "json" else "text/plain"
+            self._send({"type": "download", "name": name, "text": text, "mime": mime})
+
     def review(self, level: str = "expert") -> None:
         """Review the match at ``level`` and show it (see the module: off the event loop in the
         background, at once otherwise). Raises :class:`~bgwidget.intents.IntentError` while one
@@ -576,16 +621,25 @@ class Session:
         if not isinstance(level, str) or level not in ai.LEVELS:
             raise LevelError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
         self._require_tools("review")
-        _not_thinking(self)
-        _review(self, "review", {"level": level})
+        self._not_thinking()
+        self._review(level)
         self._after_change()
+
+    def _review(self, level: Any) -> None:
+        self.reviews.check_not_running()
+        self._not_setting_up()  # the match reviewed is the one played, not a board being set up
+        if not isinstance(level, str) or level not in ai.LEVELS:
+            raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+        if self.reviewing is None:
+            require_numpy("a review")
+            self.reviews.start(self.match, level, self._loop())
 
     def cancel_review(self) -> None:
         """Stop the review running in the background: the board stays as it was (the game, or the
         review shown before), and ``message`` says the review was cancelled. Its worker thread stops
         after the turn it is on; what it had reviewed is dropped. Raises
         :class:`~bgwidget.intents.IntentError` (reason ``"no-review-running"``) when none runs."""
-        _review_cancel(self, "review-cancel", {})
+        self.reviews.cancel()
         self._after_change()
 
     def show_review(self, review: Review) -> None:
@@ -595,66 +649,11 @@ class Session:
         if not isinstance(review, Review):
             raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
         self._require_tools("review")
-        _no_review_running(self)
+        self.reviews.check_not_running()
         if not review.decisions:
             raise IntentError("the review has no decision to show", reason="not-reviewing")
-        self.reviewing = Reviewing(review)
+        self.reviews.shown = Reviewing(review)
         self._after_change()
-
-    def _start_review(self, level: str) -> None:
-        match = copy.deepcopy(self.match)  # the review keeps its match; the game goes on in this one
-        loop = background.running_loop() if self.background else None
-        job = self._review_job = ReviewJob()
-        if loop is None:
-            try:
-                review = ai.review(match, level, progress=lambda done, total: self._progressed(job, done, total))
-            finally:
-                self._review_job = None
-            self._shown(review)
-            return
-
-        def progress(done: int, total: int) -> None:  # in the worker thread, after each turn
-            if job.cancelled.is_set():
-                raise _ReviewCancelled
-            loop.call_soon_threadsafe(self._progressed, job, done, total)
-
-        def apply(review: Review) -> None:
-            self._review_job = None
-            self._shown(review)
-            self._after_change()
-
-        def failed(error: Exception) -> None:
-            self._review_job = None
-            self._say(("board.reviewFailed", {"error": computer.short(error)}), before_roll=True)
-            self._after_change()
-
-        background.run(
-            loop,
-            lambda: ai.review(match, level, progress=progress),
-            current=lambda: self._review_job is job,  # else cancelled: the board has moved on
-            apply=apply,
-            failed=failed,
-            what="the review",
-        )
-
-    def _progressed(self, job: ReviewJob, done: int, total: int) -> None:
-        """The review ``job`` has reviewed ``done`` of ``total`` turns: published at most ten times a
-        second (and at the last turn), so that a long match does not flood the view."""
-        if self._review_job is not job:
-            return  # a progress report that arrives after a cancel
-        job.progress = (done, total)
-        now = time.monotonic()
-        if done < total and now - job.published < 0.1:
-            return
-        job.published = now
-        self.publish()
-
-    def _shown(self, review: Review) -> None:
-        """Review mode for ``review``; a review without decisions (no roll yet) only says so."""
-        if review.decisions:
-            self.reviewing = Reviewing(review)
-        else:
-            self._say(("board.reviewNone", {}))
 
     def _play_from(self, position: Position, dice: Sequence[int] | None) -> None:
         """The game in play (or the next one) becomes one starting from ``position``."""
@@ -695,7 +694,7 @@ class Session:
             self.thinking = True
             self.publish()  # the one computation running answers when it is done
             return
-        loop = background.running_loop() if self.background else None
+        loop = self._loop()
         if loop is None:
             try:
                 while self._computer_to_act():
@@ -728,11 +727,7 @@ class Session:
     def _tidy(self) -> None:
         """Drop the advice and the news that belong to an earlier decision or turn."""
         game = self.game
-        if self.advice is not None and self._advice_at != self._decision_point():
-            self.advice = None  # advice is for the decision it was asked at
-        if self.advice is None and self.hint_rollout is not None:
-            self.hint_rollout.running = False  # a batch still running is dropped when it ends
-            self.hint_rollout = None
+        self.hints.tidy(self._decision_point())
         until = self._message_until
         if self._news and (until is None or until[0] is not game or _rolls(game) > until[1]):
             self._news = []
@@ -777,6 +772,10 @@ class Session:
             stale=stale,
         )
 
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop the background work goes to, None to work at once."""
+        return background.running_loop() if self.background else None
+
     def _resume(self) -> None:
         self._pending = None
         self._after_change()
@@ -798,224 +797,6 @@ class Session:
         return label(self.language, key) if has_label(key) else player.name
 
 
-# --------------------------------------------------------------------- the intents' handlers
-#
-# Each handler takes the session, the intent's type and the intent; it acts or raises a refusal.
-# Before it, the intent passes the first ``guards`` of _GUARDS (see Session._apply).
-
-
-def _not_thinking(session: Session) -> None:
-    if session.thinking:
-        raise IntentError("the computer is playing: wait for its turn to end", reason="thinking")
-
-
-def _no_review_running(session: Session) -> None:
-    if session.review_running:
-        raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
-
-
-def _no_review_shown(session: Session) -> None:
-    if session.reviewing is not None:
-        raise IntentError("the board shows a review: leave it to play on", reason="reviewing")
-
-
-def _not_setting_up(session: Session) -> None:
-    if session.edit is not None:
-        raise IntentError("the board is being set up: finish with 'edit-done' or 'edit-cancel'", reason="setting-up")
-
-
-_GUARDS: tuple[Callable[[Session], None], ...] = (_not_thinking, _no_review_running, _no_review_shown, _not_setting_up)
-"""What an intent must not meet, in the order checked; the export passes none, the review's
-intents the first, the set-up's three, the game's all four."""
-
-
-def _export(session: Session, kind: str, intent: dict) -> None:
-    format = intent.get("format")
-    name, text = session.export(format)  # type: ignore[arg-type]  # checked there
-    if session._send is not None:
-        mime = "application/json" if format == "json" else "text/plain"
-        session._send({"type": "download", "name": name, "text": text, "mime": mime})
-
-
-def _review(session: Session, kind: str, intent: dict) -> None:
-    _no_review_running(session)
-    _not_setting_up(session)  # the match reviewed is the one played, not a board being set up
-    level = intent.get("level", "expert")
-    if not isinstance(level, str) or level not in ai.LEVELS:
-        raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
-    if session.reviewing is None:
-        _require_numpy("a review")
-        session._start_review(level)
-
-
-def _review_cancel(session: Session, kind: str, intent: dict) -> None:
-    job = session._review_job
-    if job is None:
-        raise IntentError("no review is running", reason="no-review-running")
-    job.cancelled.set()  # the worker stops at its next turn; its answer is dropped
-    session._review_job = None
-    session._say(("board.reviewCancelled", {}))
-
-
-def _review_shown(session: Session) -> Reviewing:
-    _no_review_running(session)
-    if session.reviewing is None:
-        raise IntentError("no review is shown: start one with 'review'", reason="not-reviewing")
-    return session.reviewing
-
-
-def _review_go(session: Session, kind: str, intent: dict) -> None:
-    shown = _review_shown(session)
-    shown.index = _review_step(shown, intent.get("to"))
-
-
-def _review_leave(session: Session, kind: str, intent: dict) -> None:
-    _review_shown(session)
-    session.reviewing = None
-
-
-def _edit(session: Session, kind: str, intent: dict) -> None:
-    if kind == "edit":
-        if session.edit is None:
-            session.edit = Edit(session.game.position, list(session.game.rolled or []))
-        return
-    edit = session.edit
-    if edit is None:
-        raise IntentError("start setting up with an 'edit' intent first")
-    if kind == "edit-done":
-        if edit.position.outcome():
-            raise IntentError("the position is already won: nothing to play", reason="setup-won")
-        session._play_from(edit.position, tuple(edit.dice) or None)
-        session.edit, session.last_play = None, None
-    elif kind == "edit-cancel":
-        session.edit = None
-    elif kind in editor.EDITS:
-        editor.apply(edit, kind, intent)
-    else:
-        raise IntentError(f"unknown intent type {kind!r}")
-
-
-def _new_game(session: Session, kind: str, intent: dict) -> None:
-    if session.game.result is None:
-        raise IntentError("the game is still in play: a new game starts once it is over", reason="game-in-play")
-    session.new_game()
-
-
-def _hint(session: Session, kind: str, intent: dict) -> None:
-    if session.advice is None or session._advice_at != session._decision_point():  # once per decision
-        _require_numpy("a hint")
-        session.advice = session._advise(session.game, session.game.turn)
-        session._advice_at = session._decision_point()
-
-
-def _hint_rollout(session: Session, kind: str, intent: dict) -> None:
-    session._roll_out_hint()
-
-
-def _hint_rollout_cancel(session: Session, kind: str, intent: dict) -> None:
-    job = session.hint_rollout
-    if job is None or not job.running:
-        raise IntentError("no rollout is running", reason="no-rollout-running")
-    job.running = False  # the batch running is dropped; the trials done stay shown
-
-
-def _roll(session: Session, kind: str, intent: dict) -> None:
-    game = session.game
-    if game.phase == "opening":
-        if not any(session.human):
-            raise IntentError("no person plays this game", reason="no-person")
-    else:
-        session._require_person(game.turn, "roll")
-    session._act(game.roll)
-
-
-def _move(session: Session, kind: str, intent: dict) -> None:
-    game, seat = session.game, session.game.turn
-    session._require_person(seat, "move")
-    frm = mover_point(seat, place(intent.get("from")))
-    to = mover_point(seat, place(intent.get("to")))
-    die = intent.get("die")
-    session._act(lambda: game.move(frm, to, die=die, seat=seat))
-
-
-def _why(session: Session, kind: str, intent: dict) -> None:
-    game, seat = session.game, session.game.turn
-    session._require_person(seat, "move")
-    frm = mover_point(seat, place(intent.get("from")))
-    why = game.check_move(frm, seat=seat)
-    raise why if why is not None else IntentError(f"the checker on {frm} can move", reason="can-move")
-
-
-def _undo(session: Session, kind: str, intent: dict) -> None:
-    session._require_person(session.game.turn, "undo")
-    session.game.undo(seat=session.game.turn)
-
-
-def _done(session: Session, kind: str, intent: dict) -> None:
-    game, seat = session.game, session.game.turn
-    session._require_person(seat, "confirm")
-    session._act(lambda: game.confirm(seat=seat))
-
-
-def _play(session: Session, kind: str, intent: dict) -> None:
-    game, seat = session.game, session.game.turn
-    session._require_person(seat, "play")
-    notation = intent.get("notation")
-    if not isinstance(notation, str):
-        raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
-    session._act(lambda: game.play(notation, seat=seat))
-
-
-def _cube(session: Session, kind: str, intent: dict) -> None:
-    game, seat = session.game, session.game.turn
-    session._require_person(seat, kind)
-    action = {"double": game.double, "take": game.take, "pass": game.pass_, "beaver": game.beaver}
-    action.get(kind, game.raccoon)(seat=seat)
-
-
-def _resign(session: Session, kind: str, intent: dict) -> None:
-    """A person resigns; the computer accepts, and at one screen the other person does too."""
-    game = session.game
-    people = [s for s in (0, 1) if session.human[s]]
-    if not people:
-        raise IntentError("no person plays this game", reason="no-person")
-    seat = game.turn if len(people) == 2 else people[0]
-    points = intent.get("points", 1)
-    if not is_int(points):
-        raise IntentError(f"a resignation is of 1, 2 or 3 points, not {points!r}")
-    game.resign(points, seat=seat)
-    game.accept(seat=1 - seat)
-
-
-def _unknown(session: Session, kind: str, intent: dict) -> None:
-    raise IntentError(f"unknown intent type {kind!r}")
-
-
-_Handler = Callable[[Session, str, dict], None]
-_GAME = len(_GUARDS)
-_ROUTES: dict[str, tuple[_Handler, int]] = {
-    "export": (_export, 0),
-    "review": (_review, 1),
-    "review-cancel": (_review_cancel, 1),
-    "review-go": (_review_go, 1),
-    "review-leave": (_review_leave, 1),
-    **{kind: (_edit, 3) for kind in ("edit", "edit-done", "edit-cancel", *editor.EDITS)},
-    "new-game": (_new_game, _GAME),
-    "hint": (_hint, _GAME),
-    "hint-rollout": (_hint_rollout, _GAME),
-    "hint-rollout-cancel": (_hint_rollout_cancel, _GAME),
-    "roll": (_roll, _GAME),
-    "move": (_move, _GAME),
-    "why": (_why, _GAME),
-    "undo": (_undo, _GAME),
-    "done": (_done, _GAME),
-    "play": (_play, _GAME),
-    **{kind: (_cube, _GAME) for kind in ("double", "take", "pass", "beaver", "raccoon")},
-    "resign": (_resign, _GAME),
-}
-"""Every intent type (:mod:`bgwidget.intents`): its handler and how many of :data:`_GUARDS` it passes first."""
-
-
 # --------------------------------------------------------------------- helpers
 
 
@@ -1024,20 +805,6 @@ def check_animation(animation: Any) -> None:
     :data:`MAX_ANIMATION` (a longer step would leave the computer's turn hanging for hours)."""
     if not isinstance(animation, (int, float)) or isinstance(animation, bool) or not 0 <= animation <= MAX_ANIMATION:
         raise ValueError(f"animation is a number of seconds from 0 to {MAX_ANIMATION}, not {animation!r}")
-
-
-def _review_step(shown: Reviewing, to: Any) -> int:
-    """The index a ``review-go`` intent goes to (see :data:`~bgwidget.intents.REVIEW_STEPS`)."""
-    if to not in REVIEW_STEPS:
-        raise IntentError(f"a review goes to one of {', '.join(REVIEW_STEPS)}, not {to!r}")
-    decisions, index = shown.review.decisions, shown.index
-    last = max(len(decisions) - 1, 0)
-    if to == "next-error":
-        for later in range(index + 1, len(decisions)):
-            if decisions[later].mark:
-                return later
-        raise IntentError("no error after this decision", reason="no-error")
-    return {"first": 0, "previous": max(index - 1, 0), "next": min(index + 1, last), "last": last}[to]
 
 
 def _file_stem(names: Sequence[str]) -> str:
@@ -1049,11 +816,3 @@ def _file_stem(names: Sequence[str]) -> str:
 def _rolls(game: Game) -> int:
     """How many rolls the game has had (the opening counts): the turns begun."""
     return sum(entry["type"] in ("opening", "roll") for entry in game.record)
-
-
-def _require_numpy(what: str) -> None:
-    """Refuse ``what`` on a board without numpy (a Pyodide kernel): people and Easy play on."""
-    try:
-        require_numpy(what)
-    except ImportError as error:
-        raise IntentError(str(error), reason="needs-numpy", package="numpy", command="pip install numpy") from None

@@ -1,0 +1,96 @@
+"""Layer 6, a person's game actions: the game's intents applied for the seat that sent them.
+
+The session (:mod:`bgwidget.session`) checks first that a person at the board may act for the
+seat (``VERBS`` names each action in its refusal); :func:`apply` then reads the intent's fields
+(board numbering, :mod:`bgwidget.intents`) and acts on the :class:`~bgwidget.game.Game`, which
+refuses what the rules do not allow with a :class:`~bgwidget.rules.GameError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bgwidget.checks import is_int
+from bgwidget.game import Game
+from bgwidget.intents import IntentError, place
+from bgwidget.position import mover_point
+
+__all__ = ["ACTIONS", "VERBS", "apply", "resign"]
+
+Act = Callable[[Callable[[], Any]], Any]
+"""The session's way to run a game action that may end a play (it records the last play)."""
+
+
+def apply(game: Game, seat: int, kind: str, intent: dict, act: Act) -> None:
+    """Apply the game intent ``intent`` of type ``kind`` (one of :data:`ACTIONS`) for ``seat``."""
+    ACTIONS[kind](game, seat, intent, act)
+
+
+def _roll(game: Game, seat: int, intent: dict, act: Act) -> None:
+    act(game.roll)
+
+
+def _move(game: Game, seat: int, intent: dict, act: Act) -> None:
+    frm = mover_point(seat, place(intent.get("from")))
+    to = mover_point(seat, place(intent.get("to")))
+    die = intent.get("die")
+    act(lambda: game.move(frm, to, die=die, seat=seat))
+
+
+def _why(game: Game, seat: int, intent: dict, act: Act) -> None:
+    """Always refused: with the rule that stops the checker on ``from``, or ``"can-move"``."""
+    frm = mover_point(seat, place(intent.get("from")))
+    why = game.check_move(frm, seat=seat)
+    raise why if why is not None else IntentError(f"the checker on {frm} can move", reason="can-move")
+
+
+def _undo(game: Game, seat: int, intent: dict, act: Act) -> None:
+    game.undo(seat=seat)
+
+
+def _done(game: Game, seat: int, intent: dict, act: Act) -> None:
+    act(lambda: game.confirm(seat=seat))
+
+
+def _play(game: Game, seat: int, intent: dict, act: Act) -> None:
+    notation = intent.get("notation")
+    if not isinstance(notation, str):
+        raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+    act(lambda: game.play(notation, seat=seat))
+
+
+def _cube(kind: str) -> Callable[[Game, int, dict, Act], None]:
+    def answer(game: Game, seat: int, intent: dict, act: Act) -> None:
+        getattr(game, "pass_" if kind == "pass" else kind)(seat=seat)
+
+    return answer
+
+
+ACTIONS: dict[str, Callable[[Game, int, dict, Act], None]] = {
+    "roll": _roll,
+    "move": _move,
+    "why": _why,
+    "undo": _undo,
+    "done": _done,
+    "play": _play,
+    **{kind: _cube(kind) for kind in ("double", "take", "pass", "beaver", "raccoon")},
+}
+"""The game intents a person's seat sends, each with its handler."""
+
+VERBS = {"why": "move", "done": "confirm"}
+"""The action a refusal names when the seat is not a person's, where it is not the intent's type."""
+
+
+def resign(game: Game, human: tuple[bool, bool], points: Any) -> None:
+    """A person resigns ``points`` (1, 2 or 3); the computer accepts, and at one screen the other
+    person does too. Raises :class:`~bgwidget.intents.IntentError` when no person plays (reason
+    ``"no-person"``) or ``points`` is not a whole number, and what the game raises."""
+    people = [s for s in (0, 1) if human[s]]
+    if not people:
+        raise IntentError("no person plays this game", reason="no-person")
+    seat = game.turn if len(people) == 2 else people[0]
+    if not is_int(points):
+        raise IntentError(f"a resignation is of 1, 2 or 3 points, not {points!r}")
+    game.resign(points, seat=seat)
+    game.accept(seat=1 - seat)

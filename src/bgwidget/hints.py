@@ -1,0 +1,109 @@
+"""Layer 6, Hint at the board: the Expert's advice for the decision at hand, and the rollout of its plays.
+
+Advice is asked once per decision (a new game, record entry, phase or turn is a new decision; a
+step of the play being made is not) and dropped when the decision changes, with its rollout. The
+rollout of the best plays goes one batch of trials at a time (:class:`~bgwidget.tools.HintRollout`),
+in the background as the computer's turn does, each batch's numbers published; stopped, it keeps
+the trials done, and goes on from them when asked again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Hashable
+
+from bgwidget import ai, background
+from bgwidget.background import short
+from bgwidget.intents import IntentError, require_numpy
+from bgwidget.position import Position
+from bgwidget.tools import HINT_ROLLOUT, Advice, HintRollout
+
+__all__ = ["Hints"]
+
+
+class Hints:
+    """The advice shown at one board (``advice``, None when none) and the rollout of its plays
+    (``rollout``), rolled out with ``settings``. ``publish()`` publishes the board's state and
+    ``say(words)`` gives it news."""
+
+    def __init__(self, publish: Callable[[], None], say: Callable[..., None]) -> None:
+        self._publish, self._say = publish, say
+        self.advice: Advice | None = None
+        self._asked_at: Hashable = None  # the decision the advice was asked at
+        self.settings = HINT_ROLLOUT
+        self.rollout: HintRollout | None = None
+
+    def ask(self, decision: Hashable, advise: Callable[[], Advice]) -> None:
+        """The advice for ``decision`` (what identifies the decision at hand), made by ``advise()``
+        unless it is already shown. Raises :class:`~bgwidget.intents.IntentError` where numpy is
+        missing (reason ``"needs-numpy"``), and what ``advise`` raises."""
+        if self.advice is None or self._asked_at != decision:
+            require_numpy("a hint")
+            self.advice = advise()
+            self._asked_at = decision
+
+    def tidy(self, decision: Hashable) -> None:
+        """Drop the advice of an earlier decision than ``decision``, and the rollout with it."""
+        if self.advice is not None and self._asked_at != decision:
+            self.advice = None
+        if self.advice is None and self.rollout is not None:
+            self.rollout.running = False  # a batch still running is dropped when it ends
+            self.rollout = None
+
+    def roll_out(
+        self, decision: Hashable, rolled: tuple[int, int] | None, loop: asyncio.AbstractEventLoop | None
+    ) -> None:
+        """Start, or go on with, the rollout of the best plays of the advice shown for ``decision``
+        (the roll ``rolled``): in ``loop``'s executor, or at once without a loop. Raises
+        :class:`~bgwidget.intents.IntentError` with no plays advised for it (reason
+        ``"no-hint-plays"``), while they are rolled out (``"rolling-out"``) or once they are
+        (``"rolled-out"``)."""
+        advice, job = self.advice, self.rollout
+        if advice is None or not advice.candidates or self._asked_at != decision or rolled is None:
+            raise IntentError("a rollout is of the plays of a hint shown after a roll", reason="no-hint-plays")
+        if job is not None and job.running:
+            raise IntentError("the hint's plays are being rolled out", reason="rolling-out")
+        settings = self.settings if job is None else job.settings
+        if job is not None and job.finished:
+            raise IntentError("the hint's plays are rolled out", reason="rolled-out")
+        plays = [c.play for c in advice.candidates[: settings.plays]]
+        job = self.rollout = HintRollout(rolled, plays, settings, None if job is None else job.result)
+        if loop is None:
+            while not job.finished:
+                job.result = job.step(advice.position)
+                if not job.finished:
+                    self._publish()  # each batch's numbers, as in the background
+            job.running = False
+            return
+        self._next_batch(loop, job, advice.position)
+
+    def stop_rollout(self) -> None:
+        """Stop the rollout running: the batch running is dropped, the trials done stay shown.
+        Raises :class:`~bgwidget.intents.IntentError` (reason ``"no-rollout-running"``) when none runs."""
+        if self.rollout is None or not self.rollout.running:
+            raise IntentError("no rollout is running", reason="no-rollout-running")
+        self.rollout.running = False
+
+    def _next_batch(self, loop: asyncio.AbstractEventLoop, job: HintRollout, position: Position) -> None:
+        """Roll out one more batch of ``job`` in a worker thread; publish it, then the next."""
+
+        def apply(result: ai.Rollouts) -> None:
+            job.result = result
+            job.running = not job.finished
+            self._publish()
+            if job.running:
+                self._next_batch(loop, job, position)
+
+        def failed(error: Exception) -> None:
+            job.running = False
+            self._say(("board.rolloutFailed", {"error": short(error)}))
+            self._publish()
+
+        background.run(
+            loop,
+            lambda: job.step(position),
+            current=lambda: self.rollout is job and job.running,  # not stopped, the hint still shown
+            apply=apply,
+            failed=failed,
+            what="the hint's rollout",
+        )
