@@ -1,4 +1,4 @@
-"""Helpers the tests and benchmarks share: seeded positions from random legal games."""
+"""Helpers the tests and benchmarks share: seeded positions from random legal games, a message from the view."""
 
 import os
 import random
@@ -47,3 +47,9 @@ def print_counts(pytestconfig, title: str, counts: dict) -> None:
     line = f"{title}: " + ", ".join(f"{name} {count:,}" for name, count in counts.items())
     with pytestconfig.pluginmanager.get_plugin("capturemanager").global_and_fixture_disabled():
         print("\n" + line)
+
+
+def from_view(widget, content) -> None:
+    """``content`` sent to ``widget`` as its view sends a custom message: through the widget's comm,
+    as ipywidgets delivers it from the page (outside a kernel, the comm package's DummyComm)."""
+    widget.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})

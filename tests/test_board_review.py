@@ -18,6 +18,7 @@ from bgwidget.labels import label
 from bgwidget.session import IntentError, Session
 from bgwidget.svg import board_arrays
 from bgwidget.widget import BoardWidget
+from helpers import from_view
 
 
 def played(send=None, **settings) -> Session:
@@ -217,13 +218,13 @@ def test_the_widget_reviews_shows_a_review_made_in_python_and_sends_downloads():
     review = ai.review(played().match, "easy", progress=False)
     widget = BoardWidget.from_review(review, animation=0, background=False)
     assert widget.state["review"]["index"] == 0 and widget.state["review"]["count"] == 6
-    widget._on_msg(widget, {"type": "review-go", "to": "last"}, [])
+    from_view(widget, {"type": "review-go", "to": "last"})
     assert widget.state["review"]["index"] == 5
-    widget._on_msg(widget, {"type": "review-leave"}, [])
+    from_view(widget, {"type": "review-leave"})
     assert widget.state["review"] is None and widget.state["record"][-1]["cells"][1] == "21: 13/11* 6/5"
     sent: list = []
     widget.send = sent.append  # as the kernel would hand it to the view
-    widget._on_msg(widget, {"type": "export", "format": "json"}, [])
+    from_view(widget, {"type": "export", "format": "json"})
     assert json.loads(sent[0]["text"])["games"][0]["record"] == review.match.games[0].record
     board = BoardWidget(players=("human", "human"), match_length=3, seed=7, animation=0, background=False)
     board.roll((3, 1))

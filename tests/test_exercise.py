@@ -13,6 +13,7 @@ import pytest
 from bgwidget import Game, IllegalPlayError, Position, ai
 from bgwidget.exercise import CubeExercise, Exercise, ExerciseError
 from bgwidget.labels import LanguageError, label
+from helpers import from_view as send
 
 START = Position.initial()
 WHY = "Two checkers make the point."
@@ -25,7 +26,7 @@ def five_point(language="en", **kw):
 
 def from_view(exercise, intent):
     """An intent as the page sends it: through every message handler of the board."""
-    exercise.board._handle_custom_msg(dict(intent, revision=exercise.board.revision), [])
+    send(exercise.board, dict(intent, revision=exercise.board.revision))
 
 
 def test_a_new_exercise_waits_for_the_play_on_a_teaching_board_with_the_dice_rolled():
@@ -144,16 +145,16 @@ def test_the_plays_stay_hidden_until_asked():
     ex = five_point("fr")
     plays = START.legal_plays(3, 1)
     assert not ex.plays_shown and ex.plays_text == "" and ex.children[4].value == ""
-    assert "bg-exercise-plays-hidden" in ex._dom_classes  # the board's own list of plays hidden too
+    assert "bg-exercise-plays-hidden" in ex.get_state()["_dom_classes"]  # the board's own list of plays hidden too
     assert '.bg-exercise-plays-hidden [data-testid="plays"]' in ex.children[0].value
     ex.plays_button.value = True  # the toggle pressed
     listed = ", ".join(str(p) for p in plays)
     assert ex.plays_text == f"Coups légaux avec 3-1 ({len(plays)}) : {listed}"
     assert "8/5 6/5" in ex.children[4].value and ex.plays_button.description == "Cacher les coups"
-    assert "bg-exercise-plays-hidden" not in ex._dom_classes
+    assert "bg-exercise-plays-hidden" not in ex.get_state()["_dom_classes"]
     ex.show_plays(False)
     assert ex.plays_text == "" and ex.children[4].value == "" and ex.plays_button.description == "Montrer les coups"
-    assert "bg-exercise-plays-hidden" in ex._dom_classes
+    assert "bg-exercise-plays-hidden" in ex.get_state()["_dom_classes"]
 
 
 def test_answers_as_a_test_on_the_play_and_the_first_answer_shown_when_wrong():

@@ -7,7 +7,7 @@ roll, a step between places the state lists, a play from its list, the cube, a r
 set-up), and forged ones (unknown types, wrong field types, stale revisions, points off the
 board, values that are not JSON at all). After every intent:
 
-* nothing raised, from ``Session.handle`` or from ``BoardWidget._on_msg``;
+* nothing raised, from ``Session.handle`` or from a message of the view (the widget's comm);
 * a refused intent left everything as it was: the view state (but ``refused`` and ``revision``),
   the match (its JSON save: games, records, dice) and the board being set up;
 * the view state has exactly the schema of :class:`bgwidget.viewstate.ViewState`, is JSON
@@ -36,7 +36,7 @@ from bgwidget.session import Session
 from bgwidget.svg import DrawingError, board_svg
 from bgwidget.viewstate import ViewState
 from bgwidget.widget import BoardWidget
-from helpers import fuzz_scale, print_counts
+from helpers import from_view, fuzz_scale, print_counts
 
 SCALE = fuzz_scale()
 EXAMPLES = 150 * SCALE  # per test: CI keeps its default run under 30 minutes; BGWIDGET_FUZZ=long runs 20 times more
@@ -273,7 +273,7 @@ def test_messages_into_a_widget(board, seed, data):
     widget = BoardWidget(animation=0, background=False, **board_kwargs(board, seed))
     published: list = []
     widget.observe(lambda change: published.append(widget.state), names="revision")
-    play(widget.session, lambda intent: widget._on_msg(widget, intent, []), data, published)
+    play(widget.session, lambda intent: from_view(widget, intent), data, published)
     assert widget.state == widget.session.state() and widget.revision == widget.session.revision
 
 

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from bgwidget.widget import BoardWidget
-from helpers import fuzz_scale, print_counts
+from helpers import from_view, fuzz_scale, print_counts
 
 SCALE = fuzz_scale()
 GAMES = 50 * SCALE
@@ -58,7 +58,7 @@ async def play_game(seed: int, background: bool) -> BoardWidget:
             return w
         if w.state["cube"]["offered"] and w.state["turn"] == 0:
             COUNTS["computer's doubles"] += 1
-        w._on_msg(w, person(w.state, rng), [])
+        from_view(w, person(w.state, rng))
         COUNTS["intents"] += 1
         assert w.state["refused"] == "", w.state["refused"]
     raise AssertionError(f"game {seed} did not end: {w.state}")

@@ -14,6 +14,7 @@ import traitlets
 from bgwidget import Game, Position, ai
 from bgwidget.svg import board_arrays
 from bgwidget.widget import BoardWidget
+from helpers import from_view
 
 START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]
 
@@ -338,9 +339,9 @@ def test_without_a_kernel_the_computer_plays_at_once_even_inside_an_event_loop()
 def test_messages_from_the_view_go_through_the_same_checks():
     w = people()
     before = w.revision
-    w._on_msg(w, {"type": "move", "from": 8, "to": 5, "revision": w.revision}, [])
+    from_view(w, {"type": "move", "from": 8, "to": 5, "revision": w.revision})
     assert w.state["moved"] == [[8, 5, False]] and w.revision == before + 1
-    w._on_msg(w, "not a dict", [])
+    from_view(w, "not a dict")
     assert "dict" in w.state["refused"] and w.state["moved"] == [[8, 5, False]]
 
 
@@ -520,10 +521,10 @@ def test_the_message_handler_never_raises():
 
     w.game.undo = broken  # a bug, not a bad intent
     revision = w.revision
-    w._on_msg(w, {"type": "undo"}, [])
+    from_view(w, {"type": "undo"})
     assert w.revision == revision + 1 and "internal error" in w.state["refused"]
     for content in (None, 3, [], {"type": None}, {"type": "move", "from": {}, "to": []}, {"revision": "x"}):
-        w._on_msg(w, content, [])
+        from_view(w, content)
         assert w.state["refused"]
 
 
@@ -536,7 +537,7 @@ def test_a_thousand_hints_cost_one_analysis(monkeypatch):
     w.intent({"type": "hint"})
     first = w.state["hint"]
     for _ in range(1000):
-        w._on_msg(w, {"type": "hint"}, [])
+        from_view(w, {"type": "hint"})
     assert len(calls) == 1 and w.state["hint"] == first
 
 
@@ -568,7 +569,7 @@ def test_a_burst_of_intents_while_the_computer_thinks_starts_no_other_computatio
         w.intent({"type": "roll"})
         for _ in range(3):  # three of its turns, each met by a burst of 20 intents
             for i in range(20):
-                w._on_msg(w, {"type": ["roll", "hint", "double", "undo"][i % 4]}, [])
+                from_view(w, {"type": ["roll", "hint", "double", "undo"][i % 4]})
                 assert w.state["refused"]
             while w.state["thinking"]:
                 await asyncio.sleep(0.005)

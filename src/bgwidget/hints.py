@@ -13,12 +13,35 @@ import asyncio
 from collections.abc import Callable, Hashable
 
 from bgwidget import ai, background
+from bgwidget.ai.players import game_cube_decision
 from bgwidget.background import short
+from bgwidget.game import Game
 from bgwidget.intents import IntentError, require_numpy
 from bgwidget.position import Position
 from bgwidget.tools import HINT_ROLLOUT, Advice, HintRollout
 
-__all__ = ["Hints"]
+__all__ = ["Hints", "advise"]
+
+
+def advise(game: Game, require_person: Callable[[int, str], None]) -> Advice:
+    """The Expert's advice for the seat to act in ``game``: its ranked plays after a roll
+    (:func:`bgwidget.ai.analyse`), its cube decision before a roll or when a double is to be
+    answered (:func:`bgwidget.ai.players.game_cube_decision`). ``require_person(seat, action)``
+    refuses a seat no person plays. Raises :class:`~bgwidget.intents.IntentError` (reason
+    ``"no-hint"``) at another moment."""
+    seat = game.turn
+    if game.phase == "move":
+        require_person(seat, "move")
+        position, rolled = game.start_position, game.rolled
+        assert rolled is not None  # the dice are rolled in "move"
+        return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert", game=game))
+    answering = game.phase == "cube" and game.offer is not None and game.offer.kind == "double"
+    if game.phase != "roll" and not answering:
+        raise IntentError(
+            "a hint is for a roll to play, for the cube before rolling, or for a double", reason="no-hint"
+        )
+    require_person(seat, "take or pass" if answering else "roll")
+    return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
 
 
 class Hints:
@@ -33,13 +56,14 @@ class Hints:
         self.settings = HINT_ROLLOUT
         self.rollout: HintRollout | None = None
 
-    def ask(self, decision: Hashable, advise: Callable[[], Advice]) -> None:
-        """The advice for ``decision`` (what identifies the decision at hand), made by ``advise()``
-        unless it is already shown. Raises :class:`~bgwidget.intents.IntentError` where numpy is
-        missing (reason ``"needs-numpy"``), and what ``advise`` raises."""
+    def ask(self, decision: Hashable, game: Game, require_person: Callable[[int, str], None]) -> None:
+        """The advice for the seat to act in ``game`` (see :func:`advise`), unless it is already
+        shown for ``decision`` (what identifies the decision at hand). Raises
+        :class:`~bgwidget.intents.IntentError` where numpy is missing (reason ``"needs-numpy"``),
+        and what :func:`advise` raises."""
         if self.advice is None or self._asked_at != decision:
             require_numpy("a hint")
-            self.advice = advise()
+            self.advice = advise(game, require_person)
             self._asked_at = decision
 
     def tidy(self, decision: Hashable) -> None:

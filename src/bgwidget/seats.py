@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from bgwidget.ai.players import Player, get_player
+from bgwidget.labels import has_label, label
 
-__all__ = ["Seat", "seats_of"]
+__all__ = ["Seat", "default_names", "seats_of"]
 
 
 class Seat(NamedTuple):
@@ -40,3 +41,20 @@ def seats_of(specs: Sequence[str | Player | None], rng: random.Random) -> tuple[
         Seat("person") if spec in ("human", None) else Seat("computer", get_player(spec, rng=rng)) for spec in specs
     )
     return bottom, top
+
+
+def default_names(seats: Sequence[Seat], language: str) -> tuple[str, str]:
+    """The names a board gives its seats in ``language`` when none are given: "Bottom" and "Top"
+    for two people, else "You" and "Computer (<level>)" (a level's name from the catalogue,
+    another player's as it is)."""
+    words = {key: label(language, key) for key in ("nameYou", "nameComputer", "nameBottom", "nameTop")}
+    if all(seat.kind == "person" for seat in seats):
+        return words["nameBottom"], words["nameTop"]
+
+    def name(seat: Seat) -> str:
+        if seat.player is None:
+            return words["nameYou"]
+        key = f"level.{seat.player.name}"
+        return f"{words['nameComputer']} ({label(language, key) if has_label(key) else seat.player.name})"
+
+    return name(seats[0]), name(seats[1])

@@ -48,26 +48,26 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bgwidget import actions, ai, background, computer, editor
+from bgwidget import actions, ai, background, computer, editor, exports
 from bgwidget.ai.errors import LevelError
-from bgwidget.ai.players import Player, game_cube_decision
+from bgwidget.ai.players import Player
 from bgwidget.ai.review import Review
 from bgwidget.checks import is_int
-from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.game import Game, GameError
 from bgwidget.hints import Hints
 from bgwidget.intents import CANCELS, TOOL_INTENTS, IntentError, intent_type, require_numpy, shown_at
-from bgwidget.labels import check_language, has_label, label
+from bgwidget.labels import check_language
 from bgwidget.match import Match, match_at_game
 from bgwidget.moves import Play, roll_text
+from bgwidget.news import News
 from bgwidget.position import Place, Position, PositionError
 from bgwidget.refusal import Refusal
 from bgwidget.reviewing import Reviews
 from bgwidget.rules import Rules
-from bgwidget.seats import Seat, seats_of
+from bgwidget.seats import Seat, default_names, seats_of
 from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing
 from bgwidget.viewstate import ViewState, view_state
-from bgwidget.words import Words, say, shown_names
+from bgwidget.words import Words, shown_names
 
 __all__ = [
     "HINT_ROLLOUT",
@@ -198,7 +198,9 @@ class Session:
                 raise ValueError("a given match keeps its own rules and seed: no match_length, seed, confirm or cube")
             names = match.names if names is None else names
         self._named = names is not None  # else the default names, in the board's language
-        self.names: tuple[str, str] = (str(names[0]), str(names[1])) if names is not None else self._default_names()
+        self.names: tuple[str, str] = (
+            (str(names[0]), str(names[1])) if names is not None else default_names(self.seats, self.language)
+        )
         if match is None:
             rules = Rules(match_length=match_length, auto_confirm=not confirm, cube=cube)
             return Match.with_rules(rules, seed, names=self.names)
@@ -209,8 +211,7 @@ class Session:
         """What a new board shows: no news, refusal, advice, set-up, review or computation."""
         self.revision = 0
         """Counts the states published; an intent made on an older one is stale."""
-        self._news: list[Words] = []  # what ``message`` says, worded when read
-        self._message_until: tuple[Game, int] | None = None  # the game and roll count it is cleared after
+        self._news = News()
         self.refusal: Exception | None = None
         """Why the last intent was refused (a :class:`~bgwidget.refusal.Refusal`), None when it was not."""
         self.refused_at: Place | None = None
@@ -280,7 +281,7 @@ class Session:
     def language(self, language: str) -> None:
         self._language = check_language(language)
         if not self._named:
-            self.names = self._default_names()
+            self.names = default_names(self.seats, self.language)
             self.match.set_names(self.names)
 
     @property
@@ -322,7 +323,7 @@ class Session:
     def message(self) -> str:
         """News for the person in the board's language (a dance, the computer's answer to a
         double...), "" when none; it stays until the next turn's roll."""
-        return " · ".join(say(self.language, shown_names(self.names), words) for words in self._news)
+        return self._news.text(self.language, shown_names(self.names))
 
     @property
     def refused(self) -> str:
@@ -459,7 +460,7 @@ class Session:
             "review-leave": (1, lambda kind, intent: reviews.leave()),
             **dict.fromkeys(("edit", "edit-done", "edit-cancel", *editor.EDITS), (3, self._edit)),
             "new-game": (4, self._new_game),
-            "hint": (4, lambda kind, intent: hints.ask(decision(), self._advise)),
+            "hint": (4, lambda kind, intent: hints.ask(decision(), self.game, self._require_person)),
             "hint-rollout": (4, lambda kind, intent: hints.roll_out(decision(), self.game.rolled, self._loop())),
             "hint-rollout-cancel": (4, lambda kind, intent: hints.stop_rollout()),
             **dict.fromkeys(actions.ACTIONS, (4, self._person_acts)),
@@ -551,14 +552,9 @@ class Session:
         return result
 
     def _say(self, words: Words, before_roll: bool = False) -> None:
-        """Add ``words`` to ``message`` until the next roll (said before a roll: the roll after that one)."""
-        game = self.game
+        """Add ``words`` to ``message`` until the next roll (:meth:`~bgwidget.news.News.add`)."""
         self._tidy()
-        until = _rolls(game) + before_roll
-        if self._news and self._message_until is not None:
-            until = max(until, self._message_until[1])
-        self._news.append(words)
-        self._message_until = (game, until)
+        self._news.add(self.game, words, before_roll)
 
     # ----------------------------------------------------------------- advice
 
@@ -567,50 +563,16 @@ class Session:
         game = self.game
         return game, len(game.record), game.phase, game.turn
 
-    def _advise(self) -> Advice:
-        """The Expert's advice for the person to act: ranked plays after a roll, the cube before."""
-        game, seat = self.game, self.game.turn
-        if game.phase == "move":
-            self._require_person(seat, "move")
-            position, rolled = game.start_position, game.rolled
-            assert rolled is not None  # the dice are rolled in "move"
-            return Advice(seat, position, candidates=ai.analyse(position, rolled, level="expert", game=game))
-        answering = game.phase == "cube" and computer.offer_kind(game) == "double"
-        if game.phase != "roll" and not answering:
-            raise IntentError(
-                "a hint is for a roll to play, for the cube before rolling, or for a double", reason="no-hint"
-            )
-        self._require_person(seat, "take or pass" if answering else "roll")
-        return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
-
     # ----------------------------------------------------------------- export and review
 
     def export(self, format: str) -> tuple[str, str]:
-        """The match as a file: ``(file name, text)`` for ``format`` ``"json"``
-        (:func:`~bgwidget.formats.to_json`) or ``"mat"`` (:func:`~bgwidget.formats.to_mat`).
-
-        Raises :class:`~bgwidget.intents.IntentError` for another format, with reason ``"no-mat"``
-        for a ``.mat`` of a match with a game set up from a position (the format cannot hold one),
-        and for a match whose numbers are too long for a ``.mat`` file.
-        """
-        if format not in ("json", "mat"):
-            raise IntentError(f"export is to 'json' or 'mat', not {format!r}")
-        if format == "json":
-            return f"{_file_stem(self.names)}.json", to_json(self.match, indent=1)
-        if not all(game.setup["opening"] for game in self.match.games):
-            raise IntentError(
-                ".mat plays every game from the opening roll", reason="no-mat", format=".mat", other="JSON"
-            )
-        try:
-            return f"{_file_stem(self.names)}.mat", to_mat(self.match)
-        except FormatError as error:  # numbers too long for the format: a caller's match
-            raise IntentError(str(error)) from None
+        """The match as a file, ``(file name, text)``: :func:`bgwidget.exports.match_file`."""
+        return exports.match_file(self.match, format)
 
     def _export(self, format: Any) -> None:
         name, text = self.export(format)
         if self._send is not None:
-            mime = "application/json" if format == "json" else "text/plain"
-            self._send({"type": "download", "name": name, "text": text, "mime": mime})
+            self._send({"type": "download", "name": name, "text": text, "mime": exports.MEDIA_TYPES[format]})
 
     def review(self, level: str = "expert") -> None:
         """Review the match at ``level`` and show it (see the module: off the event loop in the
@@ -701,7 +663,7 @@ class Session:
                     self._computer_act(*computer.decide(self.game, self.players[self.game.turn]))
                     self._tidy()
             except Exception as error:  # a bug, not a Player's: shown and published, then raised
-                self._say(("computerError", {"error": computer.short(error)}), before_roll=True)
+                self._say(("computerError", {"error": background.short(error)}), before_roll=True)
                 raise
             finally:
                 self.thinking = False
@@ -726,11 +688,8 @@ class Session:
 
     def _tidy(self) -> None:
         """Drop the advice and the news that belong to an earlier decision or turn."""
-        game = self.game
         self.hints.tidy(self._decision_point())
-        until = self._message_until
-        if self._news and (until is None or until[0] is not game or _rolls(game) > until[1]):
-            self._news = []
+        self._news.tidy(self.game)
 
     def _start_thinking(self, loop: asyncio.AbstractEventLoop) -> None:
         """The computer's decision in a worker thread, on a copy of the game (the live one may change)."""
@@ -758,7 +717,7 @@ class Session:
 
         def failed(error: Exception) -> None:  # a bug, not a Player's: shown, and the seat waits
             self._pending = None
-            self._say(("computerError", {"error": computer.short(error)}), before_roll=True)
+            self._say(("computerError", {"error": background.short(error)}), before_roll=True)
             self.thinking = False
             self.publish()
 
@@ -780,22 +739,6 @@ class Session:
         self._pending = None
         self._after_change()
 
-    # ----------------------------------------------------------------- names
-
-    def _default_names(self) -> tuple[str, str]:
-        words = {key: label(self.language, key) for key in ("nameYou", "nameComputer", "nameBottom", "nameTop")}
-        if self.players == (None, None):
-            return words["nameBottom"], words["nameTop"]
-        bottom, top = (
-            words["nameYou"] if p is None else f"{words['nameComputer']} ({self._level(p)})" for p in self.players
-        )
-        return bottom, top
-
-    def _level(self, player: Player) -> str:
-        """A player's name in the board's language: a level's from the catalogue, another's as it is."""
-        key = f"level.{player.name}"
-        return label(self.language, key) if has_label(key) else player.name
-
 
 # --------------------------------------------------------------------- helpers
 
@@ -805,14 +748,3 @@ def check_animation(animation: Any) -> None:
     :data:`MAX_ANIMATION` (a longer step would leave the computer's turn hanging for hours)."""
     if not isinstance(animation, (int, float)) or isinstance(animation, bool) or not 0 <= animation <= MAX_ANIMATION:
         raise ValueError(f"animation is a number of seconds from 0 to {MAX_ANIMATION}, not {animation!r}")
-
-
-def _file_stem(names: Sequence[str]) -> str:
-    """A file name from the seats' names: letters, digits, ``-`` and ``_`` only ("Ann-vs-Bo")."""
-    parts = ["".join(ch for ch in name if ch.isalnum() or ch in "-_")[:30] for name in names]
-    return "-vs-".join(part or "player" for part in parts)
-
-
-def _rolls(game: Game) -> int:
-    """How many rolls the game has had (the opening counts): the turns begun."""
-    return sum(entry["type"] in ("opening", "roll") for entry in game.record)

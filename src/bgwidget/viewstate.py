@@ -1,10 +1,10 @@
 """Layer 6, the view state: what the board's view draws, as a pure function of a :class:`Session`.
 
-:func:`view_state` projects a :class:`~bgwidget.session.Session` to one JSON-ready dict, the
-:class:`ViewState` below (the schema, written once; ``js/src/state.js`` mirrors it as a JSDoc
-``@typedef`` and a test keeps the two key lists equal). It hands the view everything ready-made:
-which checkers may move now (``movable``), where each may go (``steps``), the cube value on offer,
-what each button may do (``can``), so the view derives nothing from the rules.
+:func:`view_state` projects a :class:`~bgwidget.session.Session` (what :class:`Seen` lists of it)
+to one JSON-ready dict, the :class:`ViewState` below (the schema, written once; ``js/src/state.js``
+mirrors it as JSDoc typedefs and a test keeps both equal, key by key). It hands the view everything
+ready-made: which checkers may move now (``movable``), where each may go (``steps``), the cube
+value on offer, what each button may do (``can``), so the view derives nothing from the rules.
 
 One numbering at the boundary: every point in the state and in the intents the view sends is in
 **board numbering**, the numbering of the ``data-point`` hooks: 1..24 from the bottom player's
@@ -16,7 +16,7 @@ side, 25 bar, 0 off) stays for notation only: ``plays``, ``last_play.text``, the
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict, cast
 
 from bgwidget.labels import label, number, percent
 from bgwidget.moves import Move, roll_text
@@ -25,10 +25,13 @@ from bgwidget.rules import CUBE_OFFERS
 from bgwidget.tools import Advice, HintRollout, Reviewing
 from bgwidget.words import points_text, result_text, say, shown_names
 
-if TYPE_CHECKING:  # the session imports this module; the projection only reads it
+if TYPE_CHECKING:
+    from bgwidget.ai.players import Player
     from bgwidget.ai.review import Decision
     from bgwidget.game import Game
-    from bgwidget.session import Session
+    from bgwidget.match import Match
+    from bgwidget.moves import Play
+    from bgwidget.tools import Edit
 
 __all__ = [
     "Place",
@@ -248,6 +251,50 @@ class ViewState(TypedDict):
     revision: int  # changes with every state published
 
 
+class Seen(Protocol):
+    """What the view state is projected from: a :class:`~bgwidget.session.Session`, as far as it is read."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def players(self) -> tuple[Player | None, Player | None]: ...
+    @property
+    def human(self) -> tuple[bool, bool]: ...
+    @property
+    def seat_to_act(self) -> int: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def refused(self) -> str: ...
+    @property
+    def advice(self) -> Advice | None: ...
+    @property
+    def hint_rollout(self) -> HintRollout | None: ...
+    @property
+    def reviewing(self) -> Reviewing | None: ...
+    @property
+    def review_running(self) -> bool: ...
+    @property
+    def review_progress(self) -> tuple[int, int] | None: ...
+
+    names: tuple[str, str]
+    edit: Edit | None
+    tools: bool
+    teaching: bool
+    thinking: bool
+    held: bool
+    held_seat: int | None
+    animation: float
+    revision: int
+    refusal: Exception | None
+    refused_at: Place | None
+    last_play: tuple[int, Position, Play] | None
+
+
 # ----------------------------------------------------------------------------- the projection
 
 
@@ -262,7 +309,7 @@ def steps_of(seat: int, moves: list[Move] | tuple[Move, ...]) -> list[list]:
     return [[board_place(seat, m.from_point), board_place(seat, m.to_point), bool(m.hit)] for m in moves]
 
 
-def view_state(session: Session) -> ViewState:
+def view_state(session: Seen) -> ViewState:
     """The view state of ``session`` now (``revision`` is the session's current one)."""
     game = session.game
     editing = session.edit is not None
@@ -383,7 +430,7 @@ def view_state(session: Session) -> ViewState:
     return state
 
 
-def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
+def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     """Turn ``state`` into review mode's: the decision shown on the board, nothing to play."""
     from bgwidget.ai.report import cube_before  # the cube then, replayed from the record
 
@@ -462,7 +509,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Session) -> None:
     )
 
 
-def _progress_of(session: Session) -> ReviewProgress | None:
+def _progress_of(session: Seen) -> ReviewProgress | None:
     progress = session.review_progress
     return None if progress is None else ReviewProgress(done=progress[0], total=progress[1])
 
@@ -543,7 +590,7 @@ def record_of(game: Game, language: str) -> list[RecordLine]:
     return lines
 
 
-def refusal_of(session: Session) -> Refused | None:
+def refusal_of(session: Seen) -> Refused | None:
     """The last refusal as the board shows it, its facts in board numbering (None when none)."""
     error = session.refusal
     if error is None:
@@ -551,7 +598,7 @@ def refusal_of(session: Session) -> Refused | None:
     return Refused(reason=getattr(error, "reason", "invalid"), text=session.refused, point=session.refused_at)
 
 
-def status_of(session: Session, state: ViewState) -> str:
+def status_of(session: Seen, state: ViewState) -> str:
     """The status line in the board's language: why the last intent was refused, the news, then
     whose turn it is and to do what (or the result), then the last play."""
     language, names = session.language, shown_names(session.names)
@@ -593,7 +640,7 @@ def status_of(session: Session, state: ViewState) -> str:
     return " · ".join(parts)
 
 
-def labels_seat(session: Session) -> int:
+def labels_seat(session: Seen) -> int:
     """Whose numbering the point labels show: the one person's against the computer, else the
     seat to act, so that a person reads the notation from their own side (as GNU Backgammon does);
     on a held board, the side it is held for (:meth:`~bgwidget.session.Session.hold`)."""
