@@ -313,22 +313,11 @@ def view_state(session: Seen) -> ViewState:
     """The view state of ``session`` now (``revision`` is the session's current one)."""
     game = session.game
     editing = session.edit is not None
-    tools = session.tools
     position = session.edit.position if session.edit is not None else game.position
-    human = list(session.human)
     seat = session.seat_to_act
-    person = human[seat] and not session.thinking and not editing
+    person = session.human[seat] and not session.thinking and not editing
     moving = person and game.phase == "move"
-    offer = game.offer
-    cube_offered = offer is not None and offer.kind in CUBE_OFFERS
-    answering = person and game.phase == "cube" and cube_offered
-    answering_double = answering and offer is not None and offer.kind == "double"  # Hint advises doubles only
-    steps: dict[str, list[Target]] = {}
-    if moving:
-        for frm, targets in game.legal_steps().items():
-            steps[str(board_place(seat, frm))] = [
-                Target(to=board_place(seat, to), dice=list(used)) for to, used in targets
-            ]
+    steps = _steps_of_checkers(game, seat) if moving else {}
     arrays = board_arrays(position)
     dice = list(session.edit.dice) if session.edit is not None else list(game.rolled or [])
     state: ViewState = {
@@ -350,38 +339,14 @@ def view_state(session: Seen) -> ViewState:
         "movable": [_place(key) for key in steps],
         "plays": [str(p) for p in game.legal_plays] if moving else [],
         "moved": steps_of(seat, game.steps) if game.phase == "move" else [],
-        "cube": {
-            "value": game.cube_value,
-            "owner": game.cube_owner,
-            "offered": cube_offered,
-            "offered_value": 2 * game.cube_value if cube_offered else None,
-            "disabled": session.match.length == 1 or not session.match.rules.cube,
-        },
-        "can": {
-            "roll": person and game.phase in ("roll", "opening"),
-            "move": moving,
-            "double": person and game.can_double(),
-            "take": answering,
-            "pass": answering,
-            "beaver": answering and game.can_beaver(),
-            "raccoon": answering and game.can_raccoon(),
-            "undo": moving and bool(game.steps),
-            "done": moving and game.play_complete,
-            "resign": tools and any(human) and not session.thinking and not editing and game.phase in ("roll", "move"),
-            "new_game": not editing and game.result is not None,
-            "hint": tools and person and (game.phase in ("roll", "move") or answering_double),
-            "edit": tools and not session.thinking,
-            "review": tools
-            and not (session.thinking or editing or session.review_running)
-            and session.reviewing is None,
-            "export": tools,
-        },
+        "cube": _cube_of(session),
+        "can": _can_of(session, person),
         "score": list(session.match.score),
         "match_length": session.match.length,
         "crawford": game.crawford,
         "names": list(shown_names(session.names)),
         "players": ["human" if p is None else p.name for p in session.players],
-        "human": human,
+        "human": list(session.human),
         "thinking": session.thinking,
         "edit": editing,
         "position_id": position.position_id(),
@@ -389,45 +354,97 @@ def view_state(session: Seen) -> ViewState:
         "refused": session.refused,
         "refusal": refusal_of(session),
         "teaching": session.teaching,
-        "tools": tools,
+        "tools": session.tools,
         "status": "",
         # for the game, not the set-up
         "hint": None if editing else hint_of(session.advice, session.language, session.hint_rollout, rollable=True),
-        "result": (
-            {
-                "winner": game.result.winner,
-                "points": game.result.points,
-                "how": game.result.description,
-                "kind": game.result.kind,
-                "text": result_text(session.language, shown_names(session.names), game.result),
-            }
-            if game.result
-            else None
-        ),
+        "result": _result_of(session),
         "match_winner": session.match.winner,
         "language": session.language,
         "animation": session.animation,
-        "last_play": None,
+        "last_play": None if editing else _last_play_of(session),
         "record": record_of(game, session.language),
         "reviewing": session.review_running,
         "review_progress": _progress_of(session),
         "review": None,
         "revision": session.revision,
     }
-    if session.last_play is not None and not editing:
-        played_by, before, play = session.last_play
-        state["last_play"] = {
-            "seat": played_by,
-            "text": str(play),
-            "steps": steps_of(played_by, play.moves),
-            "before": board_of(before),
-        }
-    if session.review_running or session.held:  # no button offers what would be refused
-        state["can"] = cast(Can, dict.fromkeys(state["can"], False))
     if session.reviewing is not None:
         _show_review(state, session.reviewing, session)
     state["status"] = status_of(session, state)
     return state
+
+
+def _steps_of_checkers(game: Game, seat: int) -> dict[str, list[Target]]:
+    """Where each checker of ``seat`` that may move now may go (the state's ``steps``)."""
+    return {
+        str(board_place(seat, frm)): [Target(to=board_place(seat, to), dice=list(used)) for to, used in targets]
+        for frm, targets in game.legal_steps().items()
+    }
+
+
+def _cube_of(session: Seen) -> Cube:
+    game = session.game
+    offered = game.offer is not None and game.offer.kind in CUBE_OFFERS
+    return {
+        "value": game.cube_value,
+        "owner": game.cube_owner,
+        "offered": offered,
+        "offered_value": 2 * game.cube_value if offered else None,
+        "disabled": session.match.length == 1 or not session.match.rules.cube,
+    }
+
+
+def _can_of(session: Seen, person: bool) -> Can:
+    """What each button may do; ``person``: a person at the board is to act now."""
+    if session.review_running or session.held:  # no button offers what would be refused
+        return cast(Can, dict.fromkeys(Can.__annotations__, False))
+    game, tools, editing = session.game, session.tools, session.edit is not None
+    moving = person and game.phase == "move"
+    offer = game.offer
+    answering = person and game.phase == "cube" and offer is not None and offer.kind in CUBE_OFFERS
+    answering_double = answering and offer is not None and offer.kind == "double"  # Hint advises doubles only
+    return {
+        "roll": person and game.phase in ("roll", "opening"),
+        "move": moving,
+        "double": person and game.can_double(),
+        "take": answering,
+        "pass": answering,
+        "beaver": answering and game.can_beaver(),
+        "raccoon": answering and game.can_raccoon(),
+        "undo": moving and bool(game.steps),
+        "done": moving and game.play_complete,
+        "resign": tools
+        and any(session.human)
+        and not session.thinking
+        and not editing
+        and game.phase in ("roll", "move"),
+        "new_game": not editing and game.result is not None,
+        "hint": tools and person and (game.phase in ("roll", "move") or answering_double),
+        "edit": tools and not session.thinking,
+        "review": tools and not (session.thinking or editing) and session.reviewing is None,
+        "export": tools,
+    }
+
+
+def _result_of(session: Seen) -> Result | None:
+    result = session.game.result
+    if result is None:
+        return None
+    return {
+        "winner": result.winner,
+        "points": result.points,
+        "how": result.description,
+        "kind": result.kind,
+        "text": result_text(session.language, shown_names(session.names), result),
+    }
+
+
+def _last_play_of(session: Seen) -> LastPlay | None:
+    if session.last_play is None:
+        return None
+    played_by, before, play = session.last_play
+    return {"seat": played_by, "text": str(play), "steps": steps_of(played_by, play.moves), "before": board_of(before)}
 
 
 def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
@@ -435,22 +452,9 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     from bgwidget.ai.report import cube_before  # the cube then, replayed from the record
 
     review, language = shown.review, session.language
-    for key in (
-        "roll",
-        "move",
-        "double",
-        "take",
-        "pass",
-        "beaver",
-        "raccoon",
-        "undo",
-        "done",
-        "resign",
-        "new_game",
-        "hint",
-        "edit",
-    ):
-        state["can"][key] = False
+    for key in Can.__annotations__:
+        if key not in ("review", "export"):  # a review may be left, and the match saved
+            state["can"][key] = False  # type: ignore[literal-required]  # one of Can's own keys
     state["steps"], state["movable"], state["plays"], state["moved"] = {}, [], [], []
     state["last_roll"], state["last_play"], state["hint"] = None, None, None
     decision = review.decisions[shown.index]
