@@ -6,21 +6,16 @@ A :class:`Session` holds the :class:`~bgwidget.match.Match` and who sits in each
 game and applies it or refuses it with a reason; lets the computer act when its turn comes; and
 after every change hands the new view state (:func:`bgwidget.viewstate.view_state`) to its
 ``publish`` callback. ``BoardWidget`` is this plus anywidget's traitlets; a test or another front
-end can drive a Session directly. Its parts live beside it: the tools' records
-(:mod:`bgwidget.tools`), the set-up editor (:mod:`bgwidget.editor`), the computer's decisions
+end can drive a Session directly. Its parts live beside it: the intents' handlers for a person's
+game actions (:mod:`bgwidget.actions`), Hint (:mod:`bgwidget.hints`), the review
+(:mod:`bgwidget.reviewing`), the set-up editor (:mod:`bgwidget.editor`), the file export
+(:mod:`bgwidget.exports`), the news (:mod:`bgwidget.news`), the computer's decisions
 (:mod:`bgwidget.computer`) and the work off the event loop (:mod:`bgwidget.background`).
 
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as
 stale (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's
-batches move the revision while they run). While a review runs (``review``, off the event loop as
-the computer's turn is) its ``review_progress`` (turns reviewed, turns in all) is published as it
-advances; the game's intents are refused while a review runs or is shown. With a hint's ranked
-plays shown, ``hint-rollout`` rolls out its best plays (:func:`bgwidget.ai.rollout`, settings
-:attr:`Session.hint_rollout_settings`) one batch of trials at a time, publishing each batch's
-numbers in the hint; ``hint-rollout-cancel`` stops it with the trials done kept, and
-``hint-rollout`` again goes on from them. It is dropped with the hint when the decision changes
-(a step of the play being made does not change it). ``export`` sends the match's file to the view
-to download (see ``send``).
+batches move the revision while they run). The game's intents are refused while a review runs or
+is shown, or the board is being set up.
 
 The computer's turn: with ``background=True`` its decision is computed in a worker thread of the
 running asyncio event loop (a Jupyter or marimo kernel's) on a copy of the game, and applied back
