@@ -6,6 +6,7 @@
 
 /** @typedef {import("./state.js").ViewState} ViewState */
 /** @typedef {import("./state.js").Place} Place */
+/** @typedef {import("./state.js").Step} Step */
 
 /** True when a person (not the computer) is to move checkers now. */
 export function personMoving(state) {
@@ -49,8 +50,9 @@ export function boardOf(state) {
   return { points: state.points.slice(), bar: state.bar.slice(), off: state.off.slice() };
 }
 
-/** The board after `seat` moves one checker from point `from` to `to` (hitting a blot). */
-export function applyStep(board, seat, from, to) {
+/** The board after `seat` makes the step [from, to, hit]: one checker moved, the blot on `to`
+ * sent to the bar when the step hits (Python says so in every step it publishes). */
+export function applyStep(board, seat, [from, to, hit]) {
   const b = { points: board.points.slice(), bar: board.bar.slice(), off: board.off.slice() };
   const sign = seat === 0 ? 1 : -1;
   if (from === "bar") b.bar[seat] -= 1;
@@ -59,7 +61,7 @@ export function applyStep(board, seat, from, to) {
     b.off[seat] += 1;
     return b;
   }
-  if (b.points[to - 1] === -sign) {
+  if (hit) {
     b.points[to - 1] = 0;
     b.bar[1 - seat] += 1;
   }

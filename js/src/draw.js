@@ -208,10 +208,11 @@ function stepArrows(id, seat, before, steps, dash) {
   let board = before;
   let out = "";
   const dashed = dash ? ` stroke-dasharray="9 6"` : "";
-  for (const [from, to] of steps) {
+  for (const step of steps) {
+    const [from, to] = step;
     const nFrom = countAt(board, seat, from);
     const [x1, y1] = locate(seat, from, nFrom - 1, nFrom);
-    board = applyStep(board, seat, from, to);
+    board = applyStep(board, seat, step);
     const nTo = countAt(board, seat, to);
     const [x2, y2] = locate(seat, to, nTo - 1, nTo);
     if (!dash) out += `<circle cx="${x1}" cy="${y1}" r="${g.R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;

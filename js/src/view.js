@@ -371,10 +371,11 @@ export class View {
       ...state, phase: "move", turn: last.seat, dice: state.last_roll?.dice || [], dice_left: [],
       last_roll: null, steps: {}, movable: [], last_play: null, moved: [], can: {},
     };
-    for (const [from, to] of last.steps) {
+    for (const step of last.steps) {
       if (run.skip) return;
+      const [from, to] = step;
       const before = board;
-      board = applyStep(board, last.seat, from, to);
+      board = applyStep(board, last.seat, step);
       if (this.face) {
         this.face.step({ ...frame, ...board }, last.seat, before, from, to, ms);
         await sleep(ms);

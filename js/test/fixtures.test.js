@@ -67,7 +67,7 @@ test("the hint's candidates preview on the board in board numbering", () => {
   assert.deepEqual(shown.last_play.steps, [[8, 5, false], [6, 5, false]]);
   // Replaying the candidate's steps on the board before it gives the play's result.
   let board = shown.last_play.before;
-  for (const [from, to] of shown.last_play.steps) board = b.applyStep(board, 0, from, to);
+  for (const step of shown.last_play.steps) board = b.applyStep(board, 0, step);
   assert.deepEqual([board.points[4], board.points[5], board.points[7]], [2, 4, 2]);
 });
 

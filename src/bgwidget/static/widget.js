@@ -292,7 +292,7 @@ function dieTarget(state, from, which) {
 function boardOf(state) {
   return { points: state.points.slice(), bar: state.bar.slice(), off: state.off.slice() };
 }
-function applyStep(board, seat, from, to) {
+function applyStep(board, seat, [from, to, hit]) {
   const b = { points: board.points.slice(), bar: board.bar.slice(), off: board.off.slice() };
   const sign = seat === 0 ? 1 : -1;
   if (from === "bar") b.bar[seat] -= 1;
@@ -301,7 +301,7 @@ function applyStep(board, seat, from, to) {
     b.off[seat] += 1;
     return b;
   }
-  if (b.points[to - 1] === -sign) {
+  if (hit) {
     b.points[to - 1] = 0;
     b.bar[1 - seat] += 1;
   }
@@ -1369,10 +1369,11 @@ function stepArrows(id, seat, before, steps, dash) {
   let board = before;
   let out = "";
   const dashed = dash ? ` stroke-dasharray="9 6"` : "";
-  for (const [from, to] of steps) {
+  for (const step of steps) {
+    const [from, to] = step;
     const nFrom = countAt(board, seat, from);
     const [x1, y1] = locate(seat, from, nFrom - 1, nFrom);
-    board = applyStep(board, seat, from, to);
+    board = applyStep(board, seat, step);
     const nTo = countAt(board, seat, to);
     const [x2, y2] = locate(seat, to, nTo - 1, nTo);
     if (!dash) out += `<circle cx="${x1}" cy="${y1}" r="${R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
@@ -1947,10 +1948,11 @@ var View = class {
       moved: [],
       can: {}
     };
-    for (const [from, to] of last.steps) {
+    for (const step of last.steps) {
       if (run.skip) return;
+      const [from, to] = step;
       const before = board;
-      board = applyStep(board, last.seat, from, to);
+      board = applyStep(board, last.seat, step);
       if (this.face) {
         this.face.step({ ...frame, ...board }, last.seat, before, from, to, ms);
         await sleep(ms);
