@@ -12,7 +12,23 @@ import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
 import { loadLoft, webglAvailable } from "./loft/load.js";
 
-const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "beaver", "raccoon", "hint", "resign", "new-game", "edit"];
+// The buttons of the controls, in their order on the page: `key` is the intent each sends (Resign
+// opens its choice first), its data-testid and its label; `can` the flag that shows it; `primary`
+// marks the main action, styled so and focused after a redraw (at most one of them shows at a time).
+const BUTTONS = [
+  { key: "roll", can: "roll", primary: true },
+  { key: "undo", can: "undo" },
+  { key: "done", can: "done", primary: true },
+  { key: "double", can: "double" },
+  { key: "take", can: "take", primary: true },
+  { key: "pass", can: "pass" },
+  { key: "beaver", can: "beaver" },
+  { key: "raccoon", can: "raccoon" },
+  { key: "hint", can: "hint" },
+  { key: "resign", can: "resign" },
+  { key: "new-game", can: "new_game", primary: true },
+  { key: "edit", can: "edit" },
+];
 // Review mode's buttons: where each goes among the decisions (a `review-go` intent), and its label.
 const REVIEW_STEPS = [
   ["first", "board.reviewFirst"], ["previous", "board.reviewPrevious"], ["next", "board.reviewNext"],
@@ -68,7 +84,7 @@ export class View {
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });
     this.buttons = {};
-    for (const key of BUTTONS) {
+    for (const { key } of BUTTONS) {
       const b = h("button", { type: "button", "data-testid": key });
       b.hidden = true;
       b.addEventListener("click", () => this.button(key));
@@ -424,11 +440,11 @@ export class View {
     this.cubeKey = cubeKey;
     const lang = s.language;
     const can = s.can || {};
-    for (const key of BUTTONS) {
+    for (const { key, can: flag, primary } of BUTTONS) {
       const b = this.buttons[key];
       b.textContent = t(lang, key);
-      b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
-      b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
+      b.hidden = !can[flag] || (key === "edit" && !!s.edit); // Set up is not offered while setting up
+      b.classList.toggle("primary", !!primary);
     }
     this.viewButton.textContent = t(lang, this.view === "3d" ? "view.toggle2d" : "view.toggle3d");
     this.faceNote.textContent = this.view === "3d" && !this.face ? t(lang, this.faceMissing ? "view.noWebgl" : "view.loading") : "";
@@ -579,14 +595,10 @@ export class View {
   keepFocus(s) {
     const active = document.activeElement;
     if (active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
-    const can = s.can || {};
+    // The buttons were just shown or hidden by `can`: the primary one shown, if any.
     const order = s.edit
       ? [this.editDone]
-      : [
-          (s.plays || []).length ? this.plays : null,
-          can.done && this.buttons.done, can.take && this.buttons.take, can.roll && this.buttons.roll,
-          can.new_game && this.buttons["new-game"],
-        ];
+      : [(s.plays || []).length ? this.plays : null, ...BUTTONS.filter((b) => b.primary).map((b) => this.buttons[b.key])];
     const next = order.find((el) => el && !el.hidden);
     (next || this.root).focus?.();
   }

@@ -1605,7 +1605,20 @@ function webglAvailable() {
 }
 
 // src/view.js
-var BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "beaver", "raccoon", "hint", "resign", "new-game", "edit"];
+var BUTTONS = [
+  { key: "roll", can: "roll", primary: true },
+  { key: "undo", can: "undo" },
+  { key: "done", can: "done", primary: true },
+  { key: "double", can: "double" },
+  { key: "take", can: "take", primary: true },
+  { key: "pass", can: "pass" },
+  { key: "beaver", can: "beaver" },
+  { key: "raccoon", can: "raccoon" },
+  { key: "hint", can: "hint" },
+  { key: "resign", can: "resign" },
+  { key: "new-game", can: "new_game", primary: true },
+  { key: "edit", can: "edit" }
+];
 var REVIEW_STEPS = [
   ["first", "board.reviewFirst"],
   ["previous", "board.reviewPrevious"],
@@ -1652,7 +1665,7 @@ var View = class {
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });
     this.buttons = {};
-    for (const key of BUTTONS) {
+    for (const { key } of BUTTONS) {
       const b = h("button", { type: "button", "data-testid": key });
       b.hidden = true;
       b.addEventListener("click", () => this.button(key));
@@ -1999,11 +2012,11 @@ var View = class {
     this.cubeKey = cubeKey;
     const lang = s.language;
     const can = s.can || {};
-    for (const key of BUTTONS) {
+    for (const { key, can: flag, primary } of BUTTONS) {
       const b = this.buttons[key];
       b.textContent = t(lang, key);
-      b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
-      b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
+      b.hidden = !can[flag] || key === "edit" && !!s.edit;
+      b.classList.toggle("primary", !!primary);
     }
     this.viewButton.textContent = t(lang, this.view === "3d" ? "view.toggle2d" : "view.toggle3d");
     this.faceNote.textContent = this.view === "3d" && !this.face ? t(lang, this.faceMissing ? "view.noWebgl" : "view.loading") : "";
@@ -2144,14 +2157,7 @@ var View = class {
   keepFocus(s) {
     const active = document.activeElement;
     if (active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
-    const can = s.can || {};
-    const order = s.edit ? [this.editDone] : [
-      (s.plays || []).length ? this.plays : null,
-      can.done && this.buttons.done,
-      can.take && this.buttons.take,
-      can.roll && this.buttons.roll,
-      can.new_game && this.buttons["new-game"]
-    ];
+    const order = s.edit ? [this.editDone] : [(s.plays || []).length ? this.plays : null, ...BUTTONS.filter((b) => b.primary).map((b) => this.buttons[b.key])];
     const next = order.find((el) => el && !el.hidden);
     (next || this.root).focus?.();
   }
