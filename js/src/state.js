@@ -6,7 +6,7 @@
 
 /** @typedef {number | "bar" | "off"} Place */
 
-/** @typedef {[Place, Place, boolean]} Step  [from, to, hit] */
+/** @typedef {[number | "bar", number | "off", boolean]} Step  [from, to, hit]: from a point or the bar, to a point or off */
 
 /**
  * The checkers: points[d - 1] is +n for n checkers of seat 0 on point d, -n for seat 1's.

@@ -37,9 +37,9 @@ test("nothing moves unless Python says a person moves now", () => {
 
 test("double-click takes the higher die first, right-click the lower, else the other die", () => {
   const s = moving(0, OPENING_31);
-  assert.equal(b.dieTarget(s, 8, "high"), 5);
-  assert.equal(b.dieTarget(s, 8, "low"), 7);
-  assert.equal(b.dieTarget(s, 13, "low"), 10); // 13/12 is blocked: the 3 is used instead
+  assert.deepEqual(b.dieTarget(s, 8, "high"), { to: 5, dice: [3] });
+  assert.deepEqual(b.dieTarget(s, 8, "low"), { to: 7, dice: [1] });
+  assert.deepEqual(b.dieTarget(s, 13, "low"), { to: 10, dice: [3] }); // 13/12 is blocked: the 3 is used instead
   assert.equal(b.dieTarget(s, 9, "high"), null);
 });
 

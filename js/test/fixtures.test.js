@@ -40,8 +40,8 @@ test("seat 1 with a checker on the bar enters first, on board points 2 or 4 (its
   assert.equal(s.turn, 1);
   assert.deepEqual(sorted(b.movablePoints(s)), ["bar"]);
   assert.deepEqual(sorted(b.litPoints(s, "bar")), [2, 4]);
-  assert.equal(b.dieTarget(s, "bar", "high"), 4);
-  assert.equal(b.dieTarget(s, "bar", "low"), 2);
+  assert.equal(b.dieTarget(s, "bar", "high")?.to, 4);
+  assert.equal(b.dieTarget(s, "bar", "low")?.to, 2);
   const svg = drawBoard(s, { selected: "bar", lit: b.litPoints(s, "bar"), movable: b.movablePoints(s) });
   assert.deepEqual(hooks(svg, ' data-lit="true"'), ["2", "4"]);
 });
