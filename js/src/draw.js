@@ -6,12 +6,32 @@ import * as g from "./geometry.js";
 import { applyStep, boardOf, countAt } from "./board.js";
 import { t } from "./i18n.js";
 
+/** @typedef {import("./state.js").ViewState} ViewState */
+/** @typedef {import("./state.js").Board} Board */
+/** @typedef {import("./state.js").Place} Place */
+/** @typedef {import("./state.js").Step} Step */
+/** @typedef {import("./state.js").Refused} Refused */
+
+/**
+ * What the view adds to a state it draws (each part may be left out).
+ * @typedef {object} Ui
+ * @property {Place | null} [selected]  the place whose checker is selected
+ * @property {Set<Place>} [lit]  where the selected checker may go
+ * @property {Set<Place>} [movable]  the places whose top checker may move
+ * @property {Refused | null} [note]  the refusal to show beside its checker
+ */
+
 const { q } = g;
 const S = look.style;
 
 export const COLORS = look.colors;
+/** A die's pips by the value it shows: [dx, dy] each, from its centre in units of `pip_spread`.
+ * @type {Record<number, number[][]>} */
+const FACES = S.die.faces;
 
-/** Escape text for SVG/HTML: names are shown as text, never as markup. */
+/** Escape text for SVG/HTML: names are shown as text, never as markup.
+ * @param {unknown} text
+ */
 export function esc(text) {
   return String(text)
     .replace(/&/g, "&amp;")
@@ -21,11 +41,12 @@ export function esc(text) {
     .replace(/'/g, "&#39;");
 }
 
+/** @param {string} id */
 function defs(id) {
   const c = COLORS;
   const grad = S.checker.gradient;
   const a = S.arrow;
-  const checker = (seat) => {
+  const checker = (/** @type {number} */ seat) => {
     const [hi, mid, lo] = c.checker[seat];
     return `<radialGradient id="${id}-ck${seat}" cx="${grad.cx}" cy="${grad.cy}" r="${grad.r}"><stop offset="0" stop-color="${hi}"/><stop offset="${grad.mid}" stop-color="${mid}"/><stop offset="1" stop-color="${lo}"/></radialGradient>`;
   };
@@ -40,6 +61,14 @@ function defs(id) {
   );
 }
 
+/**
+ * @param {string} id
+ * @param {number} seat
+ * @param {number} cx
+ * @param {number} cy
+ * @param {{key: string, at: Place, extra: string}} attrs
+ * @param {number} [label]  the count written on it
+ */
 function checker(id, seat, cx, cy, attrs, label) {
   const rim = COLORS.checker[seat][2];
   const ck = S.checker;
@@ -58,6 +87,11 @@ function checker(id, seat, cx, cy, attrs, label) {
   );
 }
 
+/**
+ * @param {number} cx
+ * @param {number} cy
+ * @param {string} extra
+ */
 function ring(cx, cy, extra) {
   if (extra.includes("data-selected")) {
     return `<circle cx="${cx}" cy="${cy}" r="${g.R + 2}" fill="none" stroke="${COLORS.lit}" stroke-width="4" class="bg-selected"/>`;
@@ -68,7 +102,13 @@ function ring(cx, cy, extra) {
   return "";
 }
 
-/** Where the i-th of n checkers of `seat` on display point p stands. */
+/** Where the i-th of n checkers of `seat` on display point p stands.
+ * @param {number} seat
+ * @param {Place} p
+ * @param {number} i
+ * @param {number} n
+ * @returns {[number, number]}
+ */
 export function locate(seat, p, i, n) {
   if (p === "bar") return g.barXY(seat, i, n);
   if (p === "off") {
@@ -78,6 +118,13 @@ export function locate(seat, p, i, n) {
   return g.checkerXY(p, i, n);
 }
 
+/**
+ * @param {string} id
+ * @param {number} seat
+ * @param {Place} p
+ * @param {number} n
+ * @param {Ui & {turn: number}} ui
+ */
 function stack(id, seat, p, n, ui) {
   let out = "";
   const movable = ui.movable?.has(p) && seat === ui.turn;
@@ -92,7 +139,10 @@ function stack(id, seat, p, n, ui) {
   return out;
 }
 
-/** The i-th borne-off checker of `seat`: a slab seen edge-on, with a shine along its top. */
+/** The i-th borne-off checker of `seat`: a slab seen edge-on, with a shine along its top.
+ * @param {number} seat
+ * @param {number} i
+ */
 function slab(seat, i) {
   const [x, y] = g.slabXY(seat, i);
   const [hi, mid, lo] = COLORS.checker[seat];
@@ -104,6 +154,7 @@ function slab(seat, i) {
   );
 }
 
+/** @param {number} p */
 function triangle(p) {
   const x = g.pointX(p);
   const half = g.P / 2 - g.POINT_INSET;
@@ -112,19 +163,31 @@ function triangle(p) {
   return `${q(x - half)},${base} ${q(x + half)},${base} ${q(x)},${tip}`;
 }
 
-/** The drop shadow of a die or the cube whose top-left corner is (x, y). */
+/** The drop shadow of a die or the cube whose top-left corner is (x, y).
+ * @param {number} x
+ * @param {number} y
+ * @param {number} side
+ * @param {number} rx
+ */
 function shadow(x, y, side, rx) {
   const [dx, dy] = S.shadow.offset;
   return `<rect x="${q(x + dx)}" y="${q(y + dy)}" width="${side}" height="${side}" rx="${rx}" fill="${COLORS.shadow}" opacity="${S.shadow.opacity}"/>`;
 }
 
+/**
+ * @param {number} seat
+ * @param {number} value
+ * @param {number} cx
+ * @param {number} cy
+ * @param {string} attrs
+ */
 function die(seat, value, cx, cy, attrs) {
   const s = g.DIE;
   const { rx, pip_spread: spread, pip_r: r } = S.die;
   const x = q(cx - s / 2);
   const y = q(cy - s / 2);
   let pips = "";
-  for (const [dx, dy] of S.die.faces[value] || []) {
+  for (const [dx, dy] of FACES[value] || []) {
     pips += `<circle cx="${q(cx + dx * spread)}" cy="${q(cy + dy * spread)}" r="${r}" fill="${COLORS.pip[seat]}"/>`;
   }
   return (
@@ -138,7 +201,10 @@ function die(seat, value, cx, cy, attrs) {
 
 /** Dice to draw: {seat, dice: [{value, used, index}]}. The roll being played, else the last
  * roll of the side that just played (all used), so a person sees what the computer rolled; not
- * while a double is offered: the offered cube stands where those dice lie. */
+ * while a double is offered: the offered cube stands where those dice lie.
+ * @param {ViewState} state
+ * @returns {{seat: number, dice: {value: number, used: boolean, index: number}[]}}
+ */
 export function diceOf(state) {
   let seat = state.turn;
   let dice = state.dice || [];
@@ -159,6 +225,7 @@ export function diceOf(state) {
   return { seat, dice: out };
 }
 
+/** @param {ViewState} state */
 function diceLayer(state) {
   const { seat, dice } = diceOf(state);
   const places = g.diceXY(seat, dice.length);
@@ -171,6 +238,7 @@ function diceLayer(state) {
   return out;
 }
 
+/** @param {ViewState} state */
 function rollPrompt(state) {
   if (!state.can?.roll || (state.dice || []).length) return "";
   const seat = state.turn;
@@ -184,11 +252,12 @@ function rollPrompt(state) {
   return out;
 }
 
+/** @param {ViewState} state */
 function cubeLayer(state) {
   const cube = state.cube;
   if (!cube || cube.disabled) return "";
   const offeredTo = cube.offered ? state.turn : null;
-  const value = cube.offered ? cube.offered_value : cube.value;
+  const value = cube.offered_value ?? cube.value; // the value on offer while a double waits
   const [x, y] = g.cubeXY(cube.owner ?? null, offeredTo);
   const cs = S.cube;
   const shown = value === 1 ? cs.centred_face : value;
@@ -203,15 +272,22 @@ function cubeLayer(state) {
   );
 }
 
-/** The steps of a play from `before` as arrows; `dash` draws them dashed (the best play in review). */
+/** The steps of a play from `before` as arrows; `dash` draws them dashed (the best play in review).
+ * @param {string} id
+ * @param {number} seat
+ * @param {Board} before
+ * @param {Step[]} steps
+ * @param {boolean} dash
+ */
 function stepArrows(id, seat, before, steps, dash) {
   let board = before;
   let out = "";
   const dashed = dash ? ` stroke-dasharray="9 6"` : "";
-  for (const [from, to] of steps) {
+  for (const step of steps) {
+    const [from, to] = step;
     const nFrom = countAt(board, seat, from);
     const [x1, y1] = locate(seat, from, nFrom - 1, nFrom);
-    board = applyStep(board, seat, from, to);
+    board = applyStep(board, seat, step);
     const nTo = countAt(board, seat, to);
     const [x2, y2] = locate(seat, to, nTo - 1, nTo);
     if (!dash) out += `<circle cx="${x1}" cy="${y1}" r="${g.R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
@@ -220,6 +296,10 @@ function stepArrows(id, seat, before, steps, dash) {
   return out;
 }
 
+/**
+ * @param {string} id
+ * @param {ViewState} state
+ */
 function arrows(id, state) {
   const last = state.last_play;
   if (!last || !last.steps?.length || !last.before || (state.moved && state.moved.length)) return "";
@@ -231,6 +311,10 @@ function arrows(id, state) {
   return out;
 }
 
+/**
+ * @param {ViewState} state
+ * @param {number} seat
+ */
 function strip(state, seat) {
   const y0 = seat === 1 ? 0 : g.H - g.HEAD;
   const cy = y0 + g.HEAD / 2;
@@ -253,7 +337,10 @@ function strip(state, seat) {
 }
 
 /** The attributes that fit a long name between the strip's edge and the match label (as svg.py's):
- * its width estimated as the result banner's, squeezed to the room left when wider; else none. */
+ * its width estimated as the result banner's, squeezed to the room left when wider; else none.
+ * @param {string} name
+ * @param {ViewState} state
+ */
 function squeezed(name, state) {
   const st = S.strip;
   const wide = S.note.bold_w;
@@ -262,6 +349,7 @@ function squeezed(name, state) {
   return ` textLength="${q(room)}" lengthAdjust="spacingAndGlyphs"`;
 }
 
+/** @param {ViewState} state */
 function matchText(state) {
   const lang = state.language;
   const key = state.match_length === 1 ? "match1" : "match"; // "Match en 1 point": the singular, as svg.py
@@ -270,13 +358,16 @@ function matchText(state) {
   return text;
 }
 
+/** @param {ViewState} state */
 function matchLabel(state) {
   const text = matchText(state);
   const title = S.title;
   return `<text x="${g.W / 2}" y="${g.HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
 }
 
-/** The result of a finished game on one line across the middle of the board (as svg.py's). */
+/** The result of a finished game on one line across the middle of the board (as svg.py's).
+ * @param {ViewState} state
+ */
 function banner(state) {
   const text = state.result?.text;
   if (!text) return "";
@@ -289,7 +380,10 @@ function banner(state) {
   );
 }
 
-/** `text` cut at spaces into lines of at most `chars` characters (a longer word keeps its own line). */
+/** `text` cut at spaces into lines of at most `chars` characters (a longer word keeps its own line).
+ * @param {string} text
+ * @param {number} chars
+ */
 export function wrap(text, chars) {
   const lines = [];
   for (const word of String(text).split(/\s+/).filter(Boolean)) {
@@ -300,7 +394,11 @@ export function wrap(text, chars) {
   return lines;
 }
 
-/** Where the checker a refusal is about stands: the top checker at `place`, [x, y]. */
+/** Where the checker a refusal is about stands: the top checker at `place`, [x, y].
+ * @param {ViewState} state
+ * @param {Place} place
+ * @returns {[number, number]}
+ */
 function noteAnchor(state, place) {
   const board = boardOf(state);
   if (place === "bar" || place === "off") {
@@ -314,7 +412,10 @@ function noteAnchor(state, place) {
 }
 
 /** The teaching bubble: `note.text` (a refusal's sentence) beside the checker at `note.point`,
- * that checker ringed; kept inside the board and never in the way of a click. */
+ * that checker ringed; kept inside the board and never in the way of a click.
+ * @param {ViewState} state
+ * @param {Refused | null | undefined} note
+ */
 function bubble(state, note) {
   if (!note || note.point === null || note.point === undefined) return "";
   const nt = S.note;
@@ -336,7 +437,9 @@ function bubble(state, note) {
   return out + `</text></g>`;
 }
 
-/** The point numbers, as Python labels them (`point_labels`: the person's own numbering). */
+/** The point numbers, as Python labels them (`point_labels`: the person's own numbering).
+ * @param {ViewState} state
+ */
 function pointNumbers(state) {
   const nb = S.numbers;
   let out = "";
@@ -353,6 +456,9 @@ function pointNumbers(state) {
  * state: the view state (see widget.py); ui: {selected, lit: Set, movable: Set} from board.js,
  * and note: the refusal ({reason, text, point}) to show in a bubble beside its checker, or null;
  * id: a prefix that keeps gradient ids apart when several boards share a page.
+ * @param {ViewState} state
+ * @param {Ui} [ui]
+ * @param {string} [id]
  */
 export function drawBoard(state, ui = {}, id = "bg") {
   const c = COLORS;

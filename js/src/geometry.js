@@ -23,14 +23,17 @@ export const BOTTOM_Y = TOP_Y + FIELD_H;
 export const MID_Y = TOP_Y + FIELD_H / 2;
 export const H = BOTTOM_Y + FRAME + HEAD;
 
-/** Round to one decimal so that JS and Python print the same numbers. */
+/** Round to one decimal so that JS and Python print the same numbers.
+ * @param {number} v */
 export const q = (v) => Math.round(v * 10) / 10;
 
+/** @param {number} point */
 export function isTop(point) {
   return point >= 13;
 }
 
-/** Centre x of point 1..24. */
+/** Centre x of point 1..24.
+ * @param {number} point */
 export function pointX(point) {
   if (point <= 6) return TRAY_X - (point - 0.5) * P;
   if (point <= 12) return BAR_X - (point - 6.5) * P;
@@ -38,40 +41,57 @@ export function pointX(point) {
   return RIGHT_X + (point - 18.5) * P;
 }
 
-/** Distance between the centres of stacked checkers: squeezed so `n` checkers fit in `places`. */
+/** Distance between the centres of stacked checkers: squeezed so `n` checkers fit in `places`.
+ * @param {number} n */
 export function spacing(n, places = STACK) {
   return n <= places ? 2 * R : ((places - 1) * 2 * R) / (n - 1);
 }
 
-/** Centre of the i-th checker (0 = at the edge) of a stack of n on `point`. */
+/** Centre of the i-th checker (0 = at the edge) of a stack of n on `point`.
+ * @param {number} point
+ * @param {number} i
+ * @param {number} n
+ * @returns {[number, number]} */
 export function checkerXY(point, i, n) {
   const s = spacing(n);
   const x = pointX(point);
   return isTop(point) ? [q(x), q(TOP_Y + R + i * s)] : [q(x), q(BOTTOM_Y - R - i * s)];
 }
 
-/** Centre of the i-th of n checkers of `seat` on the bar; seat 0 waits above the middle. */
+/** Centre of the i-th of n checkers of `seat` on the bar; seat 0 waits above the middle.
+ * @param {number} seat
+ * @param {number} i
+ * @param {number} n
+ * @returns {[number, number]} */
 export function barXY(seat, i, n) {
   const s = spacing(n, BAR_STACK);
   const x = BAR_X + BAR_W / 2;
   return seat === 0 ? [q(x), q(MID_Y - R - BAR_GAP - i * s)] : [q(x), q(MID_Y + R + BAR_GAP + i * s)];
 }
 
-/** The tray of `seat`: seat 1 bears off at the top right, seat 0 at the bottom right. */
+/** The tray of `seat`: seat 1 bears off at the top right, seat 0 at the bottom right.
+ * @param {number} seat
+ * @returns {[number, number, number, number]} [x, y, width, height] */
 export function trayRect(seat) {
   const x = TRAY_X + TRAY_INSET;
   const w = TRAY_W - 2 * TRAY_INSET;
   return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
 }
 
-/** Top-left corner of the i-th borne-off checker (a slab seen edge-on) of `seat`. */
+/** Top-left corner of the i-th borne-off checker (a slab seen edge-on) of `seat`.
+ * @param {number} seat
+ * @param {number} i
+ * @returns {[number, number]} */
 export function slabXY(seat, i) {
   const [x, y, , h] = trayRect(seat);
   const step = SLAB_H + SLAB_GAP;
   return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h - SLAB_PAD - SLAB_H - i * step];
 }
 
-/** Centres of `count` dice of `seat`: seat 0 rolls in the right half, seat 1 in the left. */
+/** Centres of `count` dice of `seat`: seat 0 rolls in the right half, seat 1 in the left.
+ * @param {number} seat
+ * @param {number} count
+ * @returns {[number, number][]} */
 export function diceXY(seat, count) {
   const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
   const gap = DIE + (count > 2 ? DOUBLES_GAP : DICE_GAP);
@@ -79,7 +99,10 @@ export function diceXY(seat, count) {
 }
 
 /** Top-left corner of the cube: in the middle of the left rail, or at its owner's end; an
- * offered cube stands in the middle of the half of the side that must answer. */
+ * offered cube stands in the middle of the half of the side that must answer.
+ * @param {number | null} owner
+ * @param {number | null} offeredTo
+ * @returns {[number, number]} */
 export function cubeXY(owner, offeredTo = null) {
   if (offeredTo !== null) {
     const cx = offeredTo === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
@@ -91,7 +114,10 @@ export function cubeXY(owner, offeredTo = null) {
   return [x, MID_Y - CUBE / 2];
 }
 
-/** The point (1..24), "bar" or "off" under the board coordinates (x, y), or null. */
+/** The point (1..24), "bar" or "off" under the board coordinates (x, y), or null.
+ * @param {number} x
+ * @param {number} y
+ * @returns {import("./state.js").Place | null} */
 export function hitTest(x, y) {
   if (y < TOP_Y || y > BOTTOM_Y) return null;
   if (x >= BAR_X && x < RIGHT_X) return "bar";

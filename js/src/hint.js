@@ -2,6 +2,13 @@
 // without a browser. Equities are the mover's: points per game, or match winning chances.
 import { number, percent, t } from "./i18n.js";
 
+/** @typedef {import("./state.js").ViewState} ViewState */
+/** @typedef {ViewState["hint"]} Hint  the Expert's advice, on a play or on the cube, or null */
+
+/**
+ * @param {string} lang
+ * @param {number} x
+ */
 const signed = (lang, x) => number(lang, x, 3, true);
 
 /** One line per candidate, its numbers written as `lang` writes them: rank, play, the ply its search
@@ -9,7 +16,9 @@ const signed = (lang, x) => number(lang, x, 3, true);
  * others listed below them; "" when the hint does not say), equity (the ranking's: EMG in a match, cubeful in money
  * play; the cubeless equity when the hint has no emg), error (0 for the best), winning chance,
  * the match winning chance after the play ("" in money play), and the hint's rollout of the play
- * so far, its cubeless equity ± standard error ("" when not rolled out). */
+ * so far, its cubeless equity ± standard error ("" when not rolled out).
+ * @param {string} lang
+ * @param {Hint} hint */
 export function candidateRows(lang, hint) {
   if (!hint || hint.kind !== "plays") return [];
   return hint.candidates.map((c, i) => ({
@@ -25,7 +34,9 @@ export function candidateRows(lang, hint) {
   }));
 }
 
-/** What the rollout of the hint's best plays is doing, in words ("" before one is asked for). */
+/** What the rollout of the hint's best plays is doing, in words ("" before one is asked for).
+ * @param {string} lang
+ * @param {Hint} hint */
 export function rolloutText(lang, hint) {
   const r = hint?.kind === "plays" ? hint.rollout : null;
   if (!r) return "";
@@ -34,12 +45,16 @@ export function rolloutText(lang, hint) {
   return t(lang, key, { plays: r.plays, done: r.trials, total: r.total, how });
 }
 
-/** Whether the candidates are judged in a match (they carry match winning chances). */
+/** Whether the candidates are judged in a match (they carry match winning chances).
+ * @param {Hint} hint */
 export function inMatch(hint) {
   return !!hint && hint.kind === "plays" && hint.candidates.some((c) => c.mwc != null);
 }
 
-/** The cube advice in words, then the three equities, the doubler's (named from `names`, by seat, when given). */
+/** The cube advice in words, then the three equities, the doubler's (named from `names`, by seat, when given).
+ * @param {string} lang
+ * @param {Hint} hint
+ * @param {string[] | null} [names] */
 export function cubeText(lang, hint, names = null) {
   if (!hint || hint.kind !== "cube") return "";
   let action;
@@ -60,11 +75,14 @@ export function cubeText(lang, hint, names = null) {
 }
 
 /** The state drawn while a candidate is previewed: its steps shown as the last play's arrows
- * (none while the board is being set up or a play is in progress: they are for the roll's start). */
+ * (none while the board is being set up or a play is in progress: they are for the roll's start).
+ * @param {ViewState} state
+ * @param {number} index
+ * @returns {ViewState} */
 export function previewState(state, index) {
   const hint = state.hint;
-  if (state.edit || state.moved?.length) return state;
-  const candidate = hint && hint.kind === "plays" ? hint.candidates[index] : undefined;
+  if (state.edit || state.moved?.length || hint?.kind !== "plays") return state;
+  const candidate = hint.candidates[index];
   if (!candidate) return state;
   return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
 }

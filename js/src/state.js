@@ -1,34 +1,46 @@
-// The view state Python publishes: the JSDoc mirror of `ViewState` in src/bgwidget/viewstate.py
-// (tests/test_viewstate.py keeps the two key lists equal). Every point is in board numbering:
-// 1..24 from the bottom player's (seat 0's) side, "bar" and "off", as the data-point hooks are.
-// Mover numbering appears only inside notation text (`plays`, `last_play.text`, a hint's `text`).
+// The view state Python publishes: the JSDoc mirror of the TypedDicts in src/bgwidget/viewstate.py,
+// one `@typedef {object}` per TypedDict with one `@property` per key, in Python's order (a Python
+// test compares the two). Every point is in board numbering: 1..24 from the bottom player's
+// (seat 0's) side, "bar" and "off", as the data-point hooks are. Mover numbering appears only
+// inside notation text (`plays`, `last_play.text`, a hint's `text`).
 
 /** @typedef {number | "bar" | "off"} Place */
 
-/** @typedef {{points: number[], bar: number[], off: number[]}} Board
- * points[d - 1]: +n for n checkers of seat 0 on point d, -n for seat 1's; bar and off: [seat 0, seat 1]. */
-
-/** @typedef {{to: Place, dice: number[]}} Target  the dice a step uses, in order */
-
-/** @typedef {[Place, Place, boolean]} Step  [from, to, hit] */
+/** @typedef {[number | "bar", number | "off", boolean]} Step  [from, to, hit]: from a point or the bar, to a point or off */
 
 /**
- * @typedef {object} Cube
- * @property {number} value
- * @property {number | null} owner
- * @property {boolean} offered
- * @property {number | null} offered_value
- * @property {boolean} disabled
+ * The checkers: points[d - 1] is +n for n checkers of seat 0 on point d, -n for seat 1's.
+ * @typedef {object} Board
+ * @property {number[]} points
+ * @property {number[]} bar  [seat 0, seat 1]
+ * @property {number[]} off  [seat 0, seat 1]
  */
 
 /**
- * What the person at the board may do now.
+ * @typedef {object} Target
+ * @property {Place} to
+ * @property {number[]} dice  the dice the step uses, in order (several: one checker moved on)
+ */
+
+/**
+ * @typedef {object} Cube
+ * @property {number} value  the cube's value now
+ * @property {number | null} owner  the seat owning it, null while centred
+ * @property {boolean} offered  a double (or beaver, raccoon) waits for an answer by `turn`
+ * @property {number | null} offered_value  the value on offer, null when nothing is offered
+ * @property {boolean} disabled  no cube at all (a 1-point match, or money play without a cube)
+ */
+
+/**
+ * What the person at the board may do now: one flag per button, and `move` for the checkers.
  * @typedef {object} Can
  * @property {boolean} roll
  * @property {boolean} move
  * @property {boolean} double
  * @property {boolean} take
  * @property {boolean} pass
+ * @property {boolean} beaver  money play with beavers: take the double and redouble at once
+ * @property {boolean} raccoon  answer a beaver by redoubling at once
  * @property {boolean} undo
  * @property {boolean} done
  * @property {boolean} resign
@@ -40,11 +52,65 @@
  */
 
 /**
- * @typedef {object} LastPlay
+ * A line of the game's record as a .mat file numbers it.
+ * @typedef {object} RecordLine
+ * @property {number} number
+ * @property {string[]} cells  [seat 1's, seat 0's]: "52: 13/8 13/11", "Doubles to 2"...
+ */
+
+/**
+ * How far the review running is: `done` of `total` turns (the match's plays and dances).
+ * @typedef {object} ReviewProgress
+ * @property {number} done
+ * @property {number} total
+ */
+
+/**
+ * The decision shown in review mode (the board draws its position; `hint` holds its candidates or
+ * cube numbers, `last_play` the play made).
+ * @typedef {object} ReviewView
+ * @property {number} index  in the review's decisions, 0-based
+ * @property {number} count  how many decisions
+ * @property {number} errors  how many have a mark
+ * @property {boolean} complete  false: the review was stopped before the end
+ * @property {number} game  1-based
+ * @property {number} move  1-based, as .mat numbers the game's lines
+ * @property {number} seat  who decides
+ * @property {string} kind  "play", "double" or "take"
+ * @property {number[]} dice
+ * @property {string} made  notation, or "double", "no double", "take", "pass", "beaver"
+ * @property {string} best
+ * @property {number} error  equity lost (EMG in a match, cubeful money equity in money play)
+ * @property {string} mark  "", "doubtful", "bad", "very bad"
+ * @property {boolean} forced
+ * @property {number | null} luck
+ * @property {string} luck_mark  "", "joker", "anti-joker"
+ * @property {number | null} mwc  the decider's match winning chance before the decision, null in money play
+ * @property {Step[]} best_steps  the best play's steps (drawn dashed; [] for a cube decision)
+ * @property {string} text  the decision in the board's language
+ */
+
+/**
+ * @typedef {object} LastRoll
  * @property {number} seat
- * @property {string} text
+ * @property {number[]} dice
+ */
+
+/**
+ * @typedef {object} LastPlay
+ * @property {number} seat  who played it
+ * @property {string} text  notation, in the mover's numbering
  * @property {Step[]} steps
- * @property {Board} before
+ * @property {Board} before  the checkers before the play (animated, or arrows drawn, from there)
+ */
+
+/**
+ * @typedef {object} Result
+ * @property {number} winner
+ * @property {number} points
+ * @property {string} how  "single game", "gammon", "backgammon", "pass", "resigned gammon"...
+ * @property {string} kind  "single game", "gammon" or "backgammon"
+ * @property {string} text  the result in the board's language
  */
 
 /**
@@ -56,72 +122,109 @@
  */
 
 /**
- * The Expert's advice: {kind: "plays", seat, before, candidates: [{text, equity, emg, mwc, error,
- * ply, win, gammon, steps, rollout}]} best first (ranked by emg: normalised equity in a match, cubeful equity
- * in money play; mwc the match winning chance after the play, null in money play; ply the depth the
- * search took the play to, GNU Backgammon's numbering: the plays the move filter kept at 1-ply
- * come first, the others after at 0-ply), or {kind: "cube", action, double, take, too_good, beaver, reason,
- * no_double, double_take, double_pass, match_play}.
- * @typedef {object} Hint
+ * One of the Expert's plays, best first.
+ * @typedef {object} PlayCandidate
+ * @property {string} text
+ * @property {number} equity  cubeless points per game for the mover
+ * @property {number} emg  what the plays are ranked by: EMG in a match, cubeful equity in money play
+ * @property {number | null} mwc  the mover's match winning chance after the play, null in money play
+ * @property {number} error  `emg` lost against the best, 0 for the best
+ * @property {number} ply  the depth its search reached, GNU Backgammon's numbering (0: the evaluator alone)
+ * @property {number} win
+ * @property {number} gammon
+ * @property {Step[]} steps
+ * @property {CandidateRollout | null} rollout  the hint's rollout of this play so far
  */
 
 /**
- * A line of the game's record as a .mat file numbers it: [seat 1's cell, seat 0's cell].
- * @typedef {{number: number, cells: string[]}} RecordLine
+ * @typedef {object} CandidateRollout
+ * @property {number} equity  cubeless points per game for the mover, the mean of the trials so far
+ * @property {number | null} se  its standard error; null while unmeasured (one trial)
  */
 
 /**
- * Review mode's decision shown: index, count, errors, complete, game (1-based), move, seat, kind
- * ("play", "double", "take"), dice, made, best, error, mark, forced, luck, luck_mark, mwc,
- * best_steps (the best play's steps, drawn dashed) and text (the decision in words).
- * @typedef {object} Review
+ * The rollout of the hint's best plays.
+ * @typedef {object} HintRolloutView
+ * @property {number} plays  how many of the best plays are rolled out
+ * @property {number} trials  trials done for each
+ * @property {number} total  trials it goes to
+ * @property {number | null} truncate  plies per trial before the net judges; null: to the end
+ * @property {boolean} running  false once done or stopped
  */
 
 /**
+ * The Expert's advice on a play.
+ * @typedef {object} PlaysHint
+ * @property {"plays"} kind
+ * @property {number} seat
+ * @property {Board} before
+ * @property {PlayCandidate[]} candidates  best first
+ * @property {boolean} can_roll_out  a `hint-rollout` intent would start or go on with the rollout
+ * @property {HintRolloutView | null} rollout  null before `hint-rollout`
+ */
+
+/**
+ * The Expert's advice on the cube.
+ * @typedef {object} CubeHint
+ * @property {"cube"} kind
+ * @property {string} action
+ * @property {boolean} double
+ * @property {boolean} take
+ * @property {boolean} too_good
+ * @property {boolean} beaver
+ * @property {string} reason  why no double is possible, in the board's language ("" when one is)
+ * @property {number} doubler  the seat on roll, whose equities these are
+ * @property {number} no_double  the doubler's equities: points per game at cube 1,
+ * @property {number} double_take  or match winning chances in a match
+ * @property {number} double_pass
+ * @property {boolean} match_play
+ */
+
+/**
+ * The whole state the view draws.
  * @typedef {object} ViewState
  * @property {number[]} points
  * @property {number[]} bar
  * @property {number[]} off
- * @property {number[]} pips
- * @property {number[]} point_labels the number shown at board points 1..24: the person's own numbering
+ * @property {number[]} pips  [seat 0, seat 1]
+ * @property {number[]} point_labels  the number shown at board points 1..24: the person's own numbering
  * @property {number} turn  the seat to act (in set-up mode: the side on roll)
  * @property {string} phase  opening, roll, move, cube, game-over, match-over
- * @property {number[]} dice
- * @property {number[]} dice_left
- * @property {{seat: number, dice: number[]} | null} last_roll
+ * @property {number[]} dice  the roll being played, [] when none
+ * @property {number[]} dice_left  the dice not used yet, highest first
+ * @property {LastRoll | null} last_roll  the roll just played, shown until the next roll
  * @property {Object<string, Target[]>} steps  String(place) of a checker that may move -> its targets
- * @property {Place[]} movable  the places whose top checker may move now
- * @property {string[]} plays
- * @property {Step[]} moved
+ * @property {Place[]} movable  the places whose top checker may move now: the keys of `steps`
+ * @property {string[]} plays  every legal play of the roll, in notation
+ * @property {Step[]} moved  the steps of the play in progress
  * @property {Cube} cube
  * @property {Can} can
  * @property {number[]} score
- * @property {number} match_length
- * @property {boolean} crawford
+ * @property {number} match_length  0 for money play
+ * @property {boolean} crawford  this is the Crawford game
  * @property {string[]} names
- * @property {string[]} players
+ * @property {string[]} players  "human", or the computer's name
  * @property {boolean[]} human
- * @property {boolean} thinking
- * @property {boolean} edit
+ * @property {boolean} thinking  the computer is choosing
+ * @property {boolean} edit  the board is being set up
  * @property {string} position_id
- * @property {string} message
- * @property {string} refused
- * @property {Refused | null} refusal  the refusal to show next to its checker
+ * @property {string} message  news for the person until the next roll
+ * @property {string} refused  why the last intent was refused, "" when it was not
+ * @property {Refused | null} refusal  the same refusal to show next to its checker
  * @property {boolean} teaching  the board explains its refusals (BoardWidget(teaching=True))
  * @property {boolean} tools  Hint, Resign, Set up, Review, exports and the record offered (false: an exercise's board)
  * @property {string} status  the status line, worded by Python in the board's language
- * @property {Hint | null} hint
- * @property {{winner: number, points: number, how: string, kind: string, text: string} | null} result
+ * @property {PlaysHint | CubeHint | null} hint  the advice asked for at this decision
+ * @property {Result | null} result
  * @property {number | null} match_winner
  * @property {string} language
- * @property {number} animation
+ * @property {number} animation  seconds per checker step of the computer's play
  * @property {LastPlay | null} last_play
  * @property {RecordLine[]} record  the game's plays and cube actions so far
- * @property {boolean} reviewing  the match is being reviewed
- * @property {{done: number, total: number} | null} review_progress  turns reviewed of the turns in all;
- *   null before the review's first turn or when none runs
- * @property {Review | null} review  review mode's decision shown; null while the game is shown
- * @property {number} revision
+ * @property {boolean} reviewing  the match is being reviewed (in the background)
+ * @property {ReviewProgress | null} review_progress  how far the review running is; null before its first turn
+ * @property {ReviewView | null} review  review mode's decision shown; null while the game is shown
+ * @property {number} revision  changes with every state published
  */
 
 export {};

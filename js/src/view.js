@@ -5,21 +5,96 @@
 import { drawBoard, locate } from "./draw.js";
 import { hitTest } from "./geometry.js";
 import {
-  applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving, targets,
+  applyStep, boardOf, countAt, dieTarget, litPoints, movablePoints, nextIndex, personMoving,
 } from "./board.js";
 import { candidateRows, cubeText, inMatch, previewState, rolloutText } from "./hint.js";
 import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
 import { loadLoft, webglAvailable } from "./loft/load.js";
 
-const BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "beaver", "raccoon", "hint", "resign", "new-game", "edit"];
+/** @typedef {import("./state.js").ViewState} ViewState */
+/** @typedef {import("./state.js").Can} Can */
+/** @typedef {import("./state.js").LastPlay} LastPlay */
+/** @typedef {import("./state.js").Place} Place */
+/** @typedef {import("./state.js").PlaysHint} PlaysHint */
+/** @typedef {import("./intents.js").Intent} Intent */
+/** @typedef {import("./intents.js").SimpleIntent} SimpleIntent */
+/** @typedef {import("./intents.js").ReviewGoIntent} ReviewGoIntent */
+/** @typedef {import("./intents.js").ExportIntent} ExportIntent */
+/** @typedef {import("./draw.js").Ui} Ui */
+/** @typedef {NonNullable<ReturnType<typeof import("./loft/index.js").mount>>} Face  the 3D face */
+
+/**
+ * A message from Python for the view alone: a file to download (an export).
+ * @typedef {object} Download
+ * @property {"download"} type
+ * @property {string} name
+ * @property {string} text
+ * @property {string} mime
+ */
+
+/**
+ * What a click on the board hit (the 3D face says it too).
+ * @typedef {object} Hit
+ * @property {Place | null} point  the place under it
+ * @property {number} detail  the click count
+ * @property {boolean} [checker]
+ * @property {boolean} [dice]
+ * @property {boolean} [cube]
+ */
+
+/**
+ * A checker being dragged.
+ * @typedef {object} Drag
+ * @property {Place} at  where it stands
+ * @property {number} seat  whose it is
+ * @property {DOMPoint} start  where the pointer went down, in board coordinates
+ * @property {boolean} active  moved far enough to be a drag, not a click
+ * @property {number} pointer  the pointer's id
+ * @property {Element} [ghost]  the checker's copy that follows the pointer
+ */
+
+/**
+ * The root's hooks for the browser tests while the 3D face is shown.
+ * @typedef {object} FaceHooks
+ * @property {(point: Place) => {x: number, y: number} | null} [bgScreenPoint]  where a click on `point` lands
+ * @property {() => object} [bgLoftStats]  the face's frame counts and timings
+ */
+
+// The buttons of the controls, in their order on the page: `key` is the intent each sends (Resign
+// opens its choice first), its data-testid and its label; `can` the flag that shows it; `primary`
+// marks the main action, styled so and focused after a redraw (at most one of them shows at a time).
+/** @type {{key: SimpleIntent["type"] | "resign", can: keyof Can, primary?: boolean}[]} */
+const BUTTONS = [
+  { key: "roll", can: "roll", primary: true },
+  { key: "undo", can: "undo" },
+  { key: "done", can: "done", primary: true },
+  { key: "double", can: "double" },
+  { key: "take", can: "take", primary: true },
+  { key: "pass", can: "pass" },
+  { key: "beaver", can: "beaver" },
+  { key: "raccoon", can: "raccoon" },
+  { key: "hint", can: "hint" },
+  { key: "resign", can: "resign" },
+  { key: "new-game", can: "new_game", primary: true },
+  { key: "edit", can: "edit" },
+];
 // Review mode's buttons: where each goes among the decisions (a `review-go` intent), and its label.
+/** @type {[ReviewGoIntent["to"], string][]} */
 const REVIEW_STEPS = [
   ["first", "board.reviewFirst"], ["previous", "board.reviewPrevious"], ["next", "board.reviewNext"],
   ["last", "board.reviewLast"], ["next-error", "board.reviewNextError"],
 ];
+/** @type {Partial<Record<string, ReviewGoIntent["to"]>>} */
 const REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, attrs = {}, text) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
@@ -27,35 +102,60 @@ function h(tag, attrs = {}, text) {
   return el;
 }
 
+/** The place a data-point or data-at hook names, or null.
+ * @param {string | undefined} value
+ * @returns {Place | null} */
 function place(value) {
   if (value === "bar" || value === "off") return value;
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The element nearest to `target` (itself included) that matches `selector`, or null. The
+ * board's elements are HTML or SVG elements, with a dataset, which the DOM's types promise
+ * neither for an event's target nor for what `closest` finds.
+ * @param {EventTarget | null} target
+ * @param {string} selector
+ * @returns {HTMLElement | SVGElement | null} */
+function closest(target, selector) {
+  const found = /** @type {Element | null} */ (target)?.closest?.(selector);
+  return /** @type {HTMLElement | SVGElement | null | undefined} */ (found) ?? null;
+}
 
 /** Scroll `box` alone (never the page) until `item` shows below its first `covered` pixels
  * (a sticky header). scrollIntoView also scrolled the notebook, under a pointer that then
- * hovered a hint row, which drew again. */
+ * hovered a hint row, which drew again.
+ * @param {HTMLElement} box
+ * @param {Element} item */
 function scrollWithin(box, item, covered = 0) {
   const [inner, outer] = [item.getBoundingClientRect(), box.getBoundingClientRect()];
   if (inner.top < outer.top + covered) box.scrollTop -= outer.top + covered - inner.top;
   else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
 }
 export class View {
-  /** el: the element to draw into; send(intent): hands an intent to Python. */
+  /** el: the element to draw into; send(intent): hands an intent to Python.
+   * @param {HTMLElement} el
+   * @param {(intent: Intent) => void} send */
   constructor(el, send) {
     this.send = send;
+    /** @type {ViewState | null} */
     this.state = null;
+    /** @type {Place | null} */
     this.selected = null;
     this.id = uniqueId(); // several boards, in several notebooks, share one document
-    this.animation = null; // {skip: bool} while the computer's play is shown
+    /** @type {{skip: boolean} | null} */
+    this.animation = null; // while the computer's play is shown
     this.playIndex = 0;
+    /** @type {number | null} */
     this.preview = null; // index of the hint candidate shown on the board
+    /** @type {Drag | null} */
+    this.drag = null;
     // JupyterLab's own shortcuts (Enter, arrows, Escape) must not steal the keys typed here.
     // tabindex -1: focus can rest on the widget itself while no control is shown (the computer's turn).
+    /** @type {HTMLDivElement & FaceHooks} */
     this.root = h("div", {
       class: "bg-widget", "data-testid": "bg-board", "data-lm-suppress-shortcuts": "true", tabindex: "-1",
     });
@@ -63,12 +163,13 @@ export class View {
     // for the attribute from the focused element upwards but stops at the first element that a
     // shortcut's selector matches (a focused list matches the cell-cursor arrows): so each element
     // that takes the focus carries the attribute itself, whenever and by whomever it was made.
-    this.root.addEventListener("focusin", (e) => e.target.setAttribute("data-lm-suppress-shortcuts", "true"));
+    this.root.addEventListener("focusin", (e) => /** @type {Element} */ (e.target).setAttribute("data-lm-suppress-shortcuts", "true"));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });
+    /** @type {Record<string, HTMLButtonElement>} */
     this.buttons = {};
-    for (const key of BUTTONS) {
+    for (const { key } of BUTTONS) {
       const b = h("button", { type: "button", "data-testid": key });
       b.hidden = true;
       b.addEventListener("click", () => this.button(key));
@@ -81,7 +182,9 @@ export class View {
       this.send({ type: "view", view: this.view === "3d" ? "2d" : "3d" });
     });
     this.controls.append(this.viewButton);
+    /** @type {Face | null} */
     this.face = null; // the loft while the 3D view is shown
+    /** @type {"2d" | "3d"} */
     this.view = "2d";
     this.faceNote = h("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
     this.faceNote.hidden = true;
@@ -92,7 +195,7 @@ export class View {
     this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
     this.submit = h("button", { type: "submit", "data-testid": "play" });
     this.form.append(this.input, this.submit);
-    const submit = (e) => {
+    const submit = (/** @type {Event} */ e) => {
       e.preventDefault();
       if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
     };
@@ -110,7 +213,7 @@ export class View {
     this.main.append(this.board, this.record);
     this.reviewPanel = this.buildReviewPanel();
     this.files = h("div", { class: "bg-files" });
-    this.fileButtons = ["json", "mat"].map((format) => {
+    this.fileButtons = /** @type {ExportIntent["format"][]} */ (["json", "mat"]).map((format) => {
       const b = h("button", { type: "button", "data-testid": `export-${format}` });
       b.addEventListener("click", () => this.intent({ type: "export", format }));
       return b;
@@ -135,7 +238,7 @@ export class View {
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("keydown", (e) => {
       // In review mode the arrow keys (and Home, End) step through the decisions.
-      const to = this.state?.review && !e.target.closest?.("input, select") ? REVIEW_KEYS[e.key] : undefined;
+      const to = this.state?.review && !closest(e.target, "input, select") ? REVIEW_KEYS[e.key] : undefined;
       if (to) {
         e.preventDefault();
         this.intent({ type: "review-go", to });
@@ -153,11 +256,13 @@ export class View {
   buildEditPanel() {
     const panel = h("div", { class: "bg-edit" });
     panel.hidden = true;
+    /** @type {HTMLButtonElement[]} */
     this.turnButtons = [0, 1].map((seat) => {
       const b = h("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
       b.addEventListener("click", () => this.intent({ type: "edit-turn", turn: seat }));
       return b;
     });
+    /** @type {HTMLSelectElement[]} */
     this.diceSelects = [0, 1].map((i) => {
       const s = h("select", { "data-testid": `edit-die-${i}` });
       for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h("option", { value: String(v) }, v === "" ? "–" : String(v)));
@@ -168,14 +273,18 @@ export class View {
       });
       return s;
     });
+    /** @type {HTMLLabelElement} */
     this.idLabel = h("label", {});
+    /** @type {HTMLInputElement} */
     this.idInput = h("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
     this.idInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") this.intent({ type: "edit-id", id: this.idInput.value.trim() });
     });
     this.idLabel.append(this.idInput);
+    /** @type {HTMLButtonElement} */
     this.editDone = h("button", { type: "button", "data-testid": "edit-done", class: "primary" });
     this.editDone.addEventListener("click", () => this.intent({ type: "edit-done" }));
+    /** @type {HTMLButtonElement} */
     this.editCancel = h("button", { type: "button", "data-testid": "edit-cancel" });
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
@@ -186,23 +295,30 @@ export class View {
   buildReviewPanel() {
     const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
     panel.hidden = true;
+    /** @type {HTMLButtonElement} */
     this.reviewButton = h("button", { type: "button", "data-testid": "review" });
     this.reviewButton.hidden = true;
     this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
     this.controls.append(this.reviewButton);
+    /** @type {HTMLSpanElement} */
     this.reviewCount = h("span", { "data-testid": "review-count" });
+    /** @type {HTMLButtonElement[]} */
     this.reviewSteps = REVIEW_STEPS.map(([to]) => {
       const b = h("button", { type: "button", "data-testid": `review-${to}` });
       b.addEventListener("click", () => this.intent({ type: "review-go", to }));
       return b;
     });
+    /** @type {HTMLButtonElement} */
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
     // While the review runs: how far it is (the status line says it in words) and Cancel.
+    /** @type {HTMLDivElement} */
     this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
     this.reviewRunning.hidden = true;
+    /** @type {HTMLProgressElement} */
     this.reviewBar = h("progress", { "data-testid": "review-progress" });
+    /** @type {HTMLButtonElement} */
     this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
     // Cancel shows where the controls were: the second click of a double click on Review must not cancel.
     this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
@@ -210,6 +326,7 @@ export class View {
     return panel;
   }
 
+  /** @param {ViewState} s */
   drawReview(s) {
     const lang = s.language;
     const review = s.review;
@@ -240,7 +357,9 @@ export class View {
     this.reviewLeave.textContent = t(lang, "board.reviewLeave");
   }
 
-  /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's). */
+  /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).
+   * @param {ViewState} s
+   */
   drawRecord(s) {
     this.record.hidden = s.tools === false; // an exercise's board: only the position to play
     const lines = s.record || [];
@@ -248,7 +367,8 @@ export class View {
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
     // In review mode the line of the decision shown is marked and scrolled into view.
     const current = s.review ? String(s.review.move) : null;
-    for (const tr of this.record.querySelectorAll("[data-record-line]")) {
+    const rows = /** @type {NodeListOf<HTMLTableRowElement>} */ (this.record.querySelectorAll("[data-record-line]"));
+    for (const tr of rows) {
       const here = tr.dataset.recordLine === current;
       tr.classList.toggle("bg-current", here);
       if (here) {
@@ -260,14 +380,20 @@ export class View {
     }
   }
 
+  /**
+   * @param {ViewState} s
+   * @param {import("./state.js").RecordLine[]} lines
+   * @param {string} key
+   */
   fillRecord(s, lines, key) {
     this.record.dataset.key = key;
     const table = h("table", {});
     table.append(h("caption", {}, t(s.language, "board.record")));
     const head = h("tr", {});
     head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
-    table.append(h("thead", {}));
-    table.tHead.append(head);
+    const thead = h("thead", {});
+    thead.append(head);
+    table.append(thead);
     const body = h("tbody", {});
     for (const line of lines) {
       const tr = h("tr", { "data-record-line": String(line.number) });
@@ -279,13 +405,16 @@ export class View {
     this.record.scrollTop = this.record.scrollHeight; // the latest line in view
   }
 
+  /** @param {ViewState} s */
   drawFiles(s) {
     this.files.hidden = !s.can?.export;
     this.fileButtons[0].textContent = t(s.language, "board.exportJson");
     this.fileButtons[1].textContent = t(s.language, "board.exportMat");
   }
 
-  /** A file Python sent (an export): downloaded by the browser under its name. */
+  /** A file Python sent (an export): downloaded by the browser under its name.
+   * @param {Download} message
+   */
   download(message) {
     const url = URL.createObjectURL(new Blob([message.text], { type: message.mime || "text/plain" }));
     const a = h("a", { href: url, download: message.name });
@@ -300,7 +429,9 @@ export class View {
   buildResignPanel() {
     const panel = h("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
     panel.hidden = true;
+    /** @type {HTMLSpanElement} */
     this.resignLabel = h("span", {});
+    /** @type {HTMLButtonElement[]} */
     this.resignChoices = [1, 2, 3].map((points) => {
       const b = h("button", { type: "button", "data-testid": `resign-${points}` });
       b.addEventListener("click", () => {
@@ -309,6 +440,7 @@ export class View {
       });
       return b;
     });
+    /** @type {HTMLButtonElement} */
     this.resignCancel = h("button", { type: "button", "data-testid": "resign-cancel" });
     this.resignCancel.addEventListener("click", () => {
       this.resigning = false;
@@ -319,6 +451,7 @@ export class View {
     return panel;
   }
 
+  /** @param {ViewState} s */
   drawResign(s) {
     const lang = s.language;
     if (!s.can?.resign) this.resigning = false;
@@ -329,6 +462,7 @@ export class View {
     this.resignCancel.textContent = t(lang, "resignCancel");
   }
 
+  /** @param {Intent} intent */
   intent(intent) {
     this.selected = null;
     const sent = { ...intent, revision: this.state ? this.state.revision : 0 };
@@ -336,13 +470,16 @@ export class View {
     // not refused the second time as stale, with a "the board changed" the person never caused.
     const key = JSON.stringify(sent);
     if (key === this.lastSent) return;
+    /** @type {string | undefined} */
     this.lastSent = key;
     this.send(sent);
   }
 
   // ------------------------------------------------------------------ drawing
 
-  /** Show a new state from Python; the computer's play is first shown step by step. */
+  /** Show a new state from Python; the computer's play is first shown step by step.
+   * @param {ViewState} state
+   */
   async setState(state) {
     const prev = this.state;
     if (this.animation) this.animation.skip = true;
@@ -352,29 +489,37 @@ export class View {
       const run = { skip: false };
       this.animation = run;
       this.root.dataset.animating = "true";
-      await this.animate(state, run);
+      await this.animate(state, last, run);
       if (this.animation !== run) return; // a newer state took over
       this.animation = null;
       delete this.root.dataset.animating;
     }
     this.state = state;
-    if (!personMoving(state) || !movablePoints(state).has(this.selected)) this.selected = null;
+    if (!personMoving(state) || this.selected === null || !movablePoints(state).has(this.selected)) this.selected = null;
     if (prev && prev.revision !== state.revision && this.input.value && !state.refused) this.input.value = "";
     this.draw();
   }
 
-  async animate(state, run) {
-    const last = state.last_play;
+  /**
+   * @param {ViewState} state
+   * @param {LastPlay} last
+   * @param {{skip: boolean}} run
+   */
+  async animate(state, last, run) {
     const ms = state.animation * 1000;
     let board = last.before;
+    // The frames show the play alone: nothing may be done (every flag of `can` off).
+    const idle = /** @type {Can} */ (Object.fromEntries(Object.keys(state.can).map((key) => [key, false])));
+    /** @type {ViewState} */
     const frame = {
       ...state, phase: "move", turn: last.seat, dice: state.last_roll?.dice || [], dice_left: [],
-      last_roll: null, steps: {}, movable: [], last_play: null, moved: [], can: {},
+      last_roll: null, steps: {}, movable: [], last_play: null, moved: [], can: idle,
     };
-    for (const [from, to] of last.steps) {
+    for (const step of last.steps) {
       if (run.skip) return;
+      const [from, to] = step;
       const before = board;
-      board = applyStep(board, last.seat, from, to);
+      board = applyStep(board, last.seat, step);
       if (this.face) {
         this.face.step({ ...frame, ...board }, last.seat, before, from, to, ms);
         await sleep(ms);
@@ -399,6 +544,7 @@ export class View {
     const s = this.state;
     if (!s) return;
     const hadFocus = this.root.contains(document.activeElement);
+    /** @type {Ui} */
     const ui = {
       selected: this.selected,
       lit: litPoints(s, this.selected),
@@ -409,6 +555,7 @@ export class View {
     // A preview belongs to the plays it was chosen among: a step made, or set-up opened, ends it.
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
     if (previewKey !== this.previewKey) this.preview = null;
+    /** @type {string | undefined} */
     this.previewKey = previewKey;
     const shown = this.preview === null ? s : previewState(s, this.preview);
     if (this.preview === null) delete this.root.dataset.preview;
@@ -420,14 +567,15 @@ export class View {
     if (this.cubeKey !== undefined && cubeKey !== this.cubeKey && s.animation > 0) {
       this.board.querySelector("[data-cube]")?.classList.add("bg-cube-turn");
     }
+    /** @type {string | undefined} */
     this.cubeKey = cubeKey;
     const lang = s.language;
     const can = s.can || {};
-    for (const key of BUTTONS) {
+    for (const { key, can: flag, primary } of BUTTONS) {
       const b = this.buttons[key];
       b.textContent = t(lang, key);
-      b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
-      b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
+      b.hidden = !can[flag] || (key === "edit" && !!s.edit); // Set up is not offered while setting up
+      b.classList.toggle("primary", !!primary);
     }
     this.viewButton.textContent = t(lang, this.view === "3d" ? "view.toggle2d" : "view.toggle3d");
     this.faceNote.textContent = this.view === "3d" && !this.face ? t(lang, this.faceMissing ? "view.noWebgl" : "view.loading") : "";
@@ -450,7 +598,9 @@ export class View {
     if (hadFocus) this.keepFocus(s);
   }
 
-  /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice. */
+  /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice.
+   * @param {ViewState} s
+   */
   drawHint(s) {
     const hint = s.hint;
     const key = JSON.stringify(hint ?? null) + s.language;
@@ -478,7 +628,7 @@ export class View {
       if (match) cells.push(row.mwc);
       for (const cell of cells) tr.append(h("td", {}, String(cell)));
       if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));
-      const show = (index) => () => {
+      const show = (/** @type {number | null} */ index) => () => {
         this.preview = index;
         this.draw();
       };
@@ -490,16 +640,26 @@ export class View {
       tr.addEventListener("blur", (e) => e.relatedTarget && e.relatedTarget !== this.root && show(null)());
       return tr;
     });
+    const thead = h("thead");
+    thead.append(head);
+    const tbody = h("tbody");
+    tbody.append(...rows);
     const table = h("table", {});
-    table.append(h("caption", {}, t(lang, "expertPlays")), h("thead"), h("tbody"));
-    table.tHead.append(head);
-    table.tBodies[0].append(...rows);
+    table.append(h("caption", {}, t(lang, "expertPlays")), thead, tbody);
     this.hintPanel.replaceChildren(table, this.rolloutControls(hint, lang));
   }
 
-  /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop. */
+  /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop.
+   * @param {PlaysHint} hint
+   * @param {string} lang
+   */
   rolloutControls(hint, lang) {
     const line = h("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
+    /**
+     * @param {string} testid
+     * @param {string} key  its label's
+     * @param {"hint-rollout" | "hint-rollout-cancel"} type  the intent it sends
+     */
     const button = (testid, key, type) => {
       const b = h("button", { type: "button", "data-testid": testid }, t(lang, key));
       b.addEventListener("click", () => this.intent({ type }));
@@ -512,6 +672,7 @@ export class View {
     return line;
   }
 
+  /** @param {ViewState} s */
   drawKeyboard(s) {
     const lang = s.language;
     const plays = s.plays || [];
@@ -541,6 +702,7 @@ export class View {
     }
   }
 
+  /** @param {KeyboardEvent} e */
   listKey(e) {
     const plays = this.state?.plays || [];
     if (e.key === "Enter" || e.key === " ") {
@@ -556,6 +718,7 @@ export class View {
     }
   }
 
+  /** @param {ViewState} s */
   drawEdit(s) {
     const lang = s.language;
     this.editPanel.hidden = !s.edit;
@@ -574,24 +737,25 @@ export class View {
     this.editCancel.textContent = t(lang, "cancel");
   }
 
-  /** After a redraw the focused button may be gone: move focus to what comes next. */
+  /** After a redraw the focused button may be gone: move focus to what comes next.
+   * @param {ViewState} s
+   */
   keepFocus(s) {
-    const active = document.activeElement;
-    if (active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
-    const can = s.can || {};
+    const active = /** @type {HTMLElement | null} */ (document.activeElement); // the board's SVG takes no focus
+    if (active && active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
+    // The buttons were just shown or hidden by `can`: the primary one shown, if any.
     const order = s.edit
       ? [this.editDone]
-      : [
-          (s.plays || []).length ? this.plays : null,
-          can.done && this.buttons.done, can.take && this.buttons.take, can.roll && this.buttons.roll,
-          can.new_game && this.buttons["new-game"],
-        ];
+      : [(s.plays || []).length ? this.plays : null, ...BUTTONS.filter((b) => b.primary).map((b) => this.buttons[b.key])];
     const next = order.find((el) => el && !el.hidden);
     (next || this.root).focus?.();
   }
 
   /** Show the face Python chose: "2d", or "3d" with the loft's source (the 2D board stands in,
-   * with a message, while it loads or where WebGL is missing). */
+   * with a message, while it loads or where WebGL is missing).
+   * @param {"2d" | "3d"} view
+   * @param {string} [source]  the loft's code
+   */
   async setView(view, source) {
     this.view = view;
     if (view === "3d" && !this.face && source && !this.faceMissing) {
@@ -612,6 +776,7 @@ export class View {
 
   // ------------------------------------------------------------------ mouse
 
+  /** @param {SimpleIntent["type"] | "resign"} key */
   button(key) {
     if (key === "resign") {
       this.resigning = !this.resigning; // the choice of what to resign opens first
@@ -623,30 +788,36 @@ export class View {
   }
 
   /** With teaching on, whether a click on a checker that cannot move, or on a point that does
-   * not light, is sent to Python to be explained: while a person is to roll or to move. */
+   * not light, is sent to Python to be explained: while a person is to roll or to move.
+   * @param {ViewState} s
+   */
   explaining(s) {
     return !!s.teaching && !s.edit && !!(s.can?.move || s.can?.roll);
   }
 
+  /** @param {MouseEvent} e */
   pointOf(e) {
-    const el = e.target.closest?.("[data-point],[data-checker]");
+    const el = closest(e.target, "[data-point],[data-checker]");
     if (!el) return null;
-    return place(el.dataset.at ?? el.closest("[data-point]")?.dataset.point);
+    return place(el.dataset.at ?? closest(el, "[data-point]")?.dataset.point);
   }
 
+  /** @param {MouseEvent} e */
   click(e) {
     if (this.suppressClick) {
       this.suppressClick = false;
       return;
     }
     this.clickAt({
-      point: this.pointOf(e), detail: e.detail, checker: !!e.target.closest("[data-checker]"),
-      dice: !!e.target.closest("[data-roll-dice],[data-die]"), cube: !!e.target.closest("[data-cube]"),
+      point: this.pointOf(e), detail: e.detail, checker: !!closest(e.target, "[data-checker]"),
+      dice: !!closest(e.target, "[data-roll-dice],[data-die]"), cube: !!closest(e.target, "[data-cube]"),
     });
   }
 
   /** A click on the board, by what is under it: {point (a place or null), detail (the click
-   * count), checker, dice, cube (whether one of those was hit)}; the 3D face calls it too. */
+   * count), checker, dice, cube (whether one of those was hit)}; the 3D face calls it too.
+   * @param {Hit} hit
+   */
   clickAt(hit) {
     if (this.animation) {
       this.animation.skip = true;
@@ -655,6 +826,7 @@ export class View {
     const s = this.state;
     if (!s || s.edit) return;
     if (this.dismissed !== s.revision && s.refusal) {
+      /** @type {number | undefined} */
       this.dismissed = s.revision; // a click puts the teaching bubble away
       this.draw();
     }
@@ -684,12 +856,17 @@ export class View {
       this.draw();
       return;
     }
-    this.selected = movablePoints(s).has(p) ? p : null;
+    this.selected = p !== null && movablePoints(s).has(p) ? p : null;
     this.draw();
   }
 
   /** Teaching: ask Python why `from` cannot go to `to` (a move it will refuse), or why the
-   * checker on `to` cannot move at all. Returns whether an intent was sent. */
+   * checker on `to` cannot move at all. Returns whether an intent was sent.
+   * @param {ViewState} s
+   * @param {Place | null} from
+   * @param {Place | null} to
+   * @param {boolean} onChecker
+   */
   explain(s, from, to, onChecker) {
     if (to === null) return false;
     const movable = movablePoints(s);
@@ -706,38 +883,51 @@ export class View {
     return true;
   }
 
+  /**
+   * @param {MouseEvent} e
+   * @param {"high" | "low"} which
+   */
   byDie(e, which) {
     e.preventDefault();
     this.byDieAt(this.pointOf(e), which);
   }
 
-  /** Move the checker on place `p` by the higher ("high") or lower ("low") die. */
+  /** Move the checker on place `p` by the higher ("high") or lower ("low") die.
+   * @param {Place | null} p
+   * @param {"high" | "low"} which
+   */
   byDieAt(p, which) {
     const s = this.state;
     if (!s || s.edit || this.animation || !personMoving(s)) return;
-    if (!movablePoints(s).has(p)) return;
-    const to = dieTarget(s, p, which);
-    if (to === null) return;
-    const die = targets(s, p).find((x) => x.to === to).dice[0];
-    this.intent({ type: "move", from: p, to, die });
+    if (p === null || !movablePoints(s).has(p)) return;
+    const target = dieTarget(s, p, which);
+    if (target === null) return;
+    this.intent({ type: "move", from: p, to: target.to, die: target.dice[0] });
     this.draw();
   }
 
+  /** The 2D board's SVG, drawn (and on the screen) whenever its pointer events arrive. */
+  svg() {
+    return /** @type {SVGSVGElement} */ (this.board.querySelector("svg"));
+  }
+
+  /** @param {MouseEvent} e */
   svgPoint(e) {
-    const svg = this.board.querySelector("svg");
+    const svg = this.svg();
     const pt = svg.createSVGPoint();
     pt.x = e.clientX;
     pt.y = e.clientY;
-    return pt.matrixTransform(svg.getScreenCTM().inverse());
+    return pt.matrixTransform(/** @type {DOMMatrix} */ (svg.getScreenCTM()).inverse());
   }
 
+  /** @param {PointerEvent} e */
   pointerDown(e) {
     this.suppressClick = false;
     if (e.button !== 0 || !this.state || this.animation) return;
     const s = this.state;
-    const checker = e.target.closest("[data-checker]");
-    if (!checker) return;
-    const at = place(checker.dataset.at);
+    const checker = closest(e.target, "[data-checker]");
+    const at = place(checker?.dataset.at);
+    if (!checker || at === null) return;
     const seat = Number(checker.dataset.owner);
     // In set-up mode any checker may be dragged; in play only those that can move now, and any
     // checker when teaching (dropping one that cannot move asks why).
@@ -746,18 +936,19 @@ export class View {
     this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
   }
 
-  startDrag() {
-    const d = this.drag;
+  /** @param {Drag} d */
+  startDrag(d) {
+    const s = /** @type {ViewState} */ (this.state); // a drag starts on a state drawn
     d.active = true;
-    if (!this.state.edit) {
+    if (!s.edit) {
       this.selected = d.at;
       this.draw();
     }
-    const svg = this.board.querySelector("svg");
-    const n = countAt(boardOf(this.state), d.seat, d.at);
+    const svg = this.svg();
+    const n = countAt(boardOf(s), d.seat, d.at);
     const el = svg.querySelector(`[data-checker="${d.at === "off" ? "off" : d.at}:${n - 1}"][data-owner="${d.seat}"]`);
     if (!el) return;
-    d.ghost = el.cloneNode(true);
+    d.ghost = /** @type {Element} */ (el.cloneNode(true));
     d.ghost.removeAttribute("data-checker");
     d.ghost.setAttribute("pointer-events", "none");
     d.ghost.setAttribute("class", "bg-dragging");
@@ -770,16 +961,18 @@ export class View {
     }
   }
 
+  /** @param {PointerEvent} e */
   pointerMove(e) {
     const d = this.drag;
     if (!d) return;
     const p = this.svgPoint(e);
     const dx = p.x - d.start.x;
     const dy = p.y - d.start.y;
-    if (!d.active && Math.hypot(dx, dy) > 6) this.startDrag();
+    if (!d.active && Math.hypot(dx, dy) > 6) this.startDrag(d);
     if (d.ghost) d.ghost.setAttribute("transform", `translate(${dx} ${dy})`);
   }
 
+  /** @param {PointerEvent} e */
   pointerUp(e) {
     const d = this.drag;
     this.drag = null;
@@ -788,7 +981,7 @@ export class View {
     if (!d.active && Math.hypot(p.x - d.start.x, p.y - d.start.y) <= 6) return; // a click
     this.suppressClick = true;
     const to = hitTest(p.x, p.y);
-    const s = this.state;
+    const s = /** @type {ViewState} */ (this.state); // a drag starts on a state drawn
     if (s.edit) {
       if (to !== null && to !== d.at) this.intent({ type: "edit-move", seat: d.seat, from: d.at, to });
       else this.draw();

@@ -37,24 +37,24 @@ test("nothing moves unless Python says a person moves now", () => {
 
 test("double-click takes the higher die first, right-click the lower, else the other die", () => {
   const s = moving(0, OPENING_31);
-  assert.equal(b.dieTarget(s, 8, "high"), 5);
-  assert.equal(b.dieTarget(s, 8, "low"), 7);
-  assert.equal(b.dieTarget(s, 13, "low"), 10); // 13/12 is blocked: the 3 is used instead
+  assert.deepEqual(b.dieTarget(s, 8, "high"), { to: 5, dice: [3] });
+  assert.deepEqual(b.dieTarget(s, 8, "low"), { to: 7, dice: [1] });
+  assert.deepEqual(b.dieTarget(s, 13, "low"), { to: 10, dice: [3] }); // 13/12 is blocked: the 3 is used instead
   assert.equal(b.dieTarget(s, 9, "high"), null);
 });
 
-test("applying steps moves checkers, hits blots and bears off", () => {
+test("applying steps [from, to, hit] moves checkers, hits blots and bears off", () => {
   const start = { points: START.slice(), bar: [0, 0], off: [0, 0] };
-  let board = b.applyStep(start, 0, 24, 18);
+  let board = b.applyStep(start, 0, [24, 18, false]);
   assert.equal(board.points[23], 1);
   assert.equal(board.points[17], 1);
   assert.deepEqual(start.points, START, "the input is left alone");
-  board = b.applyStep(board, 1, 12, 18); // seat 1 hits the blot on 18
+  board = b.applyStep(board, 1, [12, 18, true]); // seat 1 hits the blot on 18
   assert.equal(board.points[17], -1);
   assert.deepEqual(board.bar, [1, 0]);
-  board = b.applyStep(board, 0, "bar", 20);
+  board = b.applyStep(board, 0, ["bar", 20, false]);
   assert.deepEqual(board.bar, [0, 0]);
-  board = b.applyStep(board, 0, 6, "off");
+  board = b.applyStep(board, 0, [6, "off", false]);
   assert.deepEqual(board.off, [1, 0]);
   assert.equal(b.countAt(board, 0, 6), 4);
   assert.equal(b.countAt(board, 1, 6), 0);

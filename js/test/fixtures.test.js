@@ -40,8 +40,8 @@ test("seat 1 with a checker on the bar enters first, on board points 2 or 4 (its
   assert.equal(s.turn, 1);
   assert.deepEqual(sorted(b.movablePoints(s)), ["bar"]);
   assert.deepEqual(sorted(b.litPoints(s, "bar")), [2, 4]);
-  assert.equal(b.dieTarget(s, "bar", "high"), 4);
-  assert.equal(b.dieTarget(s, "bar", "low"), 2);
+  assert.equal(b.dieTarget(s, "bar", "high")?.to, 4);
+  assert.equal(b.dieTarget(s, "bar", "low")?.to, 2);
   const svg = drawBoard(s, { selected: "bar", lit: b.litPoints(s, "bar"), movable: b.movablePoints(s) });
   assert.deepEqual(hooks(svg, ' data-lit="true"'), ["2", "4"]);
 });
@@ -67,7 +67,7 @@ test("the hint's candidates preview on the board in board numbering", () => {
   assert.deepEqual(shown.last_play.steps, [[8, 5, false], [6, 5, false]]);
   // Replaying the candidate's steps on the board before it gives the play's result.
   let board = shown.last_play.before;
-  for (const [from, to] of shown.last_play.steps) board = b.applyStep(board, 0, from, to);
+  for (const step of shown.last_play.steps) board = b.applyStep(board, 0, step);
   assert.deepEqual([board.points[4], board.points[5], board.points[7]], [2, 4, 2]);
 });
 

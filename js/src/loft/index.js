@@ -9,10 +9,30 @@ import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk,
 import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
 
+/** @typedef {import("../state.js").ViewState} ViewState */
+/** @typedef {import("../state.js").Board} Board */
+/** @typedef {import("../state.js").Place} Place */
+/** @typedef {import("../draw.js").Ui} Ui */
+/** @typedef {import("../view.js").View} View */
+/** @typedef {import("../view.js").Hit} Hit */
+/** @typedef {typeof import("../i18n.js").t} Translate */
+/** @typedef {{start: number, ms: number, step: (u: number) => void}} Tween  an animation running */
+/**
+ * A press on the canvas: where, whether it moved further than a click, and the checker it drags.
+ * @typedef {{x: number, y: number, moved: boolean, drag: {from: Place, mesh: THREE.Mesh} | null}} Press
+ */
+
 const FLY_MS = 700;
 const TUMBLE_MS = 650;
 const DRAG = 5; // pixels a press may move and still be a click
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Partial<CSSStyleDeclaration>} [style]
+ * @param {Record<string, string>} [attrs]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, style = {}, attrs = {}) {
   const el = document.createElement(tag);
   Object.assign(el.style, style);
@@ -20,13 +40,18 @@ function h(tag, style = {}, attrs = {}) {
   return el;
 }
 
+/** @type {Partial<CSSStyleDeclaration>} */
 const OVERLAY = {
   position: "absolute", padding: "2px 8px", borderRadius: "4px", background: "rgba(20, 12, 6, 0.72)",
   color: "#f3e4c4", font: "13px/1.35 system-ui, sans-serif", pointerEvents: "none", whiteSpace: "nowrap",
 };
 
 /** Mount the loft in `host` (the View's board element) for `view`, with the catalogue's
- * `t(lang, key, fields)`; null when WebGL fails. */
+ * `t(lang, key, fields)`; null when WebGL fails.
+ * @param {HTMLElement} host
+ * @param {View} view
+ * @param {Translate} t
+ */
 export function mount(host, view, t) {
   let renderer;
   const canvas = h("canvas", { display: "block", width: "100%", touchAction: "none", cursor: "grab" }, { "data-testid": "loft-canvas" });
@@ -39,6 +64,13 @@ export function mount(host, view, t) {
 }
 
 class Loft {
+  /**
+   * @param {HTMLElement} host
+   * @param {View} view
+   * @param {THREE.WebGLRenderer} renderer
+   * @param {HTMLCanvasElement} canvas
+   * @param {Translate} t
+   */
   constructor(host, view, renderer, canvas, t) {
     this.view = view;
     this.t = t;
@@ -52,11 +84,15 @@ class Loft {
     this.orbit = { ...GAME_VIEW };
     this.pose = { ...START };
     this.immersive = false;
-    this.tweens = []; // {until, step(now)}: animations running
-    this.held = new Set();
-    this.pointers = new Map();
+    /** @type {Tween[]} */
+    this.tweens = [];
+    /** @type {Set<string>} */
+    this.held = new Set(); // the walking keys held down
+    /** @type {Map<number, {x: number, y: number}>} */
+    this.pointers = new Map(); // where each pointer pressed on the canvas is
     // For measuring: frames drawn, the last one's time and cost, the last press, and the time
     // from the last click to the next frame drawn.
+    /** @type {{frames: number, frameAt: number, renderMs: number, pressAt: number, clickToFrameMs: number | null}} */
     this.stats = { frames: 0, frameAt: 0, renderMs: 0, pressAt: 0, clickToFrameMs: null };
     this.el = h("div", { position: "relative", width: "100%", overflow: "hidden" }, { class: "bg-loft", "data-testid": "loft" });
     this.overlay = h("div", { position: "absolute", left: "0", top: "0", right: "0", pointerEvents: "none" });
@@ -99,7 +135,10 @@ class Loft {
   // ------------------------------------------------------------------ drawing
 
   /** Draw `state` (the View's state, or the frame of an animation) with the View's `ui`
-   * ({selected, lit, movable, note}). */
+   * ({selected, lit, movable, note}).
+   * @param {ViewState} state
+   * @param {Ui} [ui]
+   */
   draw(state, ui = {}) {
     this.state = state;
     const lang = state.language;
@@ -115,7 +154,7 @@ class Loft {
     this.note.hidden = !this.note.textContent;
     this.result.textContent = state.result?.text ?? "";
     this.result.hidden = !this.result.textContent;
-    this.view.root.dataset.selected = ui.selected ?? ""; // a hook for tests: a selection draws no DOM here
+    this.view.root.dataset.selected = String(ui.selected ?? ""); // a hook for tests: a selection draws no DOM here
     this.placeNumbers(state);
     this.placeCheckers(state, ui);
     this.placeTiles(state, ui);
@@ -125,10 +164,15 @@ class Loft {
     this.request();
   }
 
+  /**
+   * @param {ViewState} state
+   * @param {Ui} ui
+   */
   placeCheckers(state, ui) {
     const board = boardOf(state);
     const used = [0, 0];
-    this.meshes = [];
+    /** @type {THREE.Mesh[]} */
+    this.meshes = []; // the checkers shown
     for (const c of checkers(board)) {
       const m = this.world.checkers[c.seat][used[c.seat]++];
       m.visible = true;
@@ -154,11 +198,14 @@ class Loft {
     );
   }
 
-  /** The point numbers on the rails, as Python labels them (the person's own numbering). */
+  /** The point numbers on the rails, as Python labels them (the person's own numbering).
+   * @param {ViewState} state
+   */
   placeNumbers(state) {
     const labels = state.point_labels || [];
     const key = labels.join(",");
     if (key === this.numbersKey) return;
+    /** @type {string | undefined} */
     this.numbersKey = key;
     this.numberLayer.replaceChildren(
       ...numberSpots().map(({ point, x, z }) => {
@@ -170,7 +217,10 @@ class Loft {
     );
   }
 
-  /** Lit destinations, and the last play's points marked in a paler light. */
+  /** Lit destinations, and the last play's points marked in a paler light.
+   * @param {ViewState} state
+   * @param {Ui} ui
+   */
   placeTiles(state, ui) {
     const marked = new Set();
     const last = state.last_play;
@@ -186,6 +236,7 @@ class Loft {
     }
   }
 
+  /** @param {ViewState} state */
   placeDice(state) {
     const { seat, dice } = diceOf(state);
     const key = `${seat}:${dice.map((d) => d.value).join(",")}`;
@@ -216,6 +267,7 @@ class Loft {
     });
   }
 
+  /** @param {ViewState} state */
   placeCube(state) {
     const spotNow = cubeSpot(state);
     const cube = this.world.cube;
@@ -238,10 +290,13 @@ class Loft {
         cube.rotation.x = turn ? (1 - u) * (Math.PI / 2) : 0;
       });
     }
+    /** @type {number | undefined} */
     this.cubeValue = spotNow.value;
+    /** @type {THREE.Vector3 | undefined} */
     this.cubeAt = to;
   }
 
+  /** @param {ViewState} state */
   drawNames(state) {
     const lang = state.language;
     for (const seat of [0, 1]) {
@@ -252,11 +307,18 @@ class Loft {
   }
 
   /** One step of the computer's play: `state` is the board after it; the checker moved from
-   * `from` on `before` glides there in `ms`. */
+   * `from` on `before` glides there in `ms`.
+   * @param {ViewState} state
+   * @param {number} seat
+   * @param {Board} before
+   * @param {Place} from
+   * @param {Place} to
+   * @param {number} ms
+   */
   step(state, seat, before, from, to, ms) {
     this.draw(state, {});
     const n = boardOf(state);
-    const count = (b, p) => (p === "bar" ? b.bar[seat] : p === "off" ? b.off[seat] : Math.abs(b.points[p - 1]));
+    const count = (/** @type {Board} */ b, /** @type {Place} */ p) => (p === "bar" ? b.bar[seat] : p === "off" ? b.off[seat] : Math.abs(b.points[p - 1]));
     const a = spot(seat, from, count(before, from) - 1, count(before, from));
     const b = spot(seat, to, count(n, to) - 1, count(n, to));
     const mesh = this.meshes.find((m) => m.userData.place === to && m.userData.seat === seat && m.userData.top);
@@ -276,6 +338,7 @@ class Loft {
     const width = this.el.clientWidth || 600;
     const height = full ? window.innerHeight - this.tools.offsetHeight : Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
     this.renderer.setSize(width, height, false);
+    /** @type {{width: number, height: number}} */
     this.size = { width, height };
     this.canvas.style.height = `${height}px`;
     this.overlay.style.height = `${height}px`;
@@ -285,6 +348,10 @@ class Loft {
     this.request();
   }
 
+  /**
+   * @param {number} ms
+   * @param {(u: number) => void} step  called with u from 0 to 1
+   */
   tween(ms, step) {
     const start = performance.now();
     this.tweens.push({ start, ms, step });
@@ -296,6 +363,7 @@ class Loft {
     if (!this.raf) this.raf = requestAnimationFrame((now) => this.frame(now));
   }
 
+  /** @param {number} now */
   frame(now) {
     this.raf = null;
     const dt = Math.min(0.1, (now - (this.lastFrame ?? now)) / 1000);
@@ -335,7 +403,11 @@ class Loft {
     c.updateMatrixWorld();
   }
 
-  /** Client coordinates {x, y} of a world point, through the camera as last placed. */
+  /** Client coordinates {x, y} of a world point, through the camera as last placed.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} z
+   */
   project(x, y, z) {
     const p = this.onCanvas(x, y, z);
     const r = this.canvas.getBoundingClientRect();
@@ -343,7 +415,11 @@ class Loft {
   }
 
   /** CSS pixels {x, y} from the canvas's top left corner of a world point, and whether it is
-   * behind the eye; from the size fit() set, so that no layout is read while drawing. */
+   * behind the eye; from the size fit() set, so that no layout is read while drawing.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} z
+   */
   onCanvas(x, y, z) {
     const v = new THREE.Vector3(x, y, z).project(this.camera);
     return { x: ((v.x + 1) / 2) * this.size.width, y: ((1 - v.y) / 2) * this.size.height, behind: v.z > 1 };
@@ -351,10 +427,13 @@ class Loft {
 
   placeCounts() {
     // The point numbers only while they stand apart: seen from afar they would run together.
-    const at = (el) => this.onCanvas(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
-    const [a, b] = [...this.numberLayer.children].slice(0, 2).map(at);
+    // The layers hold the spans placeNumbers and placeCheckers made.
+    const numbers = /** @type {HTMLElement[]} */ ([...this.numberLayer.children]);
+    const counted = /** @type {HTMLElement[]} */ ([...this.countLayer.children]);
+    const at = (/** @type {HTMLElement} */ el) => this.onCanvas(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
+    const [a, b] = numbers.slice(0, 2).map(at);
     this.numberLayer.hidden = !a || Math.hypot(a.x - b.x, a.y - b.y) < 16;
-    for (const el of [...this.countLayer.children, ...this.numberLayer.children]) {
+    for (const el of [...counted, ...numbers]) {
       const p = at(el);
       el.style.left = `${p.x}px`;
       el.style.top = `${p.y}px`;
@@ -362,7 +441,9 @@ class Loft {
     }
   }
 
-  /** Test hook: where a click on `point` (1..24, "bar", "off") selects its top checker or targets it. */
+  /** Test hook: where a click on `point` (1..24, "bar", "off") selects its top checker or targets it.
+   * @param {Place} point
+   */
   screenPoint(point) {
     const s = this.state;
     if (!s) return null;
@@ -374,7 +455,11 @@ class Loft {
 
   // ------------------------------------------------------------------ input
 
-  /** What is under client point (x, y): {point, checker, dice, cube}. */
+  /** What is under client point (x, y): {point, checker, dice, cube}.
+   * @param {number} x
+   * @param {number} y
+   * @returns {Omit<Hit, "detail">}
+   */
   pick(x, y) {
     const ray = this.rayAt(x, y);
     const targets = [...this.meshes, ...this.world.dice.filter((m) => m.visible), this.world.cube].filter((m) => m.visible);
@@ -386,7 +471,10 @@ class Loft {
     return { point: on ? placeAt(on.x, on.z) : null };
   }
 
-  /** The ray from the eye through client point (x, y). */
+  /** The ray from the eye through client point (x, y).
+   * @param {number} x
+   * @param {number} y
+   */
   rayAt(x, y) {
     const r = this.canvas.getBoundingClientRect();
     const ray = new THREE.Raycaster();
@@ -394,38 +482,48 @@ class Loft {
     return ray;
   }
 
-  /** The world point of the playing surface under client point (x, y), or null. */
+  /** The world point of the playing surface under client point (x, y), or null.
+   * @param {number} x
+   * @param {number} y
+   */
   surfaceAt(x, y) {
     return this.rayAt(x, y).ray.intersectPlane(this.world.surface, new THREE.Vector3());
   }
 
   /** A press on a checker that may move starts a drag of it ({from, mesh}); else null (a press
-   * on the background turns the camera). */
+   * on the background turns the camera).
+   * @param {PointerEvent} e
+   * @returns {Press["drag"]}
+   */
   grab(e) {
     const s = this.state;
     if (e.button !== 0 || this.immersive || !s || this.view.animation) return null;
     const hit = this.pick(e.clientX, e.clientY);
-    if (!hit.checker || !movablePoints(s).has(hit.point)) return null;
-    const mesh = this.meshes.find((m) => m.userData.place === hit.point && m.userData.seat === s.turn && m.userData.top);
-    return mesh ? { from: hit.point, mesh } : null;
+    const from = hit.point;
+    if (!hit.checker || from === null || !movablePoints(s).has(from)) return null;
+    const mesh = this.meshes.find((m) => m.userData.place === from && m.userData.seat === s.turn && m.userData.top);
+    return mesh ? { from, mesh } : null;
   }
 
   /** A checker dropped: the two clicks it stands for (select it, then the place it was dropped
-   * on), through the View, so a lit place moves it and any other puts it back. */
-  drop(e) {
+   * on), through the View, so a lit place moves it and any other puts it back.
+   * @param {PointerEvent} e
+   * @param {NonNullable<Press["drag"]>} drag
+   */
+  drop(e, drag) {
     const on = this.surfaceAt(e.clientX, e.clientY);
     const to = on ? placeAt(on.x, on.z) : null;
-    const from = this.press.drag.from;
-    this.view.clickAt({ point: from, checker: true, detail: 1 });
+    this.view.clickAt({ point: drag.from, checker: true, detail: 1 });
     this.view.clickAt({ point: to, detail: 1 });
   }
 
   listen() {
     const c = this.canvas;
-    const stop = (e) => e.stopPropagation(); // the View's own board listeners are for the SVG
+    const stop = (/** @type {Event} */ e) => e.stopPropagation(); // the View's own board listeners are for the SVG
     for (const type of ["click", "pointerdown", "pointermove", "pointerup", "contextmenu"]) this.el.addEventListener(type, stop);
     c.addEventListener("pointerdown", (e) => {
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      /** @type {Press | undefined} */
       this.press = { x: e.clientX, y: e.clientY, moved: false, drag: this.grab(e) };
       this.stats.pressAt = performance.now();
       try {
@@ -435,10 +533,9 @@ class Loft {
       }
     });
     c.addEventListener("pointermove", (e) => this.pointerMove(e));
-    const up = (e) => {
-      if (e.type === "pointerup" && this.press?.drag && this.press.moved) this.drop(e);
+    const up = (/** @type {PointerEvent} */ e) => {
+      if (e.type === "pointerup" && this.press?.drag && this.press.moved) this.drop(e, this.press.drag);
       this.pointers.delete(e.pointerId);
-      this.pinch = null;
       c.style.cursor = "grab";
     };
     c.addEventListener("pointerup", up);
@@ -459,14 +556,17 @@ class Loft {
       this.orbit = zoomBy(this.orbit, { deltaY: e.deltaY });
       this.request();
     }, { passive: false });
+    /** @type {(e: KeyboardEvent) => void} */
     this.keys = (e) => this.key(e);
     this.view.root.addEventListener("keydown", this.keys);
     this.view.root.addEventListener("keyup", this.keys);
+    /** @type {() => void} */
     this.lockChange = () => {
       if (this.immersive && document.pointerLockElement !== c && this.locked) this.leaveWalk();
       this.locked = document.pointerLockElement === c;
     };
     document.addEventListener("pointerlockchange", this.lockChange);
+    /** @type {(e: MouseEvent) => void} */
     this.look = (e) => {
       if (!this.immersive || document.pointerLockElement !== c) return;
       this.pose = look(this.pose, e.movementX, e.movementY);
@@ -475,24 +575,26 @@ class Loft {
     document.addEventListener("mousemove", this.look);
   }
 
+  /** @param {PointerEvent} e */
   pointerMove(e) {
     const last = this.pointers.get(e.pointerId);
-    if (!last) return this.hover(e);
+    const press = this.press; // made with `last`, by the same pointerdown
+    if (!last || !press) return this.hover(e);
     const now = { x: e.clientX, y: e.clientY };
     if (this.pointers.size === 2) {
       // A pinch: the distance between the two fingers zooms.
-      const other = [...this.pointers.entries()].find(([id]) => id !== e.pointerId)[1];
+      const [other] = [...this.pointers].filter(([id]) => id !== e.pointerId).map(([, at]) => at);
       const d0 = Math.hypot(last.x - other.x, last.y - other.y);
       const d1 = Math.hypot(now.x - other.x, now.y - other.y);
       if (d0 > 0 && !this.immersive) this.orbit = zoomBy(this.orbit, { scale: d1 / d0 });
-      this.press.moved = true;
+      press.moved = true;
     } else {
-      if (Math.hypot(now.x - this.press.x, now.y - this.press.y) > DRAG) this.press.moved = true;
-      if (this.press.moved && this.press.drag) {
+      if (Math.hypot(now.x - press.x, now.y - press.y) > DRAG) press.moved = true;
+      if (press.moved && press.drag) {
         // The checker follows the pointer, lifted over the board.
         const on = this.surfaceAt(now.x, now.y);
-        if (on) this.press.drag.mesh.position.set(on.x, BOARD_Y + 0.4, on.z);
-      } else if (this.press.moved) {
+        if (on) press.drag.mesh.position.set(on.x, BOARD_Y + 0.4, on.z);
+      } else if (press.moved) {
         // Dragging the background turns around the board (or, walking, looks around).
         this.canvas.style.cursor = "grabbing";
         if (this.immersive) this.pose = look(this.pose, now.x - last.x, now.y - last.y);
@@ -504,16 +606,20 @@ class Loft {
   }
 
   /** The pointer over something to click (a checker that may move, a lit place, the dice to
-   * roll) shows a hand; over the background, the hand that turns the board. */
+   * roll) shows a hand; over the background, the hand that turns the board.
+   * @param {PointerEvent} e
+   */
   hover(e) {
     const s = this.state;
     if (!s || this.immersive) return;
     const hit = this.pick(e.clientX, e.clientY);
-    const lit = this.view.selected !== null && litPoints(s, this.view.selected).has(hit.point);
-    const active = movablePoints(s).has(hit.point) || lit || (hit.dice && s.can?.roll);
+    const p = hit.point;
+    const lit = p !== null && this.view.selected !== null && litPoints(s, this.view.selected).has(p);
+    const active = (p !== null && movablePoints(s).has(p)) || lit || (hit.dice && s.can?.roll);
     this.canvas.style.cursor = active ? "pointer" : "grab";
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     if (!this.immersive) return;
     if (e.key === "Escape") {

@@ -6,6 +6,11 @@
 import * as g from "../geometry.js";
 import { countAt } from "../board.js";
 
+/** @typedef {import("../state.js").Board} Board */
+/** @typedef {import("../state.js").Place} Place */
+/** @typedef {import("../state.js").ViewState} ViewState */
+/** @typedef {{x: number, y: number, z: number}} Point3  a world point */
+
 /** World units per SVG unit. */
 export const S = 0.01;
 /** Checker radius and thickness, world units. */
@@ -18,23 +23,40 @@ export const RAIL = 0.16;
 export const LAYER = g.STACK;
 export const BAR_LAYER = g.BAR_STACK;
 
-/** World (x, z) of an SVG point (x, y). */
+/** World (x, z) of an SVG point (x, y).
+ * @param {number} x
+ * @param {number} y
+ * @returns {[number, number]}
+ */
 export function toWorld(x, y) {
   return [(x - g.W / 2) * S, (y - g.H / 2) * S];
 }
 
-/** SVG point (x, y) of a world (x, z): the inverse of toWorld. */
+/** SVG point (x, y) of a world (x, z): the inverse of toWorld.
+ * @param {number} x
+ * @param {number} z
+ * @returns {[number, number]}
+ */
 export function fromWorld(x, z) {
   return [x / S + g.W / 2, z / S + g.H / 2];
 }
 
-/** The place (1..24, "bar", "off") under the world point (x, z) of the playing surface, or null. */
+/** The place (1..24, "bar", "off") under the world point (x, z) of the playing surface, or null.
+ * @param {number} x
+ * @param {number} z
+ */
 export function placeAt(x, z) {
   return g.hitTest(...fromWorld(x, z));
 }
 
 /** Where the i-th (0 = first laid) of n checkers of `seat` on `place` stands: {x, y, z}, y being
- * the height of the checker's bottom face above the playing surface. */
+ * the height of the checker's bottom face above the playing surface.
+ * @param {number} seat
+ * @param {Place} place
+ * @param {number} i
+ * @param {number} n
+ * @returns {Point3}
+ */
 export function spot(seat, place, i, n) {
   if (place === "off") {
     // Borne-off checkers lie in piles of five along the tray, from its outer end.
@@ -53,9 +75,12 @@ export function spot(seat, place, i, n) {
 }
 
 /** Every checker of a board ({points, bar, off}, see state.js) with its place and spot:
- * [{seat, place, index, count, x, y, z}], the top checker of each place last among its own. */
+ * [{seat, place, index, count, x, y, z}], the top checker of each place last among its own.
+ * @param {Board} board
+ */
 export function checkers(board) {
   const out = [];
+  /** @type {Place[]} */
   const places = [...Array.from({ length: 24 }, (_, k) => k + 1), "bar", "off"];
   for (const seat of [0, 1]) {
     for (const place of places) {
@@ -66,7 +91,9 @@ export function checkers(board) {
   return out;
 }
 
-/** The stacks taller than one layer, whose count is shown above them: [{seat, place, count, x, y, z}]. */
+/** The stacks taller than one layer, whose count is shown above them: [{seat, place, count, x, y, z}].
+ * @param {Board} board
+ */
 export function counts(board) {
   return checkers(board)
     .filter((c) => c.index === c.count - 1 && c.count > (c.place === "bar" ? BAR_LAYER : LAYER) && c.place !== "off")
@@ -74,7 +101,9 @@ export function counts(board) {
 }
 
 /** The rectangle of the playing surface that belongs to `place`, world units {x0, x1, z0, z1}:
- * a point's half of the field, the bar, or the tray of `seat` for "off". */
+ * a point's half of the field, the bar, or the tray of `seat` for "off".
+ * @param {Place} place
+ */
 export function placeRect(place, seat = 0) {
   if (place === "off") {
     const [x, y, w, h] = g.trayRect(seat);
@@ -85,6 +114,12 @@ export function placeRect(place, seat = 0) {
   return g.isTop(place) ? rect(x - g.P / 2, g.TOP_Y, x + g.P / 2, g.MID_Y) : rect(x - g.P / 2, g.MID_Y, x + g.P / 2, g.BOTTOM_Y);
 }
 
+/**
+ * @param {number} x0
+ * @param {number} y0
+ * @param {number} x1
+ * @param {number} y1
+ */
 function rect(x0, y0, x1, y1) {
   const [a, b] = toWorld(x0, y0);
   const [c, d] = toWorld(x1, y1);
@@ -93,7 +128,12 @@ function rect(x0, y0, x1, y1) {
 
 /** The world point {x, y, z} where a click on `place` selects its top checker or targets it:
  * the top face of the top checker there (the seat to act's first, on the bar and off), else the
- * first free spot of the point, the middle of the bar, the middle of the tray of `seat`. */
+ * first free spot of the point, the middle of the bar, the middle of the tray of `seat`.
+ * @param {Board} board
+ * @param {Place} place
+ * @param {number} seat
+ * @returns {Point3}
+ */
 export function aimAt(board, place, seat) {
   const mine = countAt(board, seat, place);
   const theirs = countAt(board, 1 - seat, place);
@@ -115,19 +155,24 @@ export function aimAt(board, place, seat) {
 export const TABLE = Object.freeze({ width: 16, depth: 13, height: 12 });
 export const ROOM_H = 48;
 
-/** Where the dice of `seat` lie (SVG centres from geometry.js), world (x, z) each. */
+/** Where the dice of `seat` lie (SVG centres from geometry.js), world (x, z) each.
+ * @param {number} seat
+ * @param {number} count
+ */
 export function diceSpots(seat, count) {
   return g.diceXY(seat, count).map(([x, y]) => toWorld(x, y));
 }
 
 /** Where the cube lies, world (x, z), and the value it shows (64 for a centred cube of 1), for a
  * state: on the side rail at its owner's end (the middle when centred), or in front of the side
- * that must answer an offer (the seat to act); null without a cube. */
+ * that must answer an offer (the seat to act); null without a cube.
+ * @param {ViewState} state
+ */
 export function cubeSpot(state) {
   const cube = state.cube;
   if (!cube || cube.disabled) return null;
   const offeredTo = cube.offered ? state.turn : null;
-  const value = cube.offered ? cube.offered_value : cube.value;
+  const value = cube.offered_value ?? cube.value; // the value on offer while a double waits
   const [x, y] = g.cubeXY(cube.owner ?? null, offeredTo);
   const [wx, wz] = toWorld(x + g.CUBE / 2, y + g.CUBE / 2);
   return { x: wx, z: wz, value: value === 1 ? 64 : value };
@@ -143,7 +188,9 @@ export function numberSpots() {
 }
 
 /** The faces of a die with `top` up, in three.js's box material order (+x, -x, +y, -y, +z, -z):
- * opposite faces add up to 7. */
+ * opposite faces add up to 7.
+ * @param {number} top
+ */
 export function dieFaces(top) {
   const sides = [1, 2, 3, 4, 5, 6].filter((v) => v !== top && v !== 7 - top);
   return [sides[0], 7 - sides[0], top, 7 - top, sides[1], 7 - sides[1]];
@@ -153,7 +200,9 @@ const CUBE_VALUES = [2, 4, 8, 16, 32, 64];
 
 /** The faces of the doubling cube with `top` up (64 for a centred cube), in the same order: each
  * value once, the one before `top` on the far side (-z), so that a quarter turn forward about x
- * rolls the old value off the top and the new one onto it. */
+ * rolls the old value off the top and the new one onto it.
+ * @param {number} top
+ */
 export function cubeFaces(top) {
   const i = CUBE_VALUES.indexOf(top);
   return [1, 4, 0, 3, 2, 5].map((k) => CUBE_VALUES[(i + k) % 6]);

@@ -1,9 +1,11 @@
 // The 3D face arrives as source text (the `_loft` trait, filled by Python once the 3D view is
 // first wanted): imported from a Blob URL, since anywidget serves the view as a string and a
 // relative import of a second file would not resolve in JupyterLab, JupyterLite or marimo.
+/** @type {Promise<typeof import("./index.js")> | null} */
 let loaded = null;
 
-/** The loft module ({mount}) from its source; imported once per page. */
+/** The loft module ({mount}) from its source; imported once per page.
+ * @param {string} source */
 export function loadLoft(source) {
   if (!loaded) {
     const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));

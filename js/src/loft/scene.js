@@ -12,15 +12,35 @@ const C = look.colors;
 /** Where the board's playing surface is in the world (the table top plus the board's base). */
 export const BOARD_Y = TABLE.height + SURFACE;
 
+/**
+ * @param {THREE.ColorRepresentation} color
+ * @param {THREE.MeshLambertMaterialParameters} [extra]
+ */
 const lambert = (color, extra = {}) => new THREE.MeshLambertMaterial({ color, ...extra });
 
+/**
+ * @param {number} w
+ * @param {number} h
+ * @param {number} d
+ * @param {THREE.Material} material
+ * @param {number} x
+ * @param {number} y
+ * @param {number} z
+ */
 function box(w, h, d, material, x, y, z) {
   const mesh = new THREE.Mesh(new THREE.BoxGeometry(w, h, d), material);
   mesh.position.set(x, y + h / 2, z);
   return mesh;
 }
 
-/** A plane of the playing surface over SVG rectangle (x0, y0)-(x1, y1), `lift` above it. */
+/** A plane of the playing surface over SVG rectangle (x0, y0)-(x1, y1), `lift` above it.
+ * @param {number} x0
+ * @param {number} y0
+ * @param {number} x1
+ * @param {number} y1
+ * @param {THREE.Material} material
+ * @param {number} lift
+ */
 function flat(x0, y0, x1, y1, material, lift) {
   const [a, b] = toWorld(x0, y0);
   const [c, d] = toWorld(x1, y1);
@@ -30,6 +50,7 @@ function flat(x0, y0, x1, y1, material, lift) {
   return mesh;
 }
 
+/** @param {THREE.Scene} scene */
 function room(scene) {
   const floor = new THREE.Mesh(new THREE.PlaneGeometry(2 * ROOM.x, 2 * ROOM.z), lambert("#8b6a4a"));
   floor.rotation.x = -Math.PI / 2;
@@ -53,6 +74,7 @@ function room(scene) {
   }
 }
 
+/** @param {THREE.Scene} scene */
 function table(scene) {
   const wood = lambert("#6e4426");
   const { width, depth, height } = TABLE;
@@ -62,6 +84,10 @@ function table(scene) {
   }
 }
 
+/**
+ * @param {number} point
+ * @param {THREE.Material} material
+ */
 function triangle(point, material) {
   const x = g.pointX(point);
   const top = g.isTop(point);
@@ -76,6 +102,7 @@ function triangle(point, material) {
   return mesh;
 }
 
+/** @param {THREE.Scene} scene */
 function board(scene) {
   const wood = new THREE.MeshPhongMaterial({ color: C.wood[0], shininess: 30 });
   const rail = new THREE.MeshPhongMaterial({ color: C.rail, shininess: 20 });
@@ -105,16 +132,19 @@ function board(scene) {
   for (let p = 1; p <= 24; p++) scene.add(triangle(p, p % 2 ? dark : light));
 }
 
-/** A canvas texture: `paint(ctx, size)` draws on a square canvas. */
+/** A canvas texture: `paint(ctx, size)` draws on a square canvas.
+ * @param {(ctx: CanvasRenderingContext2D, size: number) => void} paint
+ */
 function texture(paint, size = 128) {
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = size;
-  paint(canvas.getContext("2d"), size);
+  paint(/** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")), size); // a new canvas has one
   const tex = new THREE.CanvasTexture(canvas);
   tex.colorSpace = THREE.SRGBColorSpace;
   return tex;
 }
 
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   1: [[0.5, 0.5]], 2: [[0.25, 0.25], [0.75, 0.75]], 3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
   4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
@@ -122,22 +152,30 @@ const PIPS = {
   6: [[0.25, 0.22], [0.75, 0.22], [0.25, 0.5], [0.75, 0.5], [0.25, 0.78], [0.75, 0.78]],
 };
 
+/**
+ * @param {string} back  the face's colour
+ * @param {string} ink  the colour drawn on it
+ * @param {(ctx: CanvasRenderingContext2D, size: number, value: number) => void} draw  draws `value`
+ */
 function faceMaterials(back, ink, draw) {
+  /** @type {Map<number, THREE.MeshPhongMaterial>} */
   const cache = new Map();
-  return (v) => {
-    if (!cache.has(v)) {
-      cache.set(v, new THREE.MeshPhongMaterial({ map: texture((ctx, n) => {
+  return (/** @type {number} */ v) => {
+    let material = cache.get(v);
+    if (!material) {
+      material = new THREE.MeshPhongMaterial({ map: texture((ctx, n) => {
         ctx.fillStyle = back;
         ctx.fillRect(0, 0, n, n);
         ctx.fillStyle = ink;
         draw(ctx, n, v);
-      }), shininess: 40 }));
+      }), shininess: 40 });
+      cache.set(v, material);
     }
-    return cache.get(v);
+    return material;
   };
 }
 
-const dieFace = (seat) => faceMaterials(C.die[seat], C.pip[seat], (ctx, n, v) => {
+const dieFace = (/** @type {number} */ seat) => faceMaterials(C.die[seat], C.pip[seat], (ctx, n, v) => {
   for (const [px, py] of PIPS[v]) {
     ctx.beginPath();
     ctx.arc(px * n, py * n, n * 0.09, 0, 2 * Math.PI);
@@ -177,10 +215,13 @@ export class Scene {
       }),
     );
     // Lit destinations, the selected place and the last play's marks: flat tiles on each place.
-    this.tiles = new Map();
     // Keyed "1".."24", "bar", "off0" and "off1" (each seat's tray).
-    for (const place of [...Array.from({ length: 24 }, (_, k) => k + 1), "bar", "off0", "off1"]) {
-      const r = placeRect(typeof place === "string" && place.startsWith("off") ? "off" : place, place === "off1" ? 1 : 0);
+    /** @type {Map<string, THREE.Mesh<THREE.PlaneGeometry, THREE.MeshBasicMaterial>>} */
+    this.tiles = new Map();
+    /** @type {(number | "bar" | "off0" | "off1")[]} */
+    const keys = [...Array.from({ length: 24 }, (_, k) => k + 1), "bar", "off0", "off1"];
+    for (const place of keys) {
+      const r = placeRect(place === "off0" || place === "off1" ? "off" : place, place === "off1" ? 1 : 0);
       const mesh = new THREE.Mesh(
         new THREE.PlaneGeometry(Math.abs(r.x1 - r.x0) * 0.9, Math.abs(r.z1 - r.z0) * 0.97),
         new THREE.MeshBasicMaterial({ color: C.lit, transparent: true, opacity: 0.45, depthWrite: false }),
@@ -194,6 +235,7 @@ export class Scene {
     const size = g.DIE * S * 0.8;
     const dieGeometry = new RoundedBoxGeometry(size, size, size, 3, size * 0.12);
     this.faces = [dieFace(0), dieFace(1)];
+    /** @type {THREE.Mesh<RoundedBoxGeometry, THREE.MeshPhongMaterial | THREE.MeshPhongMaterial[]>[]} */
     this.dice = [0, 1, 2, 3].map(() => {
       const m = new THREE.Mesh(dieGeometry, this.faces[0](1));
       m.visible = false;
@@ -209,11 +251,16 @@ export class Scene {
     this.surface = new THREE.Plane(new THREE.Vector3(0, 1, 0), -BOARD_Y);
   }
 
-  /** Dress die `i` for `seat` showing `value` on top. */
+  /** Dress die `i` for `seat` showing `value` on top.
+   * @param {number} i
+   * @param {number} seat
+   * @param {number} value
+   */
   dressDie(i, seat, value) {
     this.dice[i].material = dieFaces(value).map(this.faces[seat]);
   }
 
+  /** @param {number} value */
   dressCube(value) {
     this.cube.material = cubeFaces(value).map(cubeFace);
   }

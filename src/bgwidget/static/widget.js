@@ -285,14 +285,14 @@ function dieTarget(state, from, which) {
   const order = which === "low" ? [low, high] : [high, low];
   for (const die2 of order) {
     const found = single.find((t2) => t2.dice[0] === die2);
-    if (found) return found.to;
+    if (found) return found;
   }
-  return single[0].to;
+  return single[0];
 }
 function boardOf(state) {
   return { points: state.points.slice(), bar: state.bar.slice(), off: state.off.slice() };
 }
-function applyStep(board, seat, from, to) {
+function applyStep(board, seat, [from, to, hit]) {
   const b = { points: board.points.slice(), bar: board.bar.slice(), off: board.off.slice() };
   const sign = seat === 0 ? 1 : -1;
   if (from === "bar") b.bar[seat] -= 1;
@@ -301,7 +301,7 @@ function applyStep(board, seat, from, to) {
     b.off[seat] += 1;
     return b;
   }
-  if (b.points[to - 1] === -sign) {
+  if (hit) {
     b.points[to - 1] = 0;
     b.bar[1 - seat] += 1;
   }
@@ -1213,10 +1213,11 @@ var labels_default = {
 };
 
 // src/i18n.js
-var LANGUAGES = Object.keys(labels_default);
+var CATALOGUE = labels_default;
+var LANGUAGES = Object.keys(CATALOGUE);
 function t(lang, key, fields = {}) {
-  const table = labels_default[lang] || labels_default.en;
-  const text = table[key] ?? labels_default.en[key] ?? key;
+  const table = CATALOGUE[lang] || CATALOGUE.en;
+  const text = table[key] ?? CATALOGUE.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => name in fields ? String(fields[name]) : m);
 }
 function number(lang, x, digits, signed2 = false) {
@@ -1234,6 +1235,7 @@ function percent(lang, share, digits = 1) {
 var { q: q2 } = geometry_exports;
 var S = look_default.style;
 var COLORS = look_default.colors;
+var FACES = S.die.faces;
 function esc(text) {
   return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
@@ -1307,7 +1309,7 @@ function die(seat, value, cx, cy, attrs) {
   const x = q2(cx - s / 2);
   const y = q2(cy - s / 2);
   let pips = "";
-  for (const [dx, dy] of S.die.faces[value] || []) {
+  for (const [dx, dy] of FACES[value] || []) {
     pips += `<circle cx="${q2(cx + dx * spread)}" cy="${q2(cy + dy * spread)}" r="${r}" fill="${COLORS.pip[seat]}"/>`;
   }
   return `<g ${attrs}>` + shadow(x, y, s, rx) + `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${rx}" fill="${COLORS.die[seat]}" stroke="${COLORS.checker[seat][2]}" stroke-width="${S.edge_width}"/>` + pips + `</g>`;
@@ -1357,7 +1359,7 @@ function cubeLayer(state) {
   const cube = state.cube;
   if (!cube || cube.disabled) return "";
   const offeredTo = cube.offered ? state.turn : null;
-  const value = cube.offered ? cube.offered_value : cube.value;
+  const value = cube.offered_value ?? cube.value;
   const [x, y] = cubeXY(cube.owner ?? null, offeredTo);
   const cs = S.cube;
   const shown = value === 1 ? cs.centred_face : value;
@@ -1369,10 +1371,11 @@ function stepArrows(id, seat, before, steps, dash) {
   let board = before;
   let out = "";
   const dashed = dash ? ` stroke-dasharray="9 6"` : "";
-  for (const [from, to] of steps) {
+  for (const step of steps) {
+    const [from, to] = step;
     const nFrom = countAt(board, seat, from);
     const [x1, y1] = locate(seat, from, nFrom - 1, nFrom);
-    board = applyStep(board, seat, from, to);
+    board = applyStep(board, seat, step);
     const nTo = countAt(board, seat, to);
     const [x2, y2] = locate(seat, to, nTo - 1, nTo);
     if (!dash) out += `<circle cx="${x1}" cy="${y1}" r="${R - 4}" fill="none" stroke="${COLORS.lit}" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="4 4"/>`;
@@ -1568,8 +1571,8 @@ function cubeText(lang, hint, names = null) {
 }
 function previewState(state, index) {
   const hint = state.hint;
-  if (state.edit || state.moved?.length) return state;
-  const candidate = hint && hint.kind === "plays" ? hint.candidates[index] : void 0;
+  if (state.edit || state.moved?.length || hint?.kind !== "plays") return state;
+  const candidate = hint.candidates[index];
   if (!candidate) return state;
   return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
 }
@@ -1604,7 +1607,20 @@ function webglAvailable() {
 }
 
 // src/view.js
-var BUTTONS = ["roll", "undo", "done", "double", "take", "pass", "beaver", "raccoon", "hint", "resign", "new-game", "edit"];
+var BUTTONS = [
+  { key: "roll", can: "roll", primary: true },
+  { key: "undo", can: "undo" },
+  { key: "done", can: "done", primary: true },
+  { key: "double", can: "double" },
+  { key: "take", can: "take", primary: true },
+  { key: "pass", can: "pass" },
+  { key: "beaver", can: "beaver" },
+  { key: "raccoon", can: "raccoon" },
+  { key: "hint", can: "hint" },
+  { key: "resign", can: "resign" },
+  { key: "new-game", can: "new_game", primary: true },
+  { key: "edit", can: "edit" }
+];
 var REVIEW_STEPS = [
   ["first", "board.reviewFirst"],
   ["previous", "board.reviewPrevious"],
@@ -1625,13 +1641,25 @@ function place(value) {
   return Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
 }
 var sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function closest(target, selector) {
+  const found = (
+    /** @type {Element | null} */
+    target?.closest?.(selector)
+  );
+  return (
+    /** @type {HTMLElement | SVGElement | null | undefined} */
+    found ?? null
+  );
+}
 function scrollWithin(box, item, covered = 0) {
   const [inner, outer] = [item.getBoundingClientRect(), box.getBoundingClientRect()];
   if (inner.top < outer.top + covered) box.scrollTop -= outer.top + covered - inner.top;
   else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
 }
 var View = class {
-  /** el: the element to draw into; send(intent): hands an intent to Python. */
+  /** el: the element to draw into; send(intent): hands an intent to Python.
+   * @param {HTMLElement} el
+   * @param {(intent: Intent) => void} send */
   constructor(el, send) {
     this.send = send;
     this.state = null;
@@ -1640,18 +1668,22 @@ var View = class {
     this.animation = null;
     this.playIndex = 0;
     this.preview = null;
+    this.drag = null;
     this.root = h("div", {
       class: "bg-widget",
       "data-testid": "bg-board",
       "data-lm-suppress-shortcuts": "true",
       tabindex: "-1"
     });
-    this.root.addEventListener("focusin", (e) => e.target.setAttribute("data-lm-suppress-shortcuts", "true"));
+    this.root.addEventListener("focusin", (e) => (
+      /** @type {Element} */
+      e.target.setAttribute("data-lm-suppress-shortcuts", "true")
+    ));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.controls = h("div", { class: "bg-controls" });
     this.buttons = {};
-    for (const key of BUTTONS) {
+    for (const { key } of BUTTONS) {
       const b = h("button", { type: "button", "data-testid": key });
       b.hidden = true;
       b.addEventListener("click", () => this.button(key));
@@ -1691,7 +1723,8 @@ var View = class {
     this.main.append(this.board, this.record);
     this.reviewPanel = this.buildReviewPanel();
     this.files = h("div", { class: "bg-files" });
-    this.fileButtons = ["json", "mat"].map((format) => {
+    this.fileButtons = /** @type {ExportIntent["format"][]} */
+    ["json", "mat"].map((format) => {
       const b = h("button", { type: "button", "data-testid": `export-${format}` });
       b.addEventListener("click", () => this.intent({ type: "export", format }));
       return b;
@@ -1722,7 +1755,7 @@ var View = class {
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("keydown", (e) => {
-      const to = this.state?.review && !e.target.closest?.("input, select") ? REVIEW_KEYS[e.key] : void 0;
+      const to = this.state?.review && !closest(e.target, "input, select") ? REVIEW_KEYS[e.key] : void 0;
       if (to) {
         e.preventDefault();
         this.intent({ type: "review-go", to });
@@ -1790,6 +1823,7 @@ var View = class {
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
   }
+  /** @param {ViewState} s */
   drawReview(s) {
     const lang = s.language;
     const review = s.review;
@@ -1819,14 +1853,20 @@ var View = class {
     });
     this.reviewLeave.textContent = t(lang, "board.reviewLeave");
   }
-  /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's). */
+  /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).
+   * @param {ViewState} s
+   */
   drawRecord(s) {
     this.record.hidden = s.tools === false;
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
     const current = s.review ? String(s.review.move) : null;
-    for (const tr of this.record.querySelectorAll("[data-record-line]")) {
+    const rows = (
+      /** @type {NodeListOf<HTMLTableRowElement>} */
+      this.record.querySelectorAll("[data-record-line]")
+    );
+    for (const tr of rows) {
       const here = tr.dataset.recordLine === current;
       tr.classList.toggle("bg-current", here);
       if (here) {
@@ -1837,14 +1877,20 @@ var View = class {
       }
     }
   }
+  /**
+   * @param {ViewState} s
+   * @param {import("./state.js").RecordLine[]} lines
+   * @param {string} key
+   */
   fillRecord(s, lines, key) {
     this.record.dataset.key = key;
     const table = h("table", {});
     table.append(h("caption", {}, t(s.language, "board.record")));
     const head = h("tr", {});
     head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
-    table.append(h("thead", {}));
-    table.tHead.append(head);
+    const thead = h("thead", {});
+    thead.append(head);
+    table.append(thead);
     const body = h("tbody", {});
     for (const line of lines) {
       const tr = h("tr", { "data-record-line": String(line.number) });
@@ -1855,12 +1901,15 @@ var View = class {
     this.record.replaceChildren(table);
     this.record.scrollTop = this.record.scrollHeight;
   }
+  /** @param {ViewState} s */
   drawFiles(s) {
     this.files.hidden = !s.can?.export;
     this.fileButtons[0].textContent = t(s.language, "board.exportJson");
     this.fileButtons[1].textContent = t(s.language, "board.exportMat");
   }
-  /** A file Python sent (an export): downloaded by the browser under its name. */
+  /** A file Python sent (an export): downloaded by the browser under its name.
+   * @param {Download} message
+   */
   download(message) {
     const url = URL.createObjectURL(new Blob([message.text], { type: message.mime || "text/plain" }));
     const a = h("a", { href: url, download: message.name });
@@ -1892,6 +1941,7 @@ var View = class {
     panel.append(this.resignLabel, ...this.resignChoices, this.resignCancel);
     return panel;
   }
+  /** @param {ViewState} s */
   drawResign(s) {
     const lang = s.language;
     if (!s.can?.resign) this.resigning = false;
@@ -1901,6 +1951,7 @@ var View = class {
     this.resignChoices.forEach((b, i) => b.textContent = t(lang, `resign${i + 1}`));
     this.resignCancel.textContent = t(lang, "resignCancel");
   }
+  /** @param {Intent} intent */
   intent(intent) {
     this.selected = null;
     const sent = { ...intent, revision: this.state ? this.state.revision : 0 };
@@ -1910,7 +1961,9 @@ var View = class {
     this.send(sent);
   }
   // ------------------------------------------------------------------ drawing
-  /** Show a new state from Python; the computer's play is first shown step by step. */
+  /** Show a new state from Python; the computer's play is first shown step by step.
+   * @param {ViewState} state
+   */
   async setState(state) {
     const prev = this.state;
     if (this.animation) this.animation.skip = true;
@@ -1920,20 +1973,28 @@ var View = class {
       const run = { skip: false };
       this.animation = run;
       this.root.dataset.animating = "true";
-      await this.animate(state, run);
+      await this.animate(state, last, run);
       if (this.animation !== run) return;
       this.animation = null;
       delete this.root.dataset.animating;
     }
     this.state = state;
-    if (!personMoving(state) || !movablePoints(state).has(this.selected)) this.selected = null;
+    if (!personMoving(state) || this.selected === null || !movablePoints(state).has(this.selected)) this.selected = null;
     if (prev && prev.revision !== state.revision && this.input.value && !state.refused) this.input.value = "";
     this.draw();
   }
-  async animate(state, run) {
-    const last = state.last_play;
+  /**
+   * @param {ViewState} state
+   * @param {LastPlay} last
+   * @param {{skip: boolean}} run
+   */
+  async animate(state, last, run) {
     const ms = state.animation * 1e3;
     let board = last.before;
+    const idle = (
+      /** @type {Can} */
+      Object.fromEntries(Object.keys(state.can).map((key) => [key, false]))
+    );
     const frame = {
       ...state,
       phase: "move",
@@ -1945,12 +2006,13 @@ var View = class {
       movable: [],
       last_play: null,
       moved: [],
-      can: {}
+      can: idle
     };
-    for (const [from, to] of last.steps) {
+    for (const step of last.steps) {
       if (run.skip) return;
+      const [from, to] = step;
       const before = board;
-      board = applyStep(board, last.seat, from, to);
+      board = applyStep(board, last.seat, step);
       if (this.face) {
         this.face.step({ ...frame, ...board }, last.seat, before, from, to, ms);
         await sleep(ms);
@@ -1997,11 +2059,11 @@ var View = class {
     this.cubeKey = cubeKey;
     const lang = s.language;
     const can = s.can || {};
-    for (const key of BUTTONS) {
+    for (const { key, can: flag, primary } of BUTTONS) {
       const b = this.buttons[key];
       b.textContent = t(lang, key);
-      b.hidden = !(key === "new-game" ? can.new_game : key === "edit" ? can.edit && !s.edit : can[key]);
-      b.classList.toggle("primary", ["roll", "done", "take", "new-game"].includes(key));
+      b.hidden = !can[flag] || key === "edit" && !!s.edit;
+      b.classList.toggle("primary", !!primary);
     }
     this.viewButton.textContent = t(lang, this.view === "3d" ? "view.toggle2d" : "view.toggle3d");
     this.faceNote.textContent = this.view === "3d" && !this.face ? t(lang, this.faceMissing ? "view.noWebgl" : "view.loading") : "";
@@ -2023,7 +2085,9 @@ var View = class {
     this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
   }
-  /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice. */
+  /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice.
+   * @param {ViewState} s
+   */
   drawHint(s) {
     const hint = s.hint;
     const key = JSON.stringify(hint ?? null) + s.language;
@@ -2060,13 +2124,18 @@ var View = class {
       tr.addEventListener("blur", (e) => e.relatedTarget && e.relatedTarget !== this.root && show(null)());
       return tr;
     });
+    const thead = h("thead");
+    thead.append(head);
+    const tbody = h("tbody");
+    tbody.append(...rows);
     const table = h("table", {});
-    table.append(h("caption", {}, t(lang, "expertPlays")), h("thead"), h("tbody"));
-    table.tHead.append(head);
-    table.tBodies[0].append(...rows);
+    table.append(h("caption", {}, t(lang, "expertPlays")), thead, tbody);
     this.hintPanel.replaceChildren(table, this.rolloutControls(hint, lang));
   }
-  /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop. */
+  /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop.
+   * @param {PlaysHint} hint
+   * @param {string} lang
+   */
   rolloutControls(hint, lang) {
     const line = h("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
     const button = (testid, key, type) => {
@@ -2080,6 +2149,7 @@ var View = class {
     line.dataset.trials = String(hint.rollout?.trials ?? "");
     return line;
   }
+  /** @param {ViewState} s */
   drawKeyboard(s) {
     const lang = s.language;
     const plays = s.plays || [];
@@ -2107,6 +2177,7 @@ var View = class {
       scrollWithin(this.plays, item);
     }
   }
+  /** @param {KeyboardEvent} e */
   listKey(e) {
     const plays = this.state?.plays || [];
     if (e.key === "Enter" || e.key === " ") {
@@ -2121,6 +2192,7 @@ var View = class {
       this.markPlay();
     }
   }
+  /** @param {ViewState} s */
   drawEdit(s) {
     const lang = s.language;
     this.editPanel.hidden = !s.edit;
@@ -2138,23 +2210,24 @@ var View = class {
     this.editDone.textContent = t(lang, "edit-done");
     this.editCancel.textContent = t(lang, "cancel");
   }
-  /** After a redraw the focused button may be gone: move focus to what comes next. */
+  /** After a redraw the focused button may be gone: move focus to what comes next.
+   * @param {ViewState} s
+   */
   keepFocus(s) {
-    const active = document.activeElement;
-    if (active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
-    const can = s.can || {};
-    const order = s.edit ? [this.editDone] : [
-      (s.plays || []).length ? this.plays : null,
-      can.done && this.buttons.done,
-      can.take && this.buttons.take,
-      can.roll && this.buttons.roll,
-      can.new_game && this.buttons["new-game"]
-    ];
+    const active = (
+      /** @type {HTMLElement | null} */
+      document.activeElement
+    );
+    if (active && active !== this.root && this.root.contains(active) && active.offsetParent !== null) return;
+    const order = s.edit ? [this.editDone] : [(s.plays || []).length ? this.plays : null, ...BUTTONS.filter((b) => b.primary).map((b) => this.buttons[b.key])];
     const next = order.find((el) => el && !el.hidden);
     (next || this.root).focus?.();
   }
   /** Show the face Python chose: "2d", or "3d" with the loft's source (the 2D board stands in,
-   * with a message, while it loads or where WebGL is missing). */
+   * with a message, while it loads or where WebGL is missing).
+   * @param {"2d" | "3d"} view
+   * @param {string} [source]  the loft's code
+   */
   async setView(view, source) {
     this.view = view;
     if (view === "3d" && !this.face && source && !this.faceMissing) {
@@ -2173,6 +2246,7 @@ var View = class {
     this.draw();
   }
   // ------------------------------------------------------------------ mouse
+  /** @param {SimpleIntent["type"] | "resign"} key */
   button(key) {
     if (key === "resign") {
       this.resigning = !this.resigning;
@@ -2183,15 +2257,19 @@ var View = class {
     this.intent({ type: key });
   }
   /** With teaching on, whether a click on a checker that cannot move, or on a point that does
-   * not light, is sent to Python to be explained: while a person is to roll or to move. */
+   * not light, is sent to Python to be explained: while a person is to roll or to move.
+   * @param {ViewState} s
+   */
   explaining(s) {
     return !!s.teaching && !s.edit && !!(s.can?.move || s.can?.roll);
   }
+  /** @param {MouseEvent} e */
   pointOf(e) {
-    const el = e.target.closest?.("[data-point],[data-checker]");
+    const el = closest(e.target, "[data-point],[data-checker]");
     if (!el) return null;
-    return place(el.dataset.at ?? el.closest("[data-point]")?.dataset.point);
+    return place(el.dataset.at ?? closest(el, "[data-point]")?.dataset.point);
   }
+  /** @param {MouseEvent} e */
   click(e) {
     if (this.suppressClick) {
       this.suppressClick = false;
@@ -2200,13 +2278,15 @@ var View = class {
     this.clickAt({
       point: this.pointOf(e),
       detail: e.detail,
-      checker: !!e.target.closest("[data-checker]"),
-      dice: !!e.target.closest("[data-roll-dice],[data-die]"),
-      cube: !!e.target.closest("[data-cube]")
+      checker: !!closest(e.target, "[data-checker]"),
+      dice: !!closest(e.target, "[data-roll-dice],[data-die]"),
+      cube: !!closest(e.target, "[data-cube]")
     });
   }
   /** A click on the board, by what is under it: {point (a place or null), detail (the click
-   * count), checker, dice, cube (whether one of those was hit)}; the 3D face calls it too. */
+   * count), checker, dice, cube (whether one of those was hit)}; the 3D face calls it too.
+   * @param {Hit} hit
+   */
   clickAt(hit) {
     if (this.animation) {
       this.animation.skip = true;
@@ -2241,11 +2321,16 @@ var View = class {
       this.draw();
       return;
     }
-    this.selected = movablePoints(s).has(p) ? p : null;
+    this.selected = p !== null && movablePoints(s).has(p) ? p : null;
     this.draw();
   }
   /** Teaching: ask Python why `from` cannot go to `to` (a move it will refuse), or why the
-   * checker on `to` cannot move at all. Returns whether an intent was sent. */
+   * checker on `to` cannot move at all. Returns whether an intent was sent.
+   * @param {ViewState} s
+   * @param {Place | null} from
+   * @param {Place | null} to
+   * @param {boolean} onChecker
+   */
   explain(s, from, to, onChecker) {
     if (to === null) return false;
     const movable = movablePoints(s);
@@ -2260,52 +2345,75 @@ var View = class {
     this.draw();
     return true;
   }
+  /**
+   * @param {MouseEvent} e
+   * @param {"high" | "low"} which
+   */
   byDie(e, which) {
     e.preventDefault();
     this.byDieAt(this.pointOf(e), which);
   }
-  /** Move the checker on place `p` by the higher ("high") or lower ("low") die. */
+  /** Move the checker on place `p` by the higher ("high") or lower ("low") die.
+   * @param {Place | null} p
+   * @param {"high" | "low"} which
+   */
   byDieAt(p, which) {
     const s = this.state;
     if (!s || s.edit || this.animation || !personMoving(s)) return;
-    if (!movablePoints(s).has(p)) return;
-    const to = dieTarget(s, p, which);
-    if (to === null) return;
-    const die2 = targets(s, p).find((x) => x.to === to).dice[0];
-    this.intent({ type: "move", from: p, to, die: die2 });
+    if (p === null || !movablePoints(s).has(p)) return;
+    const target = dieTarget(s, p, which);
+    if (target === null) return;
+    this.intent({ type: "move", from: p, to: target.to, die: target.dice[0] });
     this.draw();
   }
+  /** The 2D board's SVG, drawn (and on the screen) whenever its pointer events arrive. */
+  svg() {
+    return (
+      /** @type {SVGSVGElement} */
+      this.board.querySelector("svg")
+    );
+  }
+  /** @param {MouseEvent} e */
   svgPoint(e) {
-    const svg = this.board.querySelector("svg");
+    const svg = this.svg();
     const pt = svg.createSVGPoint();
     pt.x = e.clientX;
     pt.y = e.clientY;
-    return pt.matrixTransform(svg.getScreenCTM().inverse());
+    return pt.matrixTransform(
+      /** @type {DOMMatrix} */
+      svg.getScreenCTM().inverse()
+    );
   }
+  /** @param {PointerEvent} e */
   pointerDown(e) {
     this.suppressClick = false;
     if (e.button !== 0 || !this.state || this.animation) return;
     const s = this.state;
-    const checker2 = e.target.closest("[data-checker]");
-    if (!checker2) return;
-    const at = place(checker2.dataset.at);
+    const checker2 = closest(e.target, "[data-checker]");
+    const at = place(checker2?.dataset.at);
+    if (!checker2 || at === null) return;
     const seat = Number(checker2.dataset.owner);
     const movable = personMoving(s) && seat === s.turn && movablePoints(s).has(at);
     if (!s.edit && !movable && !this.explaining(s)) return;
     this.drag = { at, seat, start: this.svgPoint(e), active: false, pointer: e.pointerId };
   }
-  startDrag() {
-    const d = this.drag;
+  /** @param {Drag} d */
+  startDrag(d) {
+    const s = (
+      /** @type {ViewState} */
+      this.state
+    );
     d.active = true;
-    if (!this.state.edit) {
+    if (!s.edit) {
       this.selected = d.at;
       this.draw();
     }
-    const svg = this.board.querySelector("svg");
-    const n = countAt(boardOf(this.state), d.seat, d.at);
+    const svg = this.svg();
+    const n = countAt(boardOf(s), d.seat, d.at);
     const el = svg.querySelector(`[data-checker="${d.at === "off" ? "off" : d.at}:${n - 1}"][data-owner="${d.seat}"]`);
     if (!el) return;
-    d.ghost = el.cloneNode(true);
+    d.ghost = /** @type {Element} */
+    el.cloneNode(true);
     d.ghost.removeAttribute("data-checker");
     d.ghost.setAttribute("pointer-events", "none");
     d.ghost.setAttribute("class", "bg-dragging");
@@ -2316,15 +2424,17 @@ var View = class {
     } catch {
     }
   }
+  /** @param {PointerEvent} e */
   pointerMove(e) {
     const d = this.drag;
     if (!d) return;
     const p = this.svgPoint(e);
     const dx = p.x - d.start.x;
     const dy = p.y - d.start.y;
-    if (!d.active && Math.hypot(dx, dy) > 6) this.startDrag();
+    if (!d.active && Math.hypot(dx, dy) > 6) this.startDrag(d);
     if (d.ghost) d.ghost.setAttribute("transform", `translate(${dx} ${dy})`);
   }
+  /** @param {PointerEvent} e */
   pointerUp(e) {
     const d = this.drag;
     this.drag = null;
@@ -2333,7 +2443,10 @@ var View = class {
     if (!d.active && Math.hypot(p.x - d.start.x, p.y - d.start.y) <= 6) return;
     this.suppressClick = true;
     const to = hitTest(p.x, p.y);
-    const s = this.state;
+    const s = (
+      /** @type {ViewState} */
+      this.state
+    );
     if (s.edit) {
       if (to !== null && to !== d.at) this.intent({ type: "edit-move", seat: d.seat, from: d.at, to });
       else this.draw();
