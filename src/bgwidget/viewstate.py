@@ -44,6 +44,10 @@ __all__ = [
 # ----------------------------------------------------------------------------- the schema
 
 
+Step = list[Place | bool]
+"""A checker step as the view draws it: ``[from, to, hit]``, the places in board numbering."""
+
+
 class Board(TypedDict):
     """The checkers: ``points[d - 1]`` is +n for n checkers of seat 0 on board point d, -n for seat 1's."""
 
@@ -122,7 +126,7 @@ class ReviewView(TypedDict):
     luck: float | None
     luck_mark: str  # "", "joker", "anti-joker"
     mwc: float | None  # the decider's match winning chance before the decision, None in money play
-    best_steps: list[list]  # the best play's steps in board numbering ([] for a cube decision)
+    best_steps: list[Step]  # the best play's steps in board numbering ([] for a cube decision)
     text: str  # the decision in the board's language: who, what was done, what was best, the mark
 
 
@@ -134,7 +138,7 @@ class LastRoll(TypedDict):
 class LastPlay(TypedDict):
     seat: int  # who played it
     text: str  # notation, in the mover's numbering
-    steps: list[list]  # [[from, to, hit], ...] in board numbering
+    steps: list[Step]  # [[from, to, hit], ...] in board numbering
     before: Board  # the checkers before the play (the view animates or draws arrows from there)
 
 
@@ -161,7 +165,7 @@ class PlayCandidate(TypedDict):
     ply: int  # the depth its search reached, GNU Backgammon's numbering (0: the evaluator alone); kept when rolled out
     win: float
     gammon: float
-    steps: list[list]  # [[from, to, hit], ...] in board numbering
+    steps: list[Step]  # [[from, to, hit], ...] in board numbering
     rollout: CandidateRollout | None  # the hint's rollout of this play so far; None when not rolled out
 
 
@@ -220,7 +224,7 @@ class ViewState(TypedDict):
     steps: dict[str, list[Target]]  # str(board place) of a checker that may move -> where it may go
     movable: list[Place]  # the places whose top checker may move now: the keys of ``steps``
     plays: list[str]  # every legal play of the roll, in notation
-    moved: list[list]  # the steps of the play in progress: [[from, to, hit], ...]
+    moved: list[Step]  # the steps of the play in progress: [[from, to, hit], ...]
     cube: Cube
     can: Can
     score: list[int]
@@ -304,7 +308,7 @@ def board_of(position: Position) -> Board:
     return {"points": arrays["points"], "bar": arrays["bar"], "off": arrays["off"]}
 
 
-def steps_of(seat: int, moves: list[Move] | tuple[Move, ...]) -> list[list]:
+def steps_of(seat: int, moves: list[Move] | tuple[Move, ...]) -> list[Step]:
     """Checker steps of ``seat`` as ``[[from, to, hit], ...]`` in board numbering."""
     return [[board_place(seat, m.from_point), board_place(seat, m.to_point), bool(m.hit)] for m in moves]
 
@@ -476,7 +480,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     state["score"] = list(review.match.games[decision.game].score)
     state["result"] = None  # the game's result banner would hide the decision's dice
     state["record"] = record_of(review.match.games[decision.game], language)  # the decision's game; its line marked
-    best_steps: list[list] = []
+    best_steps: list[Step] = []
     if decision.candidates:
         state["hint"] = hint_of(Advice(decision.seat, position, list(decision.candidates)), language)
         made = next((c for c in decision.candidates if c.notation == decision.made), None)
