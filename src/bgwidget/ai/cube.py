@@ -34,7 +34,15 @@ from dataclasses import dataclass
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
 
-__all__ = ["CONTACT_EFFICIENCY", "TOLERANCE", "CubeDecision", "CubeError", "cube_decision", "race_efficiency"]
+__all__ = [
+    "CONTACT_EFFICIENCY",
+    "TOLERANCE",
+    "CubeDecision",
+    "CubeError",
+    "check_stakes",
+    "cube_decision",
+    "race_efficiency",
+]
 
 CONTACT_EFFICIENCY = 0.68
 TOLERANCE = 1e-9
@@ -157,7 +165,7 @@ def cube_decision(
     """
     chances = _checked_chances(probabilities)
     p = chances[0]
-    _check_settings(cube, owner, efficiency, match_length, away, (crawford, post_crawford, jacoby, beavers))
+    check_stakes(cube, owner, efficiency, match_length, away, (crawford, post_crawford, jacoby, beavers))
     if match_length and max(away) <= MATCH_LENGTH_LIMIT:
         return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
 
@@ -195,9 +203,17 @@ def _checked_chances(probabilities: object) -> tuple[float, float, float, float,
     return p, wg, min(max(wbg, 0.0), wg), lg, min(max(lbg, 0.0), lg)
 
 
-def _check_settings(
+def check_stakes(
     cube: object, owner: object, efficiency: object, match_length: object, away: object, flags: tuple
 ) -> None:
+    """Check the stakes of a cube decision, as :func:`cube_decision` takes them; return nothing.
+
+    ``cube``: the cube's value, a power of 2 (1, 2, 4, ...); ``owner``: ``"centre"``,
+    ``"player"`` or ``"opponent"``; ``efficiency``: a number from 0 to 1; ``match_length``: points
+    (0 for money play); ``away``: two whole numbers of points (player on roll, opponent), each
+    1..``match_length`` in a match; ``flags``: ``(crawford, post_crawford, jacoby, beavers)``,
+    each True or False. Raises :class:`~bgwidget.ai.errors.CubeError` naming the first that is not.
+    """
     if type(cube) is not int or cube < 1 or cube & (cube - 1):
         raise CubeError(f"the cube shows a power of 2 (1, 2, 4, ...), not {cube!r}")
     if owner not in ("centre", "player", "opponent") or not isinstance(owner, str):
