@@ -33,7 +33,7 @@ from bgwidget.position import Position, PositionError
 if TYPE_CHECKING:
     from bgsage import BgBotAnalyzer, CubeActionResult
 
-__all__ = ["PLIES", "SagePlayer", "analyse", "analyzer"]
+__all__ = ["PLIES", "SagePlayer", "analyse", "analyzer", "clear_analyzers"]
 
 PLIES = (0, 1, 2, 3)
 """The depths bgsage searches to (GNU Backgammon's numbering; bgsage's 1ply..4ply)."""
@@ -54,6 +54,13 @@ def analyzer(ply: int = 1) -> BgBotAnalyzer:
     """
     _check_ply(ply)  # before the cache, which needs a hashable ply
     return _analyzer(ply)
+
+
+def clear_analyzers() -> None:
+    """Forget the shared analyzers: the next :func:`analyzer` call makes a new one, importing bgsage
+    again (so an install or removal since is seen), and the nets they hold can be freed once no
+    player or caller keeps one. Raises nothing."""
+    _analyzer.cache_clear()
 
 
 @cache
