@@ -348,7 +348,7 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
     decision = searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
     if game.phase == "roll" and decision.should_double and not game.can_double():
         # Rules the cube model does not hold forbid the double: no cube, or the cube at its limit.
-        reason = "the cube is at its limit" if game.rules.cube else "no cube in this game"
+        reason = "limit" if game.rules.cube else "no-cube"
         nd = decision.no_double
         return replace(decision, double_take=nd, double_pass=nd, should_double=False, beaver=False, reason=reason)
     return decision
