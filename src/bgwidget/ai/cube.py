@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
+from bgwidget.checks import is_int
 from bgwidget.labels import label
 
 __all__ = [
@@ -246,17 +247,17 @@ def check_stakes(
     1..``match_length`` in a match; ``flags``: ``(crawford, post_crawford, jacoby, beavers)``,
     each True or False. Raises :class:`~bgwidget.ai.errors.CubeError` naming the first that is not.
     """
-    if type(cube) is not int or cube < 1 or cube & (cube - 1):
+    if not is_int(cube) or cube < 1 or cube & (cube - 1):
         raise CubeError(f"the cube shows a power of 2 (1, 2, 4, ...), not {cube!r}")
     if owner not in ("centre", "player", "opponent") or not isinstance(owner, str):
         raise CubeError(f"owner is 'centre', 'player' or 'opponent', not {owner!r}")
     if isinstance(efficiency, bool) or not isinstance(efficiency, (int, float)) or not 0 <= efficiency <= 1:
         raise CubeError(f"the cube efficiency is a number from 0 to 1, not {efficiency!r}")
-    if type(match_length) is not int or match_length < 0:
+    if not is_int(match_length) or match_length < 0:
         raise CubeError(f"match_length is a number of points (0 = money play), not {match_length!r}")
     if not all(isinstance(flag, bool) for flag in flags):
         raise CubeError(f"crawford, post_crawford, jacoby and beavers are True or False, not {flags!r}")
-    if not isinstance(away, (tuple, list)) or len(away) != 2 or any(type(a) is not int for a in away):
+    if not isinstance(away, (tuple, list)) or len(away) != 2 or not all(is_int(a) for a in away):
         raise CubeError(f"away is two numbers of points (player on roll, opponent), not {away!r}")
     if match_length and not all(0 < a <= match_length for a in away):
         raise CubeError(f"away scores {tuple(away)} do not fit a {match_length}-point match")

@@ -51,6 +51,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bgwidget.ai.errors import LevelError, PlayerError, require_numpy
+from bgwidget.checks import is_int
 from bgwidget.dice import DiceStateError, check_seed
 from bgwidget.game import Game, GameError
 from bgwidget.moves import Play, check_roll
@@ -281,7 +282,7 @@ def level_ply(level: str | Player) -> int:
     otherwise.
     """
     ply = getattr(get_player(level), "ply", None)
-    if not isinstance(ply, int) or isinstance(ply, bool):
+    if not is_int(ply):
         raise LevelError(f"{level!r} has no search depth (an integer ply) to analyse with")
     return ply
 

@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net
+from bgwidget.checks import is_int
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
@@ -298,11 +299,11 @@ def _check_run(
 ) -> None:
     """:class:`RolloutError` for the first of :func:`rollout`'s numbers and switches that is out of range."""
     for name, value in (("trials", trials), ("batch", batch)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        if not is_int(value) or value < 1:
             raise RolloutError(f"{name} is a positive int, not {value!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+    if not is_int(seed) or seed < 0:
         raise RolloutError(f"seed is an int >= 0, not {seed!r}")
-    if truncate is not None and (not isinstance(truncate, int) or isinstance(truncate, bool) or truncate < 1):
+    if truncate is not None and (not is_int(truncate) or truncate < 1):
         raise RolloutError(f"truncate is None or a positive number of plies, not {truncate!r}")
     if target_se is not None and (
         not isinstance(target_se, (int, float)) or isinstance(target_se, bool) or not target_se > 0

@@ -26,6 +26,7 @@ from bgwidget.ai.engines import bgsage_board, bgsage_board_after
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import consistent
 from bgwidget.ai.search import Candidate
+from bgwidget.checks import is_int
 from bgwidget.game import Game
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
@@ -42,7 +43,7 @@ _OWNERS = {None: "centered", True: "player", False: "opponent"}  # keyed by "doe
 
 
 def _check_ply(ply: object) -> None:
-    if type(ply) is not int or ply not in PLIES:
+    if not is_int(ply) or ply not in PLIES:
         raise LevelError(f"bgsage's ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 
