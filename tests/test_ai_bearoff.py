@@ -16,7 +16,7 @@ def db():
 
 
 def test_index_is_a_bijection():
-    positions = bearoff._all_positions()
+    positions = bearoff.all_positions()
     assert len(positions) == bearoff.N_POSITIONS == 54264
     index = bearoff.position_index(positions)
     assert sorted(index) == list(range(bearoff.N_POSITIONS))
@@ -50,7 +50,7 @@ def test_hand_checked_distributions(db):
 
 def test_one_sided_distributions_match_gnubg(db):
     rolls, _ = db
-    positions = bearoff._all_positions()
+    positions = bearoff.all_positions()
     rng = np.random.default_rng(3)
     worst, worst_mean = 0.0, 0.0
     for k in rng.integers(1, bearoff.N_POSITIONS, 2000):
@@ -104,10 +104,10 @@ def test_empty_cache_variable_means_the_platform_cache(monkeypatch):
     import platformdirs
 
     monkeypatch.setenv("BGWIDGET_CACHE", "")
-    expected = Path(platformdirs.user_cache_dir("bgwidget")) / f"bearoff-v{bearoff._VERSION}.npz"
-    assert bearoff._cache_path() == expected
+    expected = Path(platformdirs.user_cache_dir("bgwidget")) / f"bearoff-v{bearoff.CACHE_VERSION}.npz"
+    assert bearoff.cache_path() == expected
     monkeypatch.setenv("BGWIDGET_CACHE", "/somewhere")
-    assert bearoff._cache_path() == Path("/somewhere") / f"bearoff-v{bearoff._VERSION}.npz"
+    assert bearoff.cache_path() == Path("/somewhere") / f"bearoff-v{bearoff.CACHE_VERSION}.npz"
 
 
 def test_first_build_says_so_and_warns_once_when_the_cache_cannot_be_written(db, tmp_path, monkeypatch, capsys):
@@ -125,7 +125,7 @@ def test_first_build_says_so_and_warns_once_when_the_cache_cannot_be_written(db,
 
 def test_loading_the_cache_says_nothing(db, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("BGWIDGET_CACHE", str(tmp_path))
-    path = bearoff._cache_path()
+    path = bearoff.cache_path()
     np.savez_compressed(path, rolls=db[0], first_off=db[1])
     rolls, _ = bearoff.database.__wrapped__()
     assert capsys.readouterr().err == ""

@@ -187,7 +187,7 @@ def test_sure_wins_evaluate_to_a_sure_win_that_the_cube_accepts(level):
             assert chances[0] == pytest.approx(1.0, abs=1e-3)
         for cube, owner in ((1, "centre"), (2, "player")):
             assert not ai.cube_decision(chances, cube=cube, owner=owner).should_take  # a sure win: pass
-        assert ai.cube_decision(chances, cube=4, owner="opponent").reason == "the opponent owns the cube"
+        assert ai.cube_decision(chances, cube=4, owner="opponent").reason == "owned"
         assert ai.cube_decision(chances, cube=2, match_length=7, away=(3, 2), owner="player").match_play
 
 

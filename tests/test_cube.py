@@ -39,7 +39,7 @@ def test_actions():
     assert cube_decision((0.85, 0, 0, 0, 0)).action == "double, pass"
     # Many gammons and a near-certain win: playing on is worth more than the single point.
     assert cube_decision((0.92, 0.6, 0.05, 0.0, 0.0)).action == "too good to double, pass"
-    assert cube_decision((0.5, 0, 0, 0, 0), owner="opponent").reason == "the opponent owns the cube"
+    assert cube_decision((0.5, 0, 0, 0, 0), owner="opponent").reason == "owned"
 
 
 def test_beaver_and_jacoby():
@@ -97,7 +97,7 @@ def test_matches_longer_than_the_table_judge_the_cube_as_money_play():
     money = cube_decision(chances)
     assert not long_match.match_play and long_match.action == money.action
     assert long_match.no_double == money.no_double
-    assert cube_decision(chances, match_length=30, away=(1, 28), crawford=True).reason == "Crawford game"
+    assert cube_decision(chances, match_length=30, away=(1, 28), crawford=True).reason == "crawford"
     # Once both sides are within the table, match equities again.
     assert cube_decision(chances, match_length=30, away=(20, 25)).match_play
 

@@ -108,4 +108,4 @@ def test_the_games_cube_limits_hold_the_double():
     last_roll = Position((2,) + (0,) * 24, (0,) * 5 + (10,) + (0,) * 19)  # a sure single win: double, pass
     assert ai.game_cube_decision(Game(position=last_roll)).action == "double, pass"
     none = Game(position=last_roll, rules=Rules(cube=False))
-    assert ai.game_cube_decision(none).reason == "no cube in this game"
+    assert ai.game_cube_decision(none).reason == "no-cube"

@@ -31,7 +31,7 @@ import numpy as np
 from bgwidget.ai.encoding import N_INPUTS, encode_units
 from bgwidget.ai.evaluator import equity, evaluate_boards
 from bgwidget.ai.net import PRUNING_WEIGHTS, Net
-from bgwidget.ai.search import _PRUNE_MIN, _pruned
+from bgwidget.ai.search import PRUNE_MIN, kept_by_pruning
 from bgwidget.moves import result_boards
 from bgwidget.position import Position
 
@@ -90,10 +90,10 @@ def check(path: Path, weights: Path) -> None:
     group = np.repeat(np.arange(len(starts)), sizes)
     index = np.arange(len(rolls))
     units = encode_units(boards, np.zeros((len(boards), N_INPUTS), dtype=np.float32))
-    kept = _pruned(boards, units, index, starts, group, Net(weights))  # what best_replies would keep
+    kept = kept_by_pruning(boards, units, index, starts, group, Net(weights))  # what best_replies would keep
     kept = np.ones(len(rolls), dtype=bool) if kept is None else kept
     values = equity(probs.astype(np.float64))  # for the side to roll next: the mover wants the least
-    crowded = sizes > _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
+    crowded = sizes > PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
     best_kept = np.minimum.reduceat(np.where(kept, values, np.inf), starts)
     losses = (best_kept - np.minimum.reduceat(values, starts))[crowded]
     pruned = int(crowded.sum())

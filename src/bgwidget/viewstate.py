@@ -720,23 +720,13 @@ def hint_of(
         take=decision.should_take,
         too_good=decision.action.startswith("too good"),
         beaver=decision.beaver,
-        reason=label(language, _CUBE_REASONS[decision.reason]) if decision.reason else "",
+        reason=decision.why(language),
         doubler=advice.position.turn,
         no_double=round(decision.no_double, 3),
         double_take=round(decision.double_take, 3),
         double_pass=round(decision.double_pass, 3),
         match_play=decision.match_play,
     )
-
-
-_CUBE_REASONS = {
-    "Crawford game": "cubeWhyCrawford",
-    "no cube in a 1-point match": "cubeWhyOnePoint",
-    "the opponent owns the cube": "cubeWhyOwned",
-    "the cube is at its limit": "cubeWhyLimit",
-    "no cube in this game": "cubeWhyNone",
-}
-"""The catalogue key of each reason :class:`~bgwidget.ai.CubeDecision` gives for no double."""
 
 
 def _place(key: str) -> Place:

@@ -31,6 +31,7 @@ from bgwidget.ai.context import Context
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import checked_evaluation, equity, evaluate_positions
 from bgwidget.ai.search import Cache, Candidate, Evaluator, position_values, search, zero_ply
+from bgwidget.checks import is_int
 from bgwidget.game import Game, GameError
 from bgwidget.moves import IllegalPlayError, Play, check_roll
 from bgwidget.position import Position, PositionError
@@ -176,7 +177,7 @@ def check_search(position: object, ply: object, evaluator: object) -> None:
 
 
 def _check_ply(ply: object) -> None:
-    if type(ply) is not int or ply not in PLIES:
+    if not is_int(ply) or ply not in PLIES:
         raise LevelError(f"ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import Player, check_turn, evaluator_or_net, level_ply
+from bgwidget.checks import is_int
 from bgwidget.moves import roll_text
 from bgwidget.position import Position, PositionError
 
@@ -103,7 +104,7 @@ def analyse_many(
     if isinstance(items, (str, bytes)) or not isinstance(items, Sequence):
         raise BatchError(f"items are a sequence of positions and (position, dice) pairs, not {type(items).__name__}")
     checked = [_item(item) for item in items]
-    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+    if not is_int(chunk) or chunk < 1:
         raise BatchError(f"chunk is a positive int, not {chunk!r}")
     if not isinstance(progress, bool) and not callable(progress):
         raise BatchError(f"progress is True, False or a callable progress(done, total), not {progress!r}")

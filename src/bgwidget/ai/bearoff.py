@@ -19,8 +19,8 @@ the usual assumption that each side plays to minimise its expected rolls.
 
 The tables take some seconds to compute; they are computed on first use (saying so on
 standard error, so that a notebook shows why the first race evaluation waits) and cached as an
-``.npz`` in the user cache directory (``platformdirs.user_cache_dir("bgwidget")``, or
-``$BGWIDGET_CACHE`` when set and not empty). A cache that cannot be written (a read-only
+``.npz`` (:func:`cache_path`) in the user cache directory (``platformdirs.user_cache_dir("bgwidget")``,
+or ``$BGWIDGET_CACHE`` when set and not empty). A cache that cannot be written (a read-only
 directory, a browser's kernel) gives one :class:`RuntimeWarning`; the tables are then computed
 again in each new process.
 """
@@ -39,13 +39,25 @@ import numpy as np
 from bgwidget.ai.encoding import checked_boards
 from bgwidget.position import PositionError
 
-__all__ = ["MAX_ROLLS", "N_POSITIONS", "database", "is_bearoff", "position_index", "race_probabilities"]
+__all__ = [
+    "CACHE_VERSION",
+    "MAX_ROLLS",
+    "N_POSITIONS",
+    "all_positions",
+    "cache_path",
+    "database",
+    "is_bearoff",
+    "position_index",
+    "race_probabilities",
+]
 
 N_POSITIONS = comb(21, 6)
 """One-sided positions: 0..15 checkers on 6 points."""
 MAX_ROLLS = 40
 """Length of each distribution; the chance of needing more rolls is below 1e-20."""
-_VERSION = 1
+CACHE_VERSION = 1
+"""The version of the tables' cache file, part of its name (:func:`cache_path`): raised when the
+tables change, so that a cache of older tables is never read."""
 
 # _RANK[i, m, c]: how many positions come before those with c checkers on point i + 1 among
 # the positions of the points i + 1..6 with at most m checkers (the combinatorial number system).
@@ -80,8 +92,9 @@ def position_index(home: np.ndarray) -> np.ndarray:
     return index
 
 
-def _all_positions() -> np.ndarray:
-    """(N_POSITIONS, 6) every one-sided position, row k having index k."""
+def all_positions() -> np.ndarray:
+    """(N_POSITIONS, 6) int64: every one-sided position (counts on points 1..6), row k the position
+    of index k (the inverse of :func:`position_index`)."""
     rows = []
 
     def walk(prefix: list[int], left: int) -> None:
@@ -175,13 +188,16 @@ def _solve(positions: np.ndarray, terminal: np.ndarray) -> np.ndarray:
     return dist
 
 
-def _cache_path() -> Path:
+def cache_path() -> Path:
+    """The file the tables are cached in (see the module), which :func:`database` reads or writes:
+    ``bearoff-v{CACHE_VERSION}.npz`` in ``$BGWIDGET_CACHE`` when it is set and not empty, else in
+    ``platformdirs.user_cache_dir("bgwidget")``. It need not exist yet; nothing is created."""
     root = os.environ.get("BGWIDGET_CACHE")
     if not root:  # unset or empty: the platform's cache directory
         import platformdirs
 
         root = platformdirs.user_cache_dir("bgwidget")
-    return Path(root) / f"bearoff-v{_VERSION}.npz"
+    return Path(root) / f"bearoff-v{CACHE_VERSION}.npz"
 
 
 @lru_cache(maxsize=1)
@@ -192,7 +208,7 @@ def database() -> tuple[np.ndarray, np.ndarray]:
     needed. Loaded from the cache, or computed (with a message on standard error) and cached on
     first use; a :class:`RuntimeWarning` when the cache cannot be written.
     """
-    path = _cache_path()
+    path = cache_path()
     if path.exists():
         try:
             with np.load(path) as data:
@@ -200,7 +216,7 @@ def database() -> tuple[np.ndarray, np.ndarray]:
         except (OSError, ValueError, KeyError):
             pass  # a damaged cache is rebuilt below
     print("bgwidget: computing the bear-off database, once (some seconds)...", file=sys.stderr, flush=True)
-    positions = _all_positions()
+    positions = all_positions()
     checkers = positions.sum(axis=1)
     rolls = _solve(positions, checkers == 0)
     first_off = _solve(positions, checkers < 15)

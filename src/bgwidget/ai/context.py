@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeDecision, _check_settings, cube_decision, race_efficiency
+from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeDecision, check_stakes, cube_decision, race_efficiency
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.evaluator import flip
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
@@ -56,7 +56,7 @@ class Context:
 
     def __post_init__(self) -> None:
         flags = (self.crawford, self.post_crawford, self.jacoby, self.beavers)
-        _check_settings(self.cube, self.owner, CONTACT_EFFICIENCY, self.match_length, self.away, flags)
+        check_stakes(self.cube, self.owner, CONTACT_EFFICIENCY, self.match_length, self.away, flags)
 
     @classmethod
     def of(cls, game: Game, seat: int) -> Context:

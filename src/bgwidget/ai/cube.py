@@ -33,13 +33,38 @@ from dataclasses import dataclass
 
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
+from bgwidget.checks import is_int
+from bgwidget.labels import label
 
-__all__ = ["CONTACT_EFFICIENCY", "TOLERANCE", "CubeDecision", "CubeError", "cube_decision", "race_efficiency"]
+__all__ = [
+    "CONTACT_EFFICIENCY",
+    "REASONS",
+    "TOLERANCE",
+    "CubeDecision",
+    "CubeError",
+    "check_stakes",
+    "cube_decision",
+    "race_efficiency",
+]
 
 CONTACT_EFFICIENCY = 0.68
 TOLERANCE = 1e-9
 """How far chances may stray from a consistent distribution (floating-point rounding) and
 still be accepted, clamped, by :func:`cube_decision`."""
+
+REASONS = {
+    "crawford": "cubeWhyCrawford",
+    "one-point": "cubeWhyOnePoint",
+    "owned": "cubeWhyOwned",
+    "limit": "cubeWhyLimit",
+    "no-cube": "cubeWhyNone",
+}
+"""Why no double is possible: each code :attr:`CubeDecision.reason` may hold, and the key of its
+sentence in the catalogue (:mod:`bgwidget.labels`). ``"crawford"``: the Crawford game;
+``"one-point"``: a 1-point match; ``"owned"``: the opponent owns the cube; ``"limit"``: the cube is
+at the game's limit (``Rules.max_cube``); ``"no-cube"``: a game played without the cube
+(``Rules(cube=False)``). The last two come from a game's rules
+(:func:`~bgwidget.ai.players.game_cube_decision`), the others from :func:`cube_decision`."""
 
 
 def race_efficiency(pips: int) -> float:
@@ -56,8 +81,10 @@ class CubeDecision:
     cube's value for points); in match play, match winning chances (0..1). ``action`` is the
     right decision for both sides in the words GNU Backgammon uses: ``"no double, take"``,
     ``"double, take"``, ``"double, pass"``, ``"too good to double, pass"``, or with ``beaver``
-    in place of ``take`` when beavers are allowed and the taker gains by one. ``reason`` is set
-    when no double is possible at all (the cube is the opponent's, the Crawford game...).
+    in place of ``take`` when beavers are allowed and the taker gains by one; when no double is
+    possible at all, ``"no double (...)"`` with :meth:`why`'s English sentence. ``reason`` is then
+    the code of why (one of :data:`REASONS`: ``"crawford"``, ``"one-point"``, ``"owned"``,
+    ``"limit"``, ``"no-cube"``), and ``""`` while a double is possible.
     """
 
     no_double: float
@@ -73,12 +100,26 @@ class CubeDecision:
     def action(self) -> str:
         response = "beaver" if self.beaver else "take" if self.should_take else "pass"
         if self.reason:
-            return f"no double ({self.reason})"
+            return f"no double ({self.why()})"
         if self.should_double:
             return f"double, {response}"
         if not self.should_take and self.no_double > self.double_pass:
             return "too good to double, pass"
         return f"no double, {response}"
+
+    def why(self, language: str = "en") -> str:
+        """Why no double is possible, the catalogue's sentence for :attr:`reason` in ``language``;
+        ``""`` when a double is possible.
+
+        >>> decision = cube_decision((0.5, 0, 0, 0, 0), owner="opponent")
+        >>> decision.reason, decision.why(), decision.why("fr")
+        ('owned', 'the opponent owns the cube', 'l’adversaire possède le videau')
+
+        A reason that is not a code of :data:`REASONS` (a caller's own) is given as it is. Raises
+        :class:`~bgwidget.labels.LanguageError` for a language the catalogue does not have.
+        """
+        key = REASONS.get(self.reason)
+        return label(language, key) if key else self.reason
 
 
 def _average_values(probabilities: Sequence[float], values: Sequence[float]) -> tuple[float, float, float]:
@@ -157,16 +198,16 @@ def cube_decision(
     """
     chances = _checked_chances(probabilities)
     p = chances[0]
-    _check_settings(cube, owner, efficiency, match_length, away, (crawford, post_crawford, jacoby, beavers))
+    check_stakes(cube, owner, efficiency, match_length, away, (crawford, post_crawford, jacoby, beavers))
     if match_length and max(away) <= MATCH_LENGTH_LIMIT:
         return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
 
     _, big_w, big_l = _average_values(chances, (1, 2, 3, -1, -2, -3))
     no_double = _cubeful(p, big_w, big_l, owner, efficiency, jacoby and owner == "centre")
     if match_length and crawford:
-        return CubeDecision(no_double, no_double, no_double, False, True, reason="Crawford game")
+        return CubeDecision(no_double, no_double, no_double, False, True, reason="crawford")
     if owner == "opponent":
-        return CubeDecision(no_double, no_double, no_double, False, True, reason="the opponent owns the cube")
+        return CubeDecision(no_double, no_double, no_double, False, True, reason="owned")
     double_take = 2.0 * _cubeful(p, big_w, big_l, "opponent", efficiency)
     double_pass = 1.0
     should_take = double_take <= double_pass
@@ -195,20 +236,28 @@ def _checked_chances(probabilities: object) -> tuple[float, float, float, float,
     return p, wg, min(max(wbg, 0.0), wg), lg, min(max(lbg, 0.0), lg)
 
 
-def _check_settings(
+def check_stakes(
     cube: object, owner: object, efficiency: object, match_length: object, away: object, flags: tuple
 ) -> None:
-    if type(cube) is not int or cube < 1 or cube & (cube - 1):
+    """Check the stakes of a cube decision, as :func:`cube_decision` takes them; return nothing.
+
+    ``cube``: the cube's value, a power of 2 (1, 2, 4, ...); ``owner``: ``"centre"``,
+    ``"player"`` or ``"opponent"``; ``efficiency``: a number from 0 to 1; ``match_length``: points
+    (0 for money play); ``away``: two whole numbers of points (player on roll, opponent), each
+    1..``match_length`` in a match; ``flags``: ``(crawford, post_crawford, jacoby, beavers)``,
+    each True or False. Raises :class:`~bgwidget.ai.errors.CubeError` naming the first that is not.
+    """
+    if not is_int(cube) or cube < 1 or cube & (cube - 1):
         raise CubeError(f"the cube shows a power of 2 (1, 2, 4, ...), not {cube!r}")
     if owner not in ("centre", "player", "opponent") or not isinstance(owner, str):
         raise CubeError(f"owner is 'centre', 'player' or 'opponent', not {owner!r}")
     if isinstance(efficiency, bool) or not isinstance(efficiency, (int, float)) or not 0 <= efficiency <= 1:
         raise CubeError(f"the cube efficiency is a number from 0 to 1, not {efficiency!r}")
-    if type(match_length) is not int or match_length < 0:
+    if not is_int(match_length) or match_length < 0:
         raise CubeError(f"match_length is a number of points (0 = money play), not {match_length!r}")
     if not all(isinstance(flag, bool) for flag in flags):
         raise CubeError(f"crawford, post_crawford, jacoby and beavers are True or False, not {flags!r}")
-    if not isinstance(away, (tuple, list)) or len(away) != 2 or any(type(a) is not int for a in away):
+    if not isinstance(away, (tuple, list)) or len(away) != 2 or not all(is_int(a) for a in away):
         raise CubeError(f"away is two numbers of points (player on roll, opponent), not {away!r}")
     if match_length and not all(0 < a <= match_length for a in away):
         raise CubeError(f"away scores {tuple(away)} do not fit a {match_length}-point match")
@@ -230,15 +279,7 @@ def _match_decision(
     p = chances[0]
     x = efficiency if not crawford else 0.0
     no_double = score.cubeful(p, cube, owner, x)
-    reason = (
-        "Crawford game"
-        if crawford
-        else "no cube in a 1-point match"
-        if match_length == 1
-        else "the opponent owns the cube"
-        if owner == "opponent"
-        else ""
-    )
+    reason = "crawford" if crawford else "one-point" if match_length == 1 else "owned" if owner == "opponent" else ""
     if reason:
         return CubeDecision(no_double, no_double, no_double, False, True, match_play=True, reason=reason)
     double_take = score.cubeful(p, 2 * cube, "opponent", x)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from bgwidget.ai.errors import CubeError
+from bgwidget.checks import is_int
 
 __all__ = ["MATCH_LENGTH_LIMIT", "match_winning_chance"]
 
@@ -36,7 +37,7 @@ def match_winning_chance(away: int, opponent_away: int, post_crawford: bool = Fa
     Raises :class:`~bgwidget.ai.errors.CubeError` for away scores that are not ints, or when
     both sides have already won.
     """
-    if type(away) is not int or type(opponent_away) is not int or not isinstance(post_crawford, bool):
+    if not is_int(away) or not is_int(opponent_away) or not isinstance(post_crawford, bool):
         raise CubeError(
             f"away scores are ints and post_crawford a bool, not {away!r}, {opponent_away!r}, {post_crawford!r}"
         )

@@ -13,6 +13,7 @@ from typing import Any
 
 from bgwidget.ai.errors import LevelError, PlayerError
 from bgwidget.ai.players import Player, answers_double, get_player, offers_double
+from bgwidget.checks import is_int
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 
@@ -50,7 +51,7 @@ def play_match(
     """
     if not isinstance(players, (tuple, list)) or len(players) != 2:
         raise LevelError(f"players are two, one per seat (a level name or a Player each), not {players!r}")
-    if match_length == 0 and (type(games) is not int or games < 1):
+    if match_length == 0 and (not is_int(games) or games < 1):
         raise GameError(f"a money session (match_length=0) needs games=N, a number of games >= 1, not {games!r}")
     if match_length != 0 and games is not None:
         raise GameError("games= is for a money session: a match goes on until a side wins it")

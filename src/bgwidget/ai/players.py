@@ -51,6 +51,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bgwidget.ai.errors import LevelError, PlayerError, require_numpy
+from bgwidget.checks import is_int
 from bgwidget.dice import DiceStateError, check_seed
 from bgwidget.game import Game, GameError
 from bgwidget.moves import Play, check_roll
@@ -281,7 +282,7 @@ def level_ply(level: str | Player) -> int:
     otherwise.
     """
     ply = getattr(get_player(level), "ply", None)
-    if not isinstance(ply, int) or isinstance(ply, bool):
+    if not is_int(ply):
         raise LevelError(f"{level!r} has no search depth (an integer ply) to analyse with")
     return ply
 
@@ -348,7 +349,7 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
     decision = searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
     if game.phase == "roll" and decision.should_double and not game.can_double():
         # Rules the cube model does not hold forbid the double: no cube, or the cube at its limit.
-        reason = "the cube is at its limit" if game.rules.cube else "no cube in this game"
+        reason = "limit" if game.rules.cube else "no-cube"
         nd = decision.no_double
         return replace(decision, double_take=nd, double_pass=nd, should_double=False, beaver=False, reason=reason)
     return decision

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html as _html
 from typing import TYPE_CHECKING, Any
 
+from bgwidget.checks import is_int
 from bgwidget.game import Game
 from bgwidget.labels import check_language, label
 from bgwidget.match import Match
@@ -173,7 +174,7 @@ def html(review: Any, language: str = "en", worst: int = 5) -> str:
     """
     language = check_language(language)
     review = _checked(review)
-    if type(worst) is not int or worst < 0:
+    if not is_int(worst) or worst < 0:
         raise ReportError(f"worst is how many decisions to list, a whole number >= 0, not {worst!r}")
     e = _html.escape
     names = review.match.names
@@ -255,7 +256,7 @@ def points(review: Any, game: int | None = None) -> list[tuple[int, float, Any]]
     """
     review = _checked(review)
     count = len(review.match.games)
-    if game is not None and (type(game) is not int or not 0 <= game < count):
+    if game is not None and (not is_int(game) or not 0 <= game < count):
         raise ReportError(f"game is a 0-based game number below {count} or None (the whole match), not {game!r}")
     money = review.match.length == 0
     chosen = [d for d in review.decisions if game is None or d.game == game]

@@ -1,8 +1,9 @@
 """The work of a review (:func:`bgwidget.ai.review.review`), judging each decision of a match's games.
 
 Kept apart from :mod:`bgwidget.ai.review` because it computes with numpy: the review's data
-(:class:`~bgwidget.ai.review.Review`, :class:`~bgwidget.ai.review.Decision`) loads and shows
-without it, and this module is imported by a review's first run.
+(:class:`~bgwidget.ai.review.Review`, :class:`~bgwidget.ai.decision.Decision`) loads and shows
+without it, and this module is imported by a review's first run. The decisions it makes and their
+marks come from :mod:`bgwidget.ai.decision`, not from the review module that imports this one.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import numpy as np
 from bgwidget.ai.analysis import Analysis, judge, rank
 from bgwidget.ai.context import Context, optimal
 from bgwidget.ai.cubeful import searched_cube_decision
+from bgwidget.ai.decision import LUCK_JOKER, MARKS, Decision, mark
 from bgwidget.ai.evaluator import flip
-from bgwidget.ai.review import LUCK_JOKER, MARKS, Decision, mark
 from bgwidget.ai.search import ROLLS, Cache, Evaluator, best_replies
 from bgwidget.game import Game
 from bgwidget.position import Position

@@ -46,8 +46,21 @@ keeps its expectation (GNU Backgammon measures a cubeful luck instead).
 
 **Resuming** (``resume=``), as GNU Backgammon extends a rollout (its "rollout continue" and
 "extend rollout" to more trials): a rollout's result keeps its settings and every trial's result,
-and a rollout given it as ``resume`` goes on at the next trial index to the new ``trials``, so
-its result is that of one uninterrupted run of as many trials with the same seed.
+and a rollout given it as ``resume`` (stopped, stopped at a target error, or complete) goes on at
+the next trial index to the new ``trials`` (more than it has), so its result is that of one
+uninterrupted run of as many trials with the same arguments, number for number when the earlier
+one ended at a multiple of ``batch``, as a stopped one does (in another batch the net's float32
+sums may round otherwise). The position, dice, seed, truncation, variance reduction, cube and
+evaluator (the same object) must be those of the earlier rollout, and the plays too (None: the
+earlier rollout's); ``batch``, ``progress``, ``target_se`` and ``executor`` may change.
+
+**Parallel runs** (``executor=``): each batch is one task on a
+:class:`concurrent.futures.Executor` (a :class:`~concurrent.futures.ProcessPoolExecutor`) or a
+``dask.distributed.Client`` (:mod:`bgwidget.ai.parallel`), at most
+:data:`~bgwidget.ai.parallel.AHEAD` submitted ahead of the results, which are taken in order: so
+progress, ``target_se`` and an interrupt act on the batches in trial order as they come, those
+not started are cancelled at the end, and the result is the serial run's, number for number. The
+evaluator travels to the workers, so it must pickle (the net's does).
 
 The standard errors are the sample standard deviation of the trials' results over the square
 root of their number: with rotation this overstates the error slightly (the strata are balanced).
@@ -56,13 +69,14 @@ root of their number: with rotation this overstates the error slightly (the stra
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net
+from bgwidget.checks import is_int
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
@@ -239,48 +253,57 @@ def rollout(
     nothing; a callable is called as ``progress(done, trials)`` after each batch. A
     KeyboardInterrupt (the notebook's stop button, or raised by ``progress``) ends the rollout
     and returns the batches done, with ``complete`` False (at least one batch must be done:
-    an interrupt in the first batch propagates).
-
-    ``resume``: a result of an earlier rollout (stopped, stopped at a target error, or complete)
-    to go on from, as GNU Backgammon extends a rollout: its trials are kept and new ones played
-    from the next trial index up to ``trials`` (more than it has), so the result equals number
-    for number one run of ``trials`` with the same arguments (when the earlier one ended at a
-    multiple of ``batch``, as a stopped one does: the net's float32 sums may round otherwise
-    in another batch). The position, dice, seed, truncation, variance reduction, cube and
-    evaluator (the same object) must be those of the earlier rollout, and the plays too (None:
-    the earlier rollout's); ``batch``, ``progress``, ``target_se`` and ``executor`` may change.
-
-    ``executor``: None to play every batch here, or a :class:`concurrent.futures.Executor` (a
-    :class:`~concurrent.futures.ProcessPoolExecutor`) or a ``dask.distributed.Client`` to play
-    each batch as one task there (:mod:`bgwidget.ai.parallel`): at most
-    :data:`~bgwidget.ai.parallel.AHEAD` submitted ahead of the results, which are taken in order,
-    so progress, ``target_se`` and an interrupt act on the batches in trial order as they come,
-    those not started are cancelled at the end, and the result is the serial run's, number for
-    number. The evaluator travels to the workers, so it must pickle (the
-    net's does).
+    an interrupt in the first batch propagates). ``resume``: an earlier rollout's result to go
+    on from, up to ``trials``, with the same settings (see the module's **Resuming**).
+    ``executor``: None to play every batch here, or a :class:`concurrent.futures.Executor` or a
+    ``dask.distributed.Client`` to play each batch as one task there, the evaluator pickled (see
+    the module's **Parallel runs**): the result is the serial run's. ``evaluator``: the function
+    from positions to chances that judges (None: the net, exact bear-offs and finished games,
+    :func:`~bgwidget.ai.evaluator.evaluate_positions`).
 
     Raises :class:`bgwidget.PositionError` for a position that is not a Position or a finished
     game, :class:`bgwidget.DiceError` for bad dice, :class:`~bgwidget.ai.errors.LevelError` for
     another level or an evaluator that is not one, :class:`RolloutError` for the other
     arguments out of range (an executor that is not one included, a ``resume`` that does not
-    match), :class:`ImportError` without
-    numpy; nothing is computed before the checks pass. ``evaluator``: the function from
-    positions to chances that judges (None: the net, exact bear-offs and finished games,
-    :func:`~bgwidget.ai.evaluator.evaluate_positions`).
+    match), :class:`ImportError` without numpy; nothing is computed before the checks pass.
     """
     evaluator = evaluator_or_net(evaluator, "a rollout")
-    import numpy as np
-
     earlier = _earlier(resume)
     if earlier is not None and plays is None and dice is not None and earlier.rolled(check_roll(dice)):
         plays = earlier.plays  # the plays rolled out before, not Expert's choice again
     starts, candidates = _checked(position, dice, plays, level, evaluator)
+    _check_run(trials, batch, seed, truncate, target_se, progress, variance_reduction)
+    pool = as_executor(executor, RolloutError)
+    stakes = _stakes(cubeful, cube, candidates is not None)
+    if candidates is not None and not candidates:
+        return Rollouts()
+    roll = None if dice is None else check_roll(dice)
+    chosen = None if candidates is None else tuple(candidates)
+    settings = _Settings(position, roll, chosen, seed, truncate, variance_reduction, stakes, evaluator)
+    results = [] if earlier is None else [earlier.results]  # blocks of (trials, len(starts), 6) results
+    if earlier is not None:
+        starts, candidates = earlier.resumed(settings, trials)
+    tasks = _batches(starts, settings, results, trials, batch)
+    complete = _run(tasks, results, trials, progress, target_se, cubeful, pool)
+    return _result(settings, results, candidates, complete, cubeful)
+
+
+def _check_run(
+    trials: object,
+    batch: object,
+    seed: object,
+    truncate: object,
+    target_se: object,
+    progress: object,
+    variance_reduction: object,
+) -> None:
+    """:class:`RolloutError` for the first of :func:`rollout`'s numbers and switches that is out of range."""
     for name, value in (("trials", trials), ("batch", batch)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        if not is_int(value) or value < 1:
             raise RolloutError(f"{name} is a positive int, not {value!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+    if not is_int(seed) or seed < 0:
         raise RolloutError(f"seed is an int >= 0, not {seed!r}")
-    if truncate is not None and (not isinstance(truncate, int) or isinstance(truncate, bool) or truncate < 1):
+    if truncate is not None and (not is_int(truncate) or truncate < 1):
         raise RolloutError(f"truncate is None or a positive number of plies, not {truncate!r}")
     if target_se is not None and (
         not isinstance(target_se, (int, float)) or isinstance(target_se, bool) or not target_se > 0
@@ -290,42 +313,39 @@ def rollout(
         raise RolloutError(f"progress is True, False or a callable progress(done, total), not {progress!r}")
     if not isinstance(variance_reduction, bool):
         raise RolloutError(f"variance_reduction is True or False, not {variance_reduction!r}")
-    pool = as_executor(executor, RolloutError)
-    stakes = _stakes(cubeful, cube, candidates is not None)
-    if candidates is not None and not candidates:
-        return Rollouts()
-    settings = _Settings(
-        position,
-        None if dice is None else check_roll(dice),
-        None if candidates is None else tuple(candidates),
-        seed,
-        truncate,
-        variance_reduction,
-        stakes,
-        evaluator,
-    )
-    results: list[np.ndarray] = []  # one (batch trials, len(starts), 6) block per batch
-    if earlier is not None:
-        starts, candidates = earlier.resumed(settings, trials)
-        results.append(earlier.results)
-    done = sum(len(block) for block in results)
 
+
+def _batches(
+    starts: list[tuple[Position, bool]], settings: _Settings, results: list[np.ndarray], trials: int, batch: int
+) -> Iterator[tuple]:
+    """The :func:`_play_out` tasks of the trials after those in ``results`` up to ``trials``, in
+    batches at multiples of ``batch`` as an uninterrupted run's (the first from the next trial)."""
+    done = sum(len(block) for block in results)
+    s = settings
+    for first in range(done - done % batch, trials, batch):
+        indices = range(max(first, done), min(first + batch, trials))
+        yield starts, indices, s.seed, s.truncate, s.variance_reduction, s.evaluator, s.cube
+
+
+def _run(
+    tasks: Iterator[tuple],
+    results: list[np.ndarray],
+    trials: int,
+    progress: bool | Callable[[int, int], object],
+    target_se: float | None,
+    cubeful: bool,
+    pool: Executor | None,
+) -> bool:
+    """Play ``tasks`` here (``pool`` None) or on ``pool``, adding each block of results to ``results``
+    in trial order, with ``progress`` after each, until ``trials`` are done, every equity's standard
+    error (the cubeful ones when ``cubeful``) is below ``target_se`` or a KeyboardInterrupt. Whether
+    the run is complete (not interrupted); an interrupt before any block propagates."""
+    import numpy as np
     from tqdm.auto import tqdm
 
+    done = sum(len(block) for block in results)
     complete = True
     bar = tqdm(total=trials, initial=done, disable=progress is not True, desc="rollout", unit="trial")
-    tasks = (  # batches at multiples of batch, as an uninterrupted run's, the first from done
-        (
-            starts,
-            range(max(first, done), min(first + batch, trials)),
-            seed,
-            truncate,
-            variance_reduction,
-            evaluator,
-            stakes,
-        )
-        for first in range(done - done % batch, trials, batch)
-    )
     blocks = in_order(_play_out, tasks, pool)
     try:
         for block in blocks:
@@ -346,6 +366,16 @@ def rollout(
     finally:
         blocks.close()  # the batches not started are cancelled
         bar.close()
+    return complete
+
+
+def _result(
+    settings: _Settings, results: list[np.ndarray], plays: list[Play] | None, complete: bool, cubeful: bool
+) -> Rollout | Rollouts:
+    """The rollout's result from its blocks of ``results``: a :class:`Rollout` of the position when
+    ``plays`` is None, else the :class:`Rollouts` of the plays, best (cubeful, when ``cubeful``) equity first."""
+    import numpy as np
+
     kept = _Trials(settings, np.concatenate(results))
     means, mean_equity, chance_ses, equity_ses, cubeful_means, cubeful_ses = _summary(kept.results)
     rows = [
@@ -355,15 +385,15 @@ def rollout(
             float(mean_equity[k]),
             tuple(float(x) for x in chance_ses[k]),  # type: ignore[arg-type]
             float(equity_ses[k]),
-            done,
+            len(kept.results),
             complete,
             float(cubeful_means[k]) if cubeful else None,
             float(cubeful_ses[k]) if cubeful else None,
             kept,
         )
-        for k, play in enumerate(candidates or [None])
+        for k, play in enumerate(plays or [None])
     ]
-    if candidates is None:
+    if plays is None:
         return rows[0]
     return Rollouts(sorted(rows, key=lambda r: -(r.equity if r.cubeful_equity is None else r.cubeful_equity)))
 

@@ -26,6 +26,7 @@ from bgwidget.ai.engines import bgsage_board, bgsage_board_after
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import consistent
 from bgwidget.ai.search import Candidate
+from bgwidget.checks import is_int
 from bgwidget.game import Game
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
@@ -33,7 +34,7 @@ from bgwidget.position import Position, PositionError
 if TYPE_CHECKING:
     from bgsage import BgBotAnalyzer, CubeActionResult
 
-__all__ = ["PLIES", "SagePlayer", "analyse", "analyzer"]
+__all__ = ["PLIES", "SagePlayer", "analyse", "analyzer", "clear_analyzers"]
 
 PLIES = (0, 1, 2, 3)
 """The depths bgsage searches to (GNU Backgammon's numbering; bgsage's 1ply..4ply)."""
@@ -42,7 +43,7 @@ _OWNERS = {None: "centered", True: "player", False: "opponent"}  # keyed by "doe
 
 
 def _check_ply(ply: object) -> None:
-    if type(ply) is not int or ply not in PLIES:
+    if not is_int(ply) or ply not in PLIES:
         raise LevelError(f"bgsage's ply is one of {', '.join(map(str, PLIES))}, not {ply!r}")
 
 
@@ -54,6 +55,13 @@ def analyzer(ply: int = 1) -> BgBotAnalyzer:
     """
     _check_ply(ply)  # before the cache, which needs a hashable ply
     return _analyzer(ply)
+
+
+def clear_analyzers() -> None:
+    """Forget the shared analyzers: the next :func:`analyzer` call makes a new one, importing bgsage
+    again (so an install or removal since is seen), and the nets they hold can be freed once no
+    player or caller keeps one. Raises nothing."""
+    _analyzer.cache_clear()
 
 
 @cache

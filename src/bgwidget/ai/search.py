@@ -33,11 +33,13 @@ from bgwidget.moves import IllegalPlayError, Play, result_boards
 from bgwidget.position import Position
 
 __all__ = [
+    "PRUNE_MIN",
     "ROLLS",
     "Cache",
     "Candidate",
     "Evaluator",
     "best_replies",
+    "kept_by_pruning",
     "one_ply",
     "position_values",
     "search",
@@ -192,7 +194,7 @@ def best_replies(
     shipped net) a roll of n results sends the net only the ``4 + floor(log2(n))`` that the
     pruning net (:func:`~bgwidget.ai.net.default_pruning_net`) rates best, and every finished or
     bear-off result, which are judged exactly: GNU Backgammon's pruning rule (``eval.c``,
-    ``MIN_PRUNE_MOVES``) with one result fewer (:data:`_PRUNE_MIN`). Raises as
+    ``MIN_PRUNE_MOVES``) with one result fewer (:data:`PRUNE_MIN`). Raises as
     :func:`~bgwidget.ai.evaluator.checked_evaluation` does.
     """
     groups: dict[tuple[Position, int, int], int] = {}  # the first result of each (position, roll)
@@ -224,7 +226,7 @@ def best_replies(
         else:
             # Every result's units for the pruning net; the other inputs only for those the big net judges.
             inputs = encode_units(sides, np.zeros((len(distinct), N_INPUTS), dtype=np.float32))
-            kept = _pruned(sides, inputs, index, starts, group)
+            kept = kept_by_pruning(sides, inputs, index, starts, group)
             if kept is None:
                 table = evaluate_boards(sides, inputs=encode_rest(sides, inputs))
             else:
@@ -250,15 +252,16 @@ def best_replies(
     return after, table[picks]
 
 
-# A roll keeps _PRUNE_MIN + floor(log2(n)) of its n results. GNU Backgammon's MIN_PRUNE_MOVES is 5;
-# 4 gave the Expert the same error per play by gnubg 1-ply (+0.0001, -0.0002 .. +0.0004, 1,000
-# positions), the same points per game against gnubg-nn's 0-ply (3,000 games), and 9% fewer results
-# for the big net: 4-6% less median time and 4-16% less at the 95th percentile. Measured in the
-# note of the stop that made the change (December 2026).
-_PRUNE_MIN = 4
+PRUNE_MIN = 4
+"""The pruning's floor: a roll of n results keeps ``PRUNE_MIN + floor(log2(n))`` of them for the big
+net (:func:`kept_by_pruning`). GNU Backgammon's ``MIN_PRUNE_MOVES`` is 5; 4 gave the Expert the same
+error per play by gnubg 1-ply (+0.0001, -0.0002 .. +0.0004, 1,000 positions), the same points per
+game against gnubg-nn's 0-ply (3,000 games), and 9% fewer results for the big net: 4-6% less median
+time and 4-16% less at the 95th percentile (measured in the note of the stop that made the change,
+December 2026)."""
 
 
-def _pruned(
+def kept_by_pruning(
     boards: np.ndarray,
     inputs: np.ndarray,
     index: np.ndarray,
@@ -266,17 +269,21 @@ def _pruned(
     group: np.ndarray,
     pruner: Net | None = None,
 ) -> np.ndarray | None:
-    """Which rows (results of rolls, ``index`` into ``boards``) the big net should judge, or None for all.
+    """Which results of rolls the big net should judge: an (n,) bool mask, or None for all of them.
 
-    ``boards`` are the distinct results, the side to roll next first, and ``inputs`` their
-    :func:`~bgwidget.ai.encoding.encode_units` (the pruning net reads only those); rows
-    ``starts[g]`` up to the next start are roll ``g``'s results. A roll of n results keeps those
-    the pruning net leaves the next side least, ``4 + floor(log2(n))`` of them, and every result
-    judged exactly (finished games and bear-offs). None when no roll has more results than it
-    keeps. ``pruner``: the pruning net (default :func:`~bgwidget.ai.net.default_pruning_net`).
+    ``boards``: (m, 2, 25) int8, the distinct results, the side to roll next first; ``inputs``:
+    (m, :data:`~bgwidget.ai.encoding.N_INPUTS`) float32, their
+    :func:`~bgwidget.ai.encoding.encode_units` (the pruning net reads only those); ``index``:
+    (n,) int, each result's row of ``boards``; ``starts``: (g,) int, where each roll's results
+    begin in ``index`` (each runs up to the next start); ``group``: (n,) int, each result's
+    roll. A roll of n results keeps those the pruning net leaves the next side least,
+    :data:`PRUNE_MIN` ``+ floor(log2(n))`` of them, and every result judged exactly (finished games
+    and bear-offs). None when no roll has more results than it keeps. ``pruner``: the pruning net
+    (default :func:`~bgwidget.ai.net.default_pruning_net`). :func:`best_replies` prunes with it;
+    ``training/pruning.py`` measures a pruning net with it.
     """
     sizes = np.diff(starts, append=len(index))
-    limits = _PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
+    limits = PRUNE_MIN + np.floor(np.log2(sizes)).astype(int)
     crowded = (sizes > limits)[group]
     if not crowded.any():
         return None
