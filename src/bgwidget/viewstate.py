@@ -718,7 +718,7 @@ def hint_of(
         action=decision.action,
         double=decision.should_double,
         take=decision.should_take,
-        too_good=decision.action.startswith("too good"),
+        too_good=decision.too_good,
         beaver=decision.beaver,
         reason=decision.why(language),
         doubler=advice.position.turn,

@@ -103,9 +103,15 @@ class CubeDecision:
             return f"no double ({self.why()})"
         if self.should_double:
             return f"double, {response}"
-        if not self.should_take and self.no_double > self.double_pass:
+        if self.too_good:
             return "too good to double, pass"
         return f"no double, {response}"
+
+    @property
+    def too_good(self) -> bool:
+        """Whether the player on roll is too good to double: the opponent would pass, and playing
+        on for a gammon is worth more than the point a pass gives."""
+        return not self.reason and not self.should_double and not self.should_take and self.no_double > self.double_pass
 
     def why(self, language: str = "en") -> str:
         """Why no double is possible, the catalogue's sentence for :attr:`reason` in ``language``;
