@@ -44,7 +44,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bgwidget.dice import Dice, DiceError, DiceStateError, Seed, check_roll, check_seed
-from bgwidget.moves import IllegalPlayError, Move, PartialPlay, Play
+from bgwidget.partial import PartialPlay
+from bgwidget.plays import IllegalPlayError, Move, Play
 from bgwidget.position import Position
 from bgwidget.rules import CUBE_OFFERS, KINDS, GameError, GameResult, Offer, Rules
 
@@ -225,7 +226,7 @@ class Game:
 
     @property
     def partial_play(self) -> PartialPlay | None:
-        """The play in progress during ``"move"`` (see :class:`~bgwidget.moves.PartialPlay`), else ``None``.
+        """The play in progress during ``"move"`` (see :class:`~bgwidget.partial.PartialPlay`), else ``None``.
 
         Read it; act through :meth:`move`, :meth:`undo` and :meth:`confirm`, which record.
         """
@@ -285,7 +286,7 @@ class Game:
         """The map of legal next moves for the play in progress, in the mover's numbering.
 
         ``{from_point: [(to_point, dice_used), ...]}`` with 25 for the bar and 0 for off (see
-        :meth:`bgwidget.moves.PartialPlay.legal_steps`). Empty outside ``"move"`` and when the
+        :meth:`bgwidget.partial.PartialPlay.legal_steps`). Empty outside ``"move"`` and when the
         play is complete.
         """
         if self._phase != "move" or self._partial is None:
@@ -330,7 +331,7 @@ class Game:
         """Move one checker from ``from_point`` to ``to_point`` (mover's numbering, 25 bar, 0 off).
 
         The checker may use one die or several in a row; ``die`` forces the die of a single step
-        (see :meth:`bgwidget.moves.PartialPlay.step`). The step must leave some legal play of the
+        (see :meth:`bgwidget.partial.PartialPlay.step`). The step must leave some legal play of the
         roll still possible (see :meth:`legal_steps`). When the play is complete and the rules'
         ``auto_confirm`` is on, the play is confirmed and the turn passes.
 
@@ -353,7 +354,7 @@ class Game:
         Points in the mover's numbering (25 bar, 0 off). With ``to_point=None``: why the checker
         on ``from_point`` cannot move at all (None when it can), as a teacher answers a learner
         who picks up the wrong checker. The refusal's ``reason`` and facts say which rule stops
-        the move (see :meth:`bgwidget.moves.PartialPlay.check_step`); outside ``"move"`` or for
+        the move (see :meth:`bgwidget.partial.PartialPlay.check_step`); outside ``"move"`` or for
         the wrong ``seat`` it is the turn's rule (``"not-rolled"``, ``"not-your-turn"``...).
         Raises :class:`GameError` (reason ``"invalid"``) for a point or die that is not one.
         """

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 if TYPE_CHECKING:
-    from bgwidget.moves import Play
+    from bgwidget.plays import Play
 
 __all__ = [
     "BAR",
@@ -312,15 +312,15 @@ class Position:
     def legal_plays(self, die1: int, die2: int) -> list[Play]:
         """Every distinct legal play of the roll ``die1``-``die2`` for the player on roll.
 
-        See :func:`bgwidget.moves.legal_plays` for the order and the rules applied.
+        See :func:`bgwidget.plays.legal_plays` for the order and the rules applied.
         """
-        from bgwidget.moves import legal_plays
+        from bgwidget.plays import legal_plays
 
         return legal_plays(self, die1, die2)
 
     def parse_play(self, text: str, die1: int, die2: int) -> Play:
-        """The legal play that ``text`` (gnubg/XG notation) names; see :func:`bgwidget.moves.parse_play`."""
-        from bgwidget.moves import parse_play
+        """The legal play that ``text`` (gnubg/XG notation) names; see :func:`bgwidget.notation.parse_play`."""
+        from bgwidget.notation import parse_play
 
         return parse_play(self, text, die1, die2)
 
