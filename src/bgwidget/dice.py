@@ -14,19 +14,12 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from bgwidget.errors import DiceError, DiceStateError
+
 __all__ = ["Dice", "DiceError", "DiceStateError", "Seed", "check_roll", "check_seed"]
 
 Seed = int | str | float | bytes | bytearray
 """What seeds a generator: any value :class:`random.Random` accepts."""
-
-
-class DiceError(ValueError):
-    """Dice that are not two numbers from 1 to 6."""
-
-
-class DiceStateError(ValueError):
-    """A saved dice state that cannot be restored, fixed dice that are not dice, or a seed that
-    cannot seed a generator."""
 
 
 def check_seed(seed: object) -> Seed | None:

@@ -43,11 +43,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bgwidget.dice import Dice, DiceError, DiceStateError, Seed, check_roll, check_seed
+from bgwidget.dice import Dice, Seed, check_roll, check_seed
+from bgwidget.errors import DiceError, DiceStateError, GameError, IllegalPlayError
 from bgwidget.partial import PartialPlay
-from bgwidget.plays import IllegalPlayError, Move, Play
+from bgwidget.plays import Move, Play
 from bgwidget.position import Position
-from bgwidget.rules import CUBE_OFFERS, KINDS, GameError, GameResult, Offer, Rules
+from bgwidget.rules import CUBE_OFFERS, KINDS, GameResult, Offer, Rules
 
 __all__ = ["PHASES", "Game", "GameError", "GameResult", "Offer", "Rules"]
 

@@ -10,9 +10,10 @@ the bar and 0 for off.
 from __future__ import annotations
 
 from bgwidget.dice import DiceError, check_roll
+from bgwidget.errors import IllegalPlayError, NotationError
 from bgwidget.notation import format_play, parse_play, roll_text
 from bgwidget.partial import PartialPlay
-from bgwidget.plays import IllegalPlayError, Move, NotationError, Play, legal_plays, result_boards
+from bgwidget.plays import Move, Play, legal_plays, result_boards
 from bgwidget.position import BAR_POINT, OFF_POINT
 
 __all__ = [

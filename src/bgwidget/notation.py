@@ -12,8 +12,9 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
+from bgwidget.errors import IllegalPlayError, NotationError
 from bgwidget.partial import PartialPlay
-from bgwidget.plays import IllegalPlayError, NotationError, Play, format_play, legal_plays, roll_text
+from bgwidget.plays import Play, format_play, legal_plays, roll_text
 from bgwidget.position import BAR, BAR_POINT, OFF_POINT, Position
 
 __all__ = ["format_play", "parse_play", "roll_text"]

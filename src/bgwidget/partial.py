@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bgwidget.dice import check_roll
-from bgwidget.plays import IllegalPlayError, Move, Play, _steps, legal_plays, point_name, roll_text
+from bgwidget.errors import IllegalPlayError
+from bgwidget.plays import Move, Play, _steps, legal_plays, point_name, roll_text
 from bgwidget.position import BAR, BAR_POINT, OFF_POINT, Position
 
 __all__ = ["PartialPlay"]

@@ -26,12 +26,9 @@ from typing import NamedTuple
 
 from bgwidget.dice import check_roll
 from bgwidget.position import BAR, BAR_POINT, OFF_POINT, Position
-from bgwidget.refusal import Refusal
 
 __all__ = [
-    "IllegalPlayError",
     "Move",
-    "NotationError",
     "Play",
     "format_play",
     "legal_plays",
@@ -39,15 +36,6 @@ __all__ = [
     "result_boards",
     "roll_text",
 ]
-
-
-class IllegalPlayError(Refusal):
-    """A play that the rules do not allow for this position and roll: a :class:`~bgwidget.refusal.Refusal`
-    whose ``reason`` names the rule and whose point facts are in the mover's numbering."""
-
-
-class NotationError(IllegalPlayError):
-    """Text that is not backgammon play notation (``"24/18 13/9*"``, ``"bar/22"``, ``"6/off(2)"``)."""
 
 
 class Move(NamedTuple):

@@ -20,6 +20,8 @@ import base64
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from bgwidget.errors import PositionError, PositionIdError
+
 if TYPE_CHECKING:
     from bgwidget.plays import Play
 
@@ -95,14 +97,6 @@ def mover_point(seat: int, place: Place) -> int:
 def point_labels(seat: int) -> list[int]:
     """The numbers shown at board points 1..24 when they are read from ``seat``'s side."""
     return [p if seat == 0 else mirror(p) for p in range(1, 25)]
-
-
-class PositionError(ValueError):
-    """A position that cannot exist (wrong checker counts, both colours on one point...)."""
-
-
-class PositionIdError(PositionError):
-    """A malformed GNU Backgammon Position ID."""
 
 
 class Outcome(NamedTuple):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple
 
-from bgwidget.refusal import Refusal
+from bgwidget.errors import GameError
 
 __all__ = ["CUBE_OFFERS", "KINDS", "GameError", "GameResult", "Offer", "Rules"]
 
@@ -20,14 +20,6 @@ KINDS = {1: "single game", 2: "gammon", 3: "backgammon"}
 """The name of a win by its multiple of the cube: 1 single game, 2 gammon, 3 backgammon."""
 CUBE_OFFERS = ("double", "beaver", "raccoon")
 """The offers of the cube (the other offer is ``"resign"``)."""
-
-
-class GameError(Refusal):
-    """An action that the rules or the state of the game do not allow; nothing was changed.
-
-    A :class:`~bgwidget.refusal.Refusal`: ``reason`` names the rule (``"crawford"``,
-    ``"not-rolled"``, or a refused step's reason such as ``"point-held"``), its point facts in
-    the numbering of the seat that acted."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +49,7 @@ class Rules:
     >>> Rules.from_dict({"match_length": 3, "jacoby": True})
     Traceback (most recent call last):
     ...
-    bgwidget.rules.GameError: the Jacoby rule and beavers are money-play options, not for a match
+    bgwidget.errors.GameError: the Jacoby rule and beavers are money-play options, not for a match
 
     Raises :class:`GameError` for a setting out of range.
     """

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import Player, check_turn, evaluator_or_net, level_ply
+from bgwidget.errors import BatchError
 from bgwidget.moves import roll_text
 from bgwidget.position import Position, PositionError
 
@@ -26,10 +27,6 @@ if TYPE_CHECKING:  # numpy's modules are imported by a batch's first use
 __all__ = ["Analyses", "BatchError", "analyse_many"]
 
 Item = Position | tuple[Position, tuple[int, int]]
-
-
-class BatchError(ValueError):
-    """Arguments of :func:`analyse_many` that are not right: items, chunk, progress or executor."""
 
 
 class Analyses(list):

@@ -37,6 +37,7 @@ from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import LevelError, require_numpy
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net, level_ply
+from bgwidget.errors import ReviewError
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 from bgwidget.position import Position
@@ -59,10 +60,6 @@ minus it an anti-joker."""
 
 PR_FACTOR = 500
 """eXtreme Gammon's performance rating: the average error per unforced decision (EMG) times 500."""
-
-
-class ReviewError(GameError):
-    """What was given to review (or to load as a review) is not one."""
 
 
 def mark(error: float) -> str:
