@@ -44,7 +44,7 @@ __all__ = [
 # ---------------------------------------------------------------------- the board: position.py
 
 
-class PositionError(ValueError):
+class PositionError(Refusal):
     """A position that cannot exist (wrong checker counts, both colours on one point...)."""
 
 
