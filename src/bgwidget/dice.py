@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from bgwidget.checks import is_int
 from bgwidget.errors import DiceError, DiceStateError
 
 __all__ = ["Dice", "DiceError", "DiceStateError", "Seed", "check_roll", "check_seed"]
@@ -30,7 +31,7 @@ def check_seed(seed: object) -> Seed | None:
     """
     if seed is None or isinstance(seed, (str, bytes, bytearray)):
         return seed
-    if isinstance(seed, int) and not isinstance(seed, bool):
+    if is_int(seed):
         return seed
     if isinstance(seed, float) and math.isfinite(seed):
         return seed
@@ -50,7 +51,7 @@ def check_roll(dice: Any) -> tuple[int, int]:
     except (TypeError, ValueError):
         raise DiceError(f"a roll is two dice, not {dice!r}") from None
     for die in (die1, die2):
-        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
+        if not is_int(die) or not 1 <= die <= 6:
             raise DiceError(f"a die shows 1 to 6, not {die!r}")
     return die1, die2
 
@@ -95,7 +96,7 @@ class Dice:
         """
         if seed is None or check_seed(seed) is None:
             raise DiceStateError("the games of a match need the match's seed, not None")
-        if type(game_number) is not int or game_number < 1:
+        if not is_int(game_number) or game_number < 1:
             raise DiceStateError(f"games are numbered 1, 2, ..., not {game_number!r}")
         return cls(seed=f"{seed!s}/game {game_number}")
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bgwidget.checks import is_int
 from bgwidget.dice import Dice, Seed, check_roll, check_seed
 from bgwidget.errors import DiceError, DiceStateError, GameError, IllegalPlayError
 from bgwidget.partial import PartialPlay
@@ -483,7 +484,7 @@ class Game:
         """
         if self._phase not in ("roll", "move"):
             raise _phase_error("resign", self._phase)
-        if points not in (1, 2, 3) or isinstance(points, bool) or not isinstance(points, int):
+        if points not in (1, 2, 3) or not is_int(points):
             raise GameError(f"a resignation is of 1 (single), 2 (gammon) or 3 (backgammon) points, not {points!r}")
         seat = self._start.turn if seat is None else _check_seat(seat)
         self.record.append({"type": "resign", "seat": seat, "points": points})
@@ -643,7 +644,7 @@ class Game:
 
 
 def _check_seat(seat: object) -> int:
-    if type(seat) is not int or seat not in (0, 1):  # not a bool, not 0.0
+    if not is_int(seat) or seat not in (0, 1):  # not a bool, not 0.0
         raise GameError(f"a seat is 0 (bottom) or 1 (top), not {seat!r}")
     return seat
 
@@ -700,23 +701,13 @@ def _check_settings(
     if position is not None and position.outcome():
         raise GameError("the position is already won: nothing to play")
     max_cube, length = rules.max_cube, rules.match_length
-    if (
-        not isinstance(cube_value, int)
-        or isinstance(cube_value, bool)
-        or cube_value < 1
-        or cube_value & (cube_value - 1)
-        or cube_value > max_cube
-    ):
+    if not is_int(cube_value) or cube_value < 1 or cube_value & (cube_value - 1) or cube_value > max_cube:
         raise GameError(f"the cube shows a power of 2 from 1 to {max_cube}, not {cube_value!r}")
-    if cube_owner is not None and (type(cube_owner) is not int or cube_owner not in (0, 1)):
+    if cube_owner is not None and (not is_int(cube_owner) or cube_owner not in (0, 1)):
         raise GameError(f"the cube owner is None (centred), 0 or 1, not {cube_owner!r}")
     if (cube_value == 1) != (cube_owner is None):
         raise GameError(f"a cube at {cube_value} cannot be {'centred' if cube_owner is None else 'owned'}")
-    if (
-        not isinstance(score, (tuple, list))
-        or len(score) != 2
-        or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in score)
-    ):
+    if not isinstance(score, (tuple, list)) or len(score) != 2 or any(not is_int(s) or s < 0 for s in score):
         raise GameError(f"the score is two numbers of points, not {score!r}")
     if length and max(score) >= length:
         raise GameError(f"the score {tuple(score)} already ends a {length}-point match")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bgwidget.checks import is_int
 from bgwidget.dice import check_roll
 from bgwidget.errors import IllegalPlayError
 from bgwidget.plays import Move, Play, _steps, legal_plays, point_name, roll_text
@@ -115,7 +116,7 @@ class PartialPlay:
                 raise IllegalPlayError(f"a group of saved steps is a list of [from, to, die], not {group!r}")
             number = partial._next_group()
             for i, step in enumerate(group):
-                if not isinstance(step, (list, tuple)) or len(step) != 3 or any(type(v) is not int for v in step):
+                if not isinstance(step, (list, tuple)) or len(step) != 3 or any(not is_int(v) for v in step):
                     raise IllegalPlayError(f"a saved step is [from, to, die] in whole numbers, not {step!r}")
                 frm, to, die = step
                 if i and frm != group[i - 1][1]:
@@ -321,7 +322,7 @@ class PartialPlay:
         """The route :meth:`step` takes, or the refusal that stops it."""
         _check_point(from_point)
         _check_point(to_point)
-        if die is not None and (not isinstance(die, int) or isinstance(die, bool)):
+        if die is not None and not is_int(die):
             raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
         if die is None:
             route = self._routes().get(from_point, {}).get(to_point)
@@ -415,7 +416,7 @@ _BEFORE_DICE = (
 
 
 def _check_point(point: object) -> None:
-    if not isinstance(point, int) or isinstance(point, bool) or not 0 <= point <= 25:
+    if not is_int(point) or not 0 <= point <= 25:
         raise IllegalPlayError(f"{point!r} is not a point (24..1 in the mover's numbering, bar = 25, off = 0)")
 
 

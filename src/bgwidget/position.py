@@ -20,6 +20,7 @@ import base64
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from bgwidget.checks import is_int
 from bgwidget.errors import PositionError, PositionIdError
 
 if TYPE_CHECKING:
@@ -382,7 +383,7 @@ def _pips(side: tuple[int, ...]) -> int:
 
 
 def _check_turn(turn: object, name: str = "turn") -> None:
-    if type(turn) is not int or turn not in (0, 1):  # not a bool, not 1.0
+    if not is_int(turn) or turn not in (0, 1):  # not a bool, not 1.0
         raise PositionError(f"{name} is 0 (bottom) or 1 (top), not {turn!r}")
 
 
@@ -399,7 +400,7 @@ def _validate(player: tuple, opponent: tuple, turn: object) -> None:
         if len(side) != 25:
             raise PositionError(f"{name} needs 25 counts (points 1..24 and the bar), got {len(side)}")
         for i, count in enumerate(side):
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            if not is_int(count) or count < 0:
                 where = "the bar" if i == BAR else f"point {i + 1}"
                 raise PositionError(f"{name} has {count!r} checkers on {where}")
         if sum(side) > CHECKERS:
@@ -420,14 +421,14 @@ def _side_from_points(points: object, name: str) -> tuple[int, ...]:
             continue
         if point == "bar":
             index = BAR
-        elif isinstance(point, int) and not isinstance(point, bool) and 1 <= point <= 24:
+        elif is_int(point) and 1 <= point <= 24:
             index = point - 1
         else:
             raise PositionError(f"{name}: {point!r} is not a point (1..24, 'bar' or 'off')")
-        if type(count) is not int or count < 0:
+        if not is_int(count) or count < 0:
             raise PositionError(f"{name}: {count!r} checkers on {point!r}")
         side[index] = count
-    if off is not None and (type(off) is not int or off != CHECKERS - sum(side)):
+    if off is not None and (not is_int(off) or off != CHECKERS - sum(side)):
         raise PositionError(f"{name}: {off} off, but {sum(side)} on the board make {CHECKERS - sum(side)} off")
     return tuple(side)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple
 
+from bgwidget.checks import is_int
 from bgwidget.errors import GameError
 
 __all__ = ["CUBE_OFFERS", "KINDS", "GameError", "GameResult", "Offer", "Rules"]
@@ -64,12 +65,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         length, max_cube = self.match_length, self.max_cube
-        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        if not is_int(length) or length < 0:
             raise GameError(f"a match is to a number of points (0 = money play), not {length!r}")
         for name in ("crawford", "jacoby", "beavers", "cube", "auto_confirm"):
             if not isinstance(getattr(self, name), bool):
                 raise GameError(f"{name} is True or False, not {getattr(self, name)!r}")
-        if not isinstance(max_cube, int) or isinstance(max_cube, bool) or max_cube < 1 or max_cube & (max_cube - 1):
+        if not is_int(max_cube) or max_cube < 1 or max_cube & (max_cube - 1):
             raise GameError(f"max_cube is a power of 2, not {max_cube!r}")
         if length and (self.jacoby or self.beavers):
             raise GameError("the Jacoby rule and beavers are money-play options, not for a match")
