@@ -100,7 +100,7 @@ class Dice:
             raise DiceStateError(f"games are numbered 1, 2, ..., not {game_number!r}")
         return cls(seed=f"{seed!s}/game {game_number}")
 
-    def push(self, *rolls) -> None:
+    def push(self, *rolls: object) -> None:
         """Queue fixed rolls ``(d1, d2)`` to be handed out before the generator's own.
 
         For the opening roll a fixed ``(d1, d2)`` is seat 0's die then seat 1's; it must not be a
@@ -129,7 +129,7 @@ class Dice:
 
     # ----------------------------------------------------------------- saving
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the seed, the generator's exact state, the fixed rolls still queued."""
         version, internal, gauss = self._rng.getstate()
         seed = self.seed if isinstance(self.seed, (int, str)) else repr(self.seed)

@@ -508,7 +508,7 @@ class Game:
         self.offer = None
         self._phase = self._resume
 
-    def apply(self, action: dict) -> None:
+    def apply(self, action: dict[str, Any]) -> None:
         """Perform an action given as a dict, as found in :attr:`record` (a replay step).
 
         ``{"type": "opening", "dice": [d0, d1]}``, ``{"type": "roll", "dice": [d1, d2]}``,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import NamedTuple
 
 from bgwidget.errors import IllegalPlayError, NotationError
@@ -74,11 +75,12 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
         raise IllegalPlayError(reason="no-hit", point=min(hits))
     candidates = marked
     # Plays that differ only in where they hit: the points named decide, then the marked hits.
-    for fits in (
+    narrowing: tuple[Callable[[Play], bool], ...] = (
         lambda play: landed <= {m.to_point for m in play.moves},
         lambda play: Counter(m.to_point for m in play.moves if m.hit) == hits,
         lambda play: {m.to_point for m in play.moves if m.hit} <= landed,
-    ):
+    )
+    for fits in narrowing:
         if len(candidates) < 2:
             break
         candidates = [play for play in candidates if fits(play)] or candidates

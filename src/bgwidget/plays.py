@@ -202,7 +202,7 @@ _set_moves, _set_result = Play.__dict__["moves"].__set__, Play.__dict__["result"
 _COUNTS = struct.Struct("25B").unpack_from  # (board, offset) -> one side's 25 counts as a tuple
 
 
-def _non_doubles(board: bytearray, high: int, low: int, found: dict, steps: bool) -> None:
+def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple[Move, ...]], steps: bool) -> None:
     bar = board[_THEIR_BAR]
     # Sources (high die's, low die's) of the plays that move the higher die first: the same two
     # steps the other way round reach the same board (the same points lose and gain a checker,
@@ -241,14 +241,14 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict, steps: bool
             return
 
 
-def _doubles(board: bytearray, die: int, found: dict, steps: bool) -> None:
+def _doubles(board: bytearray, die: int, found: dict[bytes, tuple[Move, ...]], steps: bool) -> None:
     """The plays of a double: as many steps as possible (up to four), each result kept once.
 
     Steps are generated from the highest point down, so each set of steps is seen in one order;
     the plays are kept in the order this depth-first walk first reaches them.
     """
     longest = 0
-    trail: list[Move | None] = [None] * 4  # the moves of the path walked (with ``steps``)
+    trail = [_MOVES[0][0][0]] * 4  # the moves of the path walked (with ``steps``), each set before it is read
 
     def walk(board: bytearray, depth: int, top: int) -> None:
         nonlocal longest
@@ -302,7 +302,7 @@ def format_play(moves: Sequence[Move], before: Sequence[int] | None = None) -> s
     given, a move is joined only through a point where the mover had no checker, since there
     any checker may have gone on (``"5/2 2/off"``, not ``"5/off"``). An empty play is ``""``.
     """
-    chains: list[list] = []  # [from_point, [(landing point, hit), ...]]
+    chains: list[tuple[int, list[tuple[int, bool]]]] = []  # (from_point, [(landing point, hit), ...])
     for move in sorted(moves, key=lambda m: (-m.from_point, -m.to_point)):
         joinable = before is None or move.from_point == BAR_POINT or not before[move.from_point - 1]
         for chain in chains if joinable else ():
@@ -310,7 +310,7 @@ def format_play(moves: Sequence[Move], before: Sequence[int] | None = None) -> s
                 chain[1].append((move.to_point, move.hit))
                 break
         else:
-            chains.append([move.from_point, [(move.to_point, move.hit)]])
+            chains.append((move.from_point, [(move.to_point, move.hit)]))
     chains.sort(key=lambda chain: (-chain[0], -chain[1][-1][0]))
     texts = []
     for start, landings in chains:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from bgwidget.checks import is_int
 from bgwidget.errors import PositionError, PositionIdError
@@ -345,7 +345,7 @@ class Position:
         return board_svg(self)
 
 
-def board_arrays(position: Position) -> dict:
+def board_arrays(position: Position) -> dict[str, Any]:
     """The checkers of ``position`` in board numbering, as the widget's view state holds them.
 
     Returns ``{"points": [24 ints], "bar": [seat 0, seat 1], "off": [seat 0, seat 1],
@@ -371,7 +371,7 @@ _set_player, _set_opponent, _set_turn, _set_hash = (
 )
 
 
-def _init(position: Position, player: tuple, opponent: tuple, turn: int) -> None:
+def _init(position: Position, player: tuple[int, ...], opponent: tuple[int, ...], turn: int) -> None:
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
@@ -387,14 +387,14 @@ def _check_turn(turn: object, name: str = "turn") -> None:
         raise PositionError(f"{name} is 0 (bottom) or 1 (top), not {turn!r}")
 
 
-def _counts(side: object, name: str) -> tuple:
+def _counts(side: object, name: str) -> tuple[int, ...]:
     """``side`` as a tuple, or :class:`PositionError` when it is not a sequence of counts."""
     if isinstance(side, (str, bytes, Mapping)) or not isinstance(side, Iterable):
         raise PositionError(f"{name} is 25 counts (points 1..24 and the bar), not {type(side).__name__}")
     return tuple(side)
 
 
-def _validate(player: tuple, opponent: tuple, turn: object) -> None:
+def _validate(player: tuple[int, ...], opponent: tuple[int, ...], turn: object) -> None:
     _check_turn(turn)
     for name, side in (("player", player), ("opponent", opponent)):
         if len(side) != 25:

@@ -20,6 +20,7 @@ its English ``detail`` is all it says: only refusals of real actions are taught.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bgwidget.labels import check_language, has_label, label
@@ -76,7 +77,7 @@ class Refusal(ValueError):
                     facts[key] = 25 - facts[key]
         return _rebuild(type(self), self.detail, self.reason, facts)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[..., Refusal], tuple[type[Refusal], str, str, dict[str, Any]]]:
         return _rebuild, (type(self), self.detail, self.reason, self.facts)
 
 
