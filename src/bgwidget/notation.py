@@ -29,7 +29,7 @@ def _point(text: str, token: str) -> int:
     if text == "off":
         return OFF_POINT
     value = int(text)
-    if not 0 <= value <= 25:
+    if not OFF_POINT <= value <= BAR_POINT:
         raise NotationError(reason="notation", move=token)
     return value
 

@@ -420,7 +420,7 @@ _BEFORE_DICE = (
 
 
 def _check_point(point: object) -> None:
-    if not is_int(point) or not 0 <= point <= 25:
+    if not is_int(point) or not OFF_POINT <= point <= BAR_POINT:
         raise IllegalPlayError(f"{point!r} is not a point (24..1 in the mover's numbering, bar = 25, off = 0)")
 
 

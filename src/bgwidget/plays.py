@@ -106,7 +106,7 @@ class Play:
 # operations. The mover's index i (point i + 1) is the opponent's index 23 - i, byte 48 - i.
 # A step is (from index, to index) in the mover's numbering with -1 for off.
 
-_THEIR_BAR = 49
+_THEIR_BAR = 25 + BAR  # the opponent's bar: its 25 counts follow the mover's
 
 
 def _steps(board: Sequence[int], die: int, top: int = BAR) -> list[tuple[int, int]]:

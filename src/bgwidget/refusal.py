@@ -87,6 +87,7 @@ def _rebuild(kind: type[Refusal], detail: str, reason: str, facts: dict[str, Any
 
 def _point(language: str, point: Any) -> Any:
     """A point as the sentence names it: its number, or the bar and off in words."""
+    # 25 and 0 are position's BAR_POINT and OFF_POINT: this module sits below position, whose errors are Refusals.
     if point == 25:
         return label(language, "theBar")
     if point == 0:
