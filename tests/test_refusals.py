@@ -128,7 +128,7 @@ CASES = [
 def test_every_reason_the_rules_and_game_layers_give_is_reached_and_worded():
     source = "".join(
         resources.files("bgwidget").joinpath(name).read_text(encoding="utf-8")
-        for name in ("moves.py", "game.py", "rules.py", "match.py")
+        for name in ("plays.py", "partial.py", "notation.py", "game.py", "rules.py", "match.py")
     )
     given = set(re.findall(r'(?:reason=|refuse\()"([a-z-]+)"', source)) | {"doubles-max", "play-incomplete"}
     given |= set(re.findall(r': "([a-z-]+)"', source[source.index("_PHASE_REASONS = {") :].split("}")[0]))

@@ -14,19 +14,13 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from bgwidget.checks import is_int
+from bgwidget.errors import DiceError, DiceStateError
+
 __all__ = ["Dice", "DiceError", "DiceStateError", "Seed", "check_roll", "check_seed"]
 
 Seed = int | str | float | bytes | bytearray
 """What seeds a generator: any value :class:`random.Random` accepts."""
-
-
-class DiceError(ValueError):
-    """Dice that are not two numbers from 1 to 6."""
-
-
-class DiceStateError(ValueError):
-    """A saved dice state that cannot be restored, fixed dice that are not dice, or a seed that
-    cannot seed a generator."""
 
 
 def check_seed(seed: object) -> Seed | None:
@@ -37,7 +31,7 @@ def check_seed(seed: object) -> Seed | None:
     """
     if seed is None or isinstance(seed, (str, bytes, bytearray)):
         return seed
-    if isinstance(seed, int) and not isinstance(seed, bool):
+    if is_int(seed):
         return seed
     if isinstance(seed, float) and math.isfinite(seed):
         return seed
@@ -57,7 +51,7 @@ def check_roll(dice: Any) -> tuple[int, int]:
     except (TypeError, ValueError):
         raise DiceError(f"a roll is two dice, not {dice!r}") from None
     for die in (die1, die2):
-        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
+        if not is_int(die) or not 1 <= die <= 6:
             raise DiceError(f"a die shows 1 to 6, not {die!r}")
     return die1, die2
 
@@ -102,11 +96,11 @@ class Dice:
         """
         if seed is None or check_seed(seed) is None:
             raise DiceStateError("the games of a match need the match's seed, not None")
-        if type(game_number) is not int or game_number < 1:
+        if not is_int(game_number) or game_number < 1:
             raise DiceStateError(f"games are numbered 1, 2, ..., not {game_number!r}")
         return cls(seed=f"{seed!s}/game {game_number}")
 
-    def push(self, *rolls) -> None:
+    def push(self, *rolls: object) -> None:
         """Queue fixed rolls ``(d1, d2)`` to be handed out before the generator's own.
 
         For the opening roll a fixed ``(d1, d2)`` is seat 0's die then seat 1's; it must not be a
@@ -135,7 +129,7 @@ class Dice:
 
     # ----------------------------------------------------------------- saving
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the seed, the generator's exact state, the fixed rolls still queued."""
         version, internal, gauss = self._rng.getstate()
         seed = self.seed if isinstance(self.seed, (int, str)) else repr(self.seed)

@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets
 
 from bgwidget import ai
+from bgwidget.errors import ExerciseError
 from bgwidget.labels import check_language, label, number, percent
 from bgwidget.moves import Play, roll_text
 from bgwidget.position import Position
@@ -44,10 +45,6 @@ _STYLE = {  # verdict kind -> the colour of the box's left edge (readable in lig
     "refused": "#ef6c00",
     "waiting": "#757575",
 }
-
-
-class ExerciseError(ValueError):
-    """An exercise that cannot be set: no legal play, or answers that are not legal plays."""
 
 
 def _board(position: Position, dice: tuple[int, int] | None, language: str) -> BoardWidget:

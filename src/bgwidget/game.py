@@ -43,10 +43,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bgwidget.dice import Dice, DiceError, DiceStateError, Seed, check_roll, check_seed
-from bgwidget.moves import IllegalPlayError, Move, PartialPlay, Play
+from bgwidget.checks import is_int
+from bgwidget.dice import Dice, Seed, check_roll, check_seed
+from bgwidget.errors import DiceError, DiceStateError, GameError, IllegalPlayError
+from bgwidget.partial import PartialPlay
+from bgwidget.plays import Move, Play
 from bgwidget.position import Position
-from bgwidget.rules import CUBE_OFFERS, KINDS, GameError, GameResult, Offer, Rules
+from bgwidget.rules import CUBE_OFFERS, KINDS, GameResult, Offer, Rules
 
 __all__ = ["PHASES", "Game", "GameError", "GameResult", "Offer", "Rules"]
 
@@ -225,7 +228,7 @@ class Game:
 
     @property
     def partial_play(self) -> PartialPlay | None:
-        """The play in progress during ``"move"`` (see :class:`~bgwidget.moves.PartialPlay`), else ``None``.
+        """The play in progress during ``"move"`` (see :class:`~bgwidget.partial.PartialPlay`), else ``None``.
 
         Read it; act through :meth:`move`, :meth:`undo` and :meth:`confirm`, which record.
         """
@@ -285,7 +288,7 @@ class Game:
         """The map of legal next moves for the play in progress, in the mover's numbering.
 
         ``{from_point: [(to_point, dice_used), ...]}`` with 25 for the bar and 0 for off (see
-        :meth:`bgwidget.moves.PartialPlay.legal_steps`). Empty outside ``"move"`` and when the
+        :meth:`bgwidget.partial.PartialPlay.legal_steps`). Empty outside ``"move"`` and when the
         play is complete.
         """
         if self._phase != "move" or self._partial is None:
@@ -330,7 +333,7 @@ class Game:
         """Move one checker from ``from_point`` to ``to_point`` (mover's numbering, 25 bar, 0 off).
 
         The checker may use one die or several in a row; ``die`` forces the die of a single step
-        (see :meth:`bgwidget.moves.PartialPlay.step`). The step must leave some legal play of the
+        (see :meth:`bgwidget.partial.PartialPlay.step`). The step must leave some legal play of the
         roll still possible (see :meth:`legal_steps`). When the play is complete and the rules'
         ``auto_confirm`` is on, the play is confirmed and the turn passes.
 
@@ -353,7 +356,7 @@ class Game:
         Points in the mover's numbering (25 bar, 0 off). With ``to_point=None``: why the checker
         on ``from_point`` cannot move at all (None when it can), as a teacher answers a learner
         who picks up the wrong checker. The refusal's ``reason`` and facts say which rule stops
-        the move (see :meth:`bgwidget.moves.PartialPlay.check_step`); outside ``"move"`` or for
+        the move (see :meth:`bgwidget.partial.PartialPlay.check_step`); outside ``"move"`` or for
         the wrong ``seat`` it is the turn's rule (``"not-rolled"``, ``"not-your-turn"``...).
         Raises :class:`GameError` (reason ``"invalid"``) for a point or die that is not one.
         """
@@ -481,7 +484,7 @@ class Game:
         """
         if self._phase not in ("roll", "move"):
             raise _phase_error("resign", self._phase)
-        if points not in (1, 2, 3) or isinstance(points, bool) or not isinstance(points, int):
+        if points not in (1, 2, 3) or not is_int(points):
             raise GameError(f"a resignation is of 1 (single), 2 (gammon) or 3 (backgammon) points, not {points!r}")
         seat = self._start.turn if seat is None else _check_seat(seat)
         self.record.append({"type": "resign", "seat": seat, "points": points})
@@ -505,7 +508,7 @@ class Game:
         self.offer = None
         self._phase = self._resume
 
-    def apply(self, action: dict) -> None:
+    def apply(self, action: dict[str, Any]) -> None:
         """Perform an action given as a dict, as found in :attr:`record` (a replay step).
 
         ``{"type": "opening", "dice": [d0, d1]}``, ``{"type": "roll", "dice": [d1, d2]}``,
@@ -641,7 +644,7 @@ class Game:
 
 
 def _check_seat(seat: object) -> int:
-    if type(seat) is not int or seat not in (0, 1):  # not a bool, not 0.0
+    if not is_int(seat) or seat not in (0, 1):  # not a bool, not 0.0
         raise GameError(f"a seat is 0 (bottom) or 1 (top), not {seat!r}")
     return seat
 
@@ -698,23 +701,13 @@ def _check_settings(
     if position is not None and position.outcome():
         raise GameError("the position is already won: nothing to play")
     max_cube, length = rules.max_cube, rules.match_length
-    if (
-        not isinstance(cube_value, int)
-        or isinstance(cube_value, bool)
-        or cube_value < 1
-        or cube_value & (cube_value - 1)
-        or cube_value > max_cube
-    ):
+    if not is_int(cube_value) or cube_value < 1 or cube_value & (cube_value - 1) or cube_value > max_cube:
         raise GameError(f"the cube shows a power of 2 from 1 to {max_cube}, not {cube_value!r}")
-    if cube_owner is not None and (type(cube_owner) is not int or cube_owner not in (0, 1)):
+    if cube_owner is not None and (not is_int(cube_owner) or cube_owner not in (0, 1)):
         raise GameError(f"the cube owner is None (centred), 0 or 1, not {cube_owner!r}")
     if (cube_value == 1) != (cube_owner is None):
         raise GameError(f"a cube at {cube_value} cannot be {'centred' if cube_owner is None else 'owned'}")
-    if (
-        not isinstance(score, (tuple, list))
-        or len(score) != 2
-        or any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in score)
-    ):
+    if not isinstance(score, (tuple, list)) or len(score) != 2 or any(not is_int(s) or s < 0 for s in score):
         raise GameError(f"the score is two numbers of points, not {score!r}")
     if length and max(score) >= length:
         raise GameError(f"the score {tuple(score)} already ends a {length}-point match")

@@ -43,8 +43,8 @@ from typing import Any, Literal, TypedDict
 
 from bgwidget.ai import errors as ai_errors
 from bgwidget.checks import is_int
+from bgwidget.errors import IntentError
 from bgwidget.position import Place
-from bgwidget.refusal import Refusal
 
 __all__ = [
     "CANCELS",
@@ -72,23 +72,6 @@ __all__ = [
     "require_numpy",
     "shown_at",
 ]
-
-
-class IntentError(Refusal):
-    """An intent that is malformed, stale, or not allowed for the seat that sent it: a
-    :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
-    computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
-    ``"no-person"``, ``"held"`` (the board is held, :meth:`~bgwidget.session.Session.hold`), ``"no-hint"``,
-    ``"needs-numpy"`` (a hint or review where numpy is not installed),
-    ``"no-hint-plays"`` (a rollout with no hint's plays shown), ``"rolling-out"``, ``"rolled-out"``
-    (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),
-    ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
-    ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
-    cancel), ``"no-mat"`` (a game set up from a position
-    has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
-    ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
-    set up with a side borne off), ``"no-tools"`` (a tool's intent on a board made with
-    ``tools=False``), or ``"invalid"`` for a malformed intent."""
 
 
 # ----------------------------------------------------------------------------- the schema

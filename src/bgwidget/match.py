@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bgwidget.checks import is_int
 from bgwidget.dice import Dice, DiceStateError, Seed, check_seed
 from bgwidget.game import Game
 from bgwidget.position import Position
@@ -105,7 +106,7 @@ class Match:
         """
         if not isinstance(games, (list, tuple)):
             raise GameError(f"games are a list of Games, not {type(games).__name__}")
-        if not isinstance(rescored, (list, tuple)) or not all(type(n) is int for n in rescored):
+        if not isinstance(rescored, (list, tuple)) or not all(is_int(n) for n in rescored):
             raise GameError(f"rescored is a list of game numbers, not {rescored!r}")
         match = cls.with_rules(rules, seed, names=names)
         match.games = []
@@ -285,10 +286,10 @@ def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = 
     if not isinstance(match, Match):
         raise GameError(f"match must be a Match, not {type(match).__name__}")
     count = len(match.games)
-    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= count:
+    if not is_int(game) or not 1 <= game <= count:
         raise GameError(f"game is a number 1..{count} (the match's games), not {game!r}")
     record = match.games[game - 1].record
-    if not isinstance(actions, int) or isinstance(actions, bool) or not 0 <= actions <= len(record):
+    if not is_int(actions) or not 0 <= actions <= len(record):
         raise GameError(f"actions is a number 0..{len(record)} (game {game}'s record), not {actions!r}")
     seed = _checked_seed(seed)
     if seed is None:

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from bgwidget.checks import is_int
+from bgwidget.errors import PositionError, PositionIdError
 
 if TYPE_CHECKING:
-    from bgwidget.moves import Play
+    from bgwidget.plays import Play
 
 __all__ = [
     "BAR",
@@ -95,14 +98,6 @@ def mover_point(seat: int, place: Place) -> int:
 def point_labels(seat: int) -> list[int]:
     """The numbers shown at board points 1..24 when they are read from ``seat``'s side."""
     return [p if seat == 0 else mirror(p) for p in range(1, 25)]
-
-
-class PositionError(ValueError):
-    """A position that cannot exist (wrong checker counts, both colours on one point...)."""
-
-
-class PositionIdError(PositionError):
-    """A malformed GNU Backgammon Position ID."""
 
 
 class Outcome(NamedTuple):
@@ -312,15 +307,15 @@ class Position:
     def legal_plays(self, die1: int, die2: int) -> list[Play]:
         """Every distinct legal play of the roll ``die1``-``die2`` for the player on roll.
 
-        See :func:`bgwidget.moves.legal_plays` for the order and the rules applied.
+        See :func:`bgwidget.plays.legal_plays` for the order and the rules applied.
         """
-        from bgwidget.moves import legal_plays
+        from bgwidget.plays import legal_plays
 
         return legal_plays(self, die1, die2)
 
     def parse_play(self, text: str, die1: int, die2: int) -> Play:
-        """The legal play that ``text`` (gnubg/XG notation) names; see :func:`bgwidget.moves.parse_play`."""
-        from bgwidget.moves import parse_play
+        """The legal play that ``text`` (gnubg/XG notation) names; see :func:`bgwidget.notation.parse_play`."""
+        from bgwidget.notation import parse_play
 
         return parse_play(self, text, die1, die2)
 
@@ -350,7 +345,7 @@ class Position:
         return board_svg(self)
 
 
-def board_arrays(position: Position) -> dict:
+def board_arrays(position: Position) -> dict[str, Any]:
     """The checkers of ``position`` in board numbering, as the widget's view state holds them.
 
     Returns ``{"points": [24 ints], "bar": [seat 0, seat 1], "off": [seat 0, seat 1],
@@ -376,7 +371,7 @@ _set_player, _set_opponent, _set_turn, _set_hash = (
 )
 
 
-def _init(position: Position, player: tuple, opponent: tuple, turn: int) -> None:
+def _init(position: Position, player: tuple[int, ...], opponent: tuple[int, ...], turn: int) -> None:
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
@@ -388,24 +383,24 @@ def _pips(side: tuple[int, ...]) -> int:
 
 
 def _check_turn(turn: object, name: str = "turn") -> None:
-    if type(turn) is not int or turn not in (0, 1):  # not a bool, not 1.0
+    if not is_int(turn) or turn not in (0, 1):  # not a bool, not 1.0
         raise PositionError(f"{name} is 0 (bottom) or 1 (top), not {turn!r}")
 
 
-def _counts(side: object, name: str) -> tuple:
+def _counts(side: object, name: str) -> tuple[int, ...]:
     """``side`` as a tuple, or :class:`PositionError` when it is not a sequence of counts."""
     if isinstance(side, (str, bytes, Mapping)) or not isinstance(side, Iterable):
         raise PositionError(f"{name} is 25 counts (points 1..24 and the bar), not {type(side).__name__}")
     return tuple(side)
 
 
-def _validate(player: tuple, opponent: tuple, turn: object) -> None:
+def _validate(player: tuple[int, ...], opponent: tuple[int, ...], turn: object) -> None:
     _check_turn(turn)
     for name, side in (("player", player), ("opponent", opponent)):
         if len(side) != 25:
             raise PositionError(f"{name} needs 25 counts (points 1..24 and the bar), got {len(side)}")
         for i, count in enumerate(side):
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            if not is_int(count) or count < 0:
                 where = "the bar" if i == BAR else f"point {i + 1}"
                 raise PositionError(f"{name} has {count!r} checkers on {where}")
         if sum(side) > CHECKERS:
@@ -426,14 +421,14 @@ def _side_from_points(points: object, name: str) -> tuple[int, ...]:
             continue
         if point == "bar":
             index = BAR
-        elif isinstance(point, int) and not isinstance(point, bool) and 1 <= point <= 24:
+        elif is_int(point) and 1 <= point <= 24:
             index = point - 1
         else:
             raise PositionError(f"{name}: {point!r} is not a point (1..24, 'bar' or 'off')")
-        if type(count) is not int or count < 0:
+        if not is_int(count) or count < 0:
             raise PositionError(f"{name}: {count!r} checkers on {point!r}")
         side[index] = count
-    if off is not None and (type(off) is not int or off != CHECKERS - sum(side)):
+    if off is not None and (not is_int(off) or off != CHECKERS - sum(side)):
         raise PositionError(f"{name}: {off} off, but {sum(side)} on the board make {CHECKERS - sum(side)} off")
     return tuple(side)
 

@@ -20,6 +20,7 @@ its English ``detail`` is all it says: only refusals of real actions are taught.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bgwidget.labels import check_language, has_label, label
@@ -76,7 +77,7 @@ class Refusal(ValueError):
                     facts[key] = 25 - facts[key]
         return _rebuild(type(self), self.detail, self.reason, facts)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[..., Refusal], tuple[type[Refusal], str, str, dict[str, Any]]]:
         return _rebuild, (type(self), self.detail, self.reason, self.facts)
 
 
@@ -86,6 +87,7 @@ def _rebuild(kind: type[Refusal], detail: str, reason: str, facts: dict[str, Any
 
 def _point(language: str, point: Any) -> Any:
     """A point as the sentence names it: its number, or the bar and off in words."""
+    # 25 and 0 are position's BAR_POINT and OFF_POINT: this module sits below position, whose errors are Refusals.
     if point == 25:
         return label(language, "theBar")
     if point == 0:

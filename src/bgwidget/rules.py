@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, NamedTuple
 
-from bgwidget.refusal import Refusal
+from bgwidget.checks import is_int
+from bgwidget.errors import GameError
 
 __all__ = ["CUBE_OFFERS", "KINDS", "GameError", "GameResult", "Offer", "Rules"]
 
@@ -20,14 +21,6 @@ KINDS = {1: "single game", 2: "gammon", 3: "backgammon"}
 """The name of a win by its multiple of the cube: 1 single game, 2 gammon, 3 backgammon."""
 CUBE_OFFERS = ("double", "beaver", "raccoon")
 """The offers of the cube (the other offer is ``"resign"``)."""
-
-
-class GameError(Refusal):
-    """An action that the rules or the state of the game do not allow; nothing was changed.
-
-    A :class:`~bgwidget.refusal.Refusal`: ``reason`` names the rule (``"crawford"``,
-    ``"not-rolled"``, or a refused step's reason such as ``"point-held"``), its point facts in
-    the numbering of the seat that acted."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +50,7 @@ class Rules:
     >>> Rules.from_dict({"match_length": 3, "jacoby": True})
     Traceback (most recent call last):
     ...
-    bgwidget.rules.GameError: the Jacoby rule and beavers are money-play options, not for a match
+    bgwidget.errors.GameError: the Jacoby rule and beavers are money-play options, not for a match
 
     Raises :class:`GameError` for a setting out of range.
     """
@@ -72,12 +65,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         length, max_cube = self.match_length, self.max_cube
-        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+        if not is_int(length) or length < 0:
             raise GameError(f"a match is to a number of points (0 = money play), not {length!r}")
         for name in ("crawford", "jacoby", "beavers", "cube", "auto_confirm"):
             if not isinstance(getattr(self, name), bool):
                 raise GameError(f"{name} is True or False, not {getattr(self, name)!r}")
-        if not isinstance(max_cube, int) or isinstance(max_cube, bool) or max_cube < 1 or max_cube & (max_cube - 1):
+        if not is_int(max_cube) or max_cube < 1 or max_cube & (max_cube - 1):
             raise GameError(f"max_cube is a power of 2, not {max_cube!r}")
         if length and (self.jacoby or self.beavers):
             raise GameError("the Jacoby rule and beavers are money-play options, not for a match")

@@ -21,6 +21,7 @@ from importlib import resources
 from types import SimpleNamespace
 from typing import Any
 
+from bgwidget.errors import DrawingError
 from bgwidget.labels import LANGUAGES, LanguageError, check_language, label
 from bgwidget.position import Position, board_arrays, point_labels
 from bgwidget.rules import GameResult
@@ -103,10 +104,6 @@ def _n(v: float) -> str:
     """A number as JavaScript prints it after rounding to one decimal (60, not 60.0)."""
     v = round(v * 10) / 10
     return str(int(v)) if v == int(v) else str(v)
-
-
-class DrawingError(ValueError):
-    """A value :func:`board_svg` cannot draw (dice, cube, owner, names, score or match length)."""
 
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")

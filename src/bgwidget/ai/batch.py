@@ -15,6 +15,7 @@ from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import Player, check_turn, evaluator_or_net, level_ply
 from bgwidget.checks import is_int
+from bgwidget.errors import BatchError
 from bgwidget.moves import roll_text
 from bgwidget.position import Position, PositionError
 
@@ -27,10 +28,6 @@ if TYPE_CHECKING:  # numpy's modules are imported by a batch's first use
 __all__ = ["Analyses", "BatchError", "analyse_many"]
 
 Item = Position | tuple[Position, tuple[int, int]]
-
-
-class BatchError(ValueError):
-    """Arguments of :func:`analyse_many` that are not right: items, chunk, progress or executor."""
 
 
 class Analyses(list):

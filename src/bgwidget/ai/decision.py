@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import require_numpy
+from bgwidget.errors import ReviewError
 from bgwidget.position import Position
 
 if TYPE_CHECKING:  # numpy's modules: a saved review's candidates import them when loaded
@@ -95,7 +96,7 @@ class Decision:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
-        """The decision :meth:`to_dict` gave. Raises :class:`~bgwidget.ai.review.ReviewError` for anything else."""
+        """The decision :meth:`to_dict` gave. Raises :class:`~bgwidget.errors.ReviewError` for anything else."""
         try:
             position = Position.from_position_id(data["position"]["id"], turn=data["position"]["turn"])
             dice = tuple(data["dice"]) if data["dice"] else None
@@ -108,9 +109,6 @@ class Decision:
             cube = None if data["cube"] is None else CubeDecision(**data["cube"])
             return cls(position=position, dice=dice, candidates=candidates, cube=cube, **{n: data[n] for n in _PLAIN})
         except (KeyError, TypeError, ValueError) as error:
-            # Imported when raised: review.py, which defines it, imports this module.
-            from bgwidget.ai.review import ReviewError
-
             raise ReviewError(f"not a saved decision: {error!r}") from None
 
 

@@ -6,21 +6,9 @@ before anything is computed or changed.
 
 from __future__ import annotations
 
+from bgwidget.errors import CubeError, LevelError, PlayerError
+
 __all__ = ["CubeError", "LevelError", "PlayerError", "require_numpy"]
-
-
-class LevelError(ValueError):
-    """A computer level, search depth (ply), engine or evaluator that does not exist, or
-    something that is not a :class:`~bgwidget.ai.players.Player`."""
-
-
-class PlayerError(ValueError):
-    """A player answered something the rules do not allow (an unknown answer to a double)."""
-
-
-class CubeError(ValueError):
-    """Chances that are not a consistent distribution, or cube settings out of range
-    (a cube that is not a power of 2, an unknown owner, away scores that do not fit the match)."""
 
 
 def require_numpy(what: str) -> None:

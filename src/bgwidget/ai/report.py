@@ -19,6 +19,7 @@ import html as _html
 from typing import TYPE_CHECKING, Any
 
 from bgwidget.checks import is_int
+from bgwidget.errors import ReportError
 from bgwidget.game import Game
 from bgwidget.labels import check_language, label
 from bgwidget.match import Match
@@ -62,10 +63,6 @@ _ACTION_KEYS = {
 # The marker of each kind of error on the figure: an error (doubtful or bad), a blunder (very bad).
 _ERROR_STYLE: dict[str, Any] = {"marker": "o", "s": 36, "color": "#e08a00", "zorder": 3}
 _BLUNDER_STYLE: dict[str, Any] = {"marker": "X", "s": 70, "color": "#c0392b", "zorder": 4}
-
-
-class ReportError(ValueError):
-    """Something that is not a review, or a game the review does not have."""
 
 
 def _import(package: str) -> Any:

@@ -39,6 +39,7 @@ from bgwidget.ai.decision import LUCK_JOKER, MARKS, Decision, mark
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net, level_ply
+from bgwidget.errors import ReviewError
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
 
@@ -52,10 +53,6 @@ __all__ = ["LUCK_JOKER", "MARKS", "Decision", "Review", "ReviewError", "Summary"
 
 PR_FACTOR = 500
 """eXtreme Gammon's performance rating: the average error per unforced decision (EMG) times 500."""
-
-
-class ReviewError(GameError):
-    """What was given to review (or to load as a review) is not one."""
 
 
 @dataclass(frozen=True)

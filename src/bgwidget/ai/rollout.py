@@ -77,6 +77,7 @@ from bgwidget.ai.errors import LevelError
 from bgwidget.ai.parallel import as_executor, in_order
 from bgwidget.ai.players import evaluator_or_net
 from bgwidget.checks import is_int
+from bgwidget.errors import RolloutError
 from bgwidget.moves import Play, check_roll
 from bgwidget.position import Position, PositionError
 
@@ -93,11 +94,6 @@ __all__ = ["CANDIDATES", "Rollout", "RolloutError", "Rollouts", "rollout"]
 
 CANDIDATES = 5
 """How many plays a rollout of a roll takes when none are given: the best by Expert's analysis."""
-
-
-class RolloutError(ValueError):
-    """Arguments of :func:`rollout` out of range: trials, seed, truncation, target, batch,
-    progress, or plays that are not legal plays of the roll."""
 
 
 @dataclass(frozen=True)

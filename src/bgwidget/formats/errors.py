@@ -2,17 +2,9 @@
 
 from collections.abc import Iterable
 
-from bgwidget.game import GameError
+from bgwidget.errors import FormatError
 
 __all__ = ["FormatError", "check_digits"]
-
-
-class FormatError(GameError):
-    """Text that is not a valid ID or file of the format, or that describes an impossible game.
-
-    A :class:`~bgwidget.game.GameError` (hence a ``ValueError``), so that one ``except`` catches
-    every refusal of the game and format layers.
-    """
 
 
 def check_digits(numbers: Iterable[tuple[str, int]], digits: int, fields: str) -> None:

@@ -31,7 +31,7 @@ __all__ = ["from_json", "to_json"]
 VERSION = 1
 
 
-def _game_dict(game: Game) -> dict:
+def _game_dict(game: Game) -> dict[str, Any]:
     return {"setup": game.setup, "record": game.record, "steps": game.step_groups, "dice": game.dice.to_dict()}
 
 

@@ -323,9 +323,10 @@ def _tag(key: str, value: str) -> str:
     """A tag's value, checked where this reader uses it: a name (JSON-escaped), the cube limit."""
     if key in ("bottom name", "top name"):
         try:
-            return json.loads(f'"{value}"')
+            name: str = json.loads(f'"{value}"')  # a str: the text is one JSON string or an error
         except ValueError:
             raise GameError(f"a name tag holds a JSON-escaped string, not {value!r}") from None
+        return name
     if key == "max cube":
         limit = _int(value) if re.fullmatch("[0-9]+", value) else 0
         if limit < 1 or limit & (limit - 1):

@@ -30,6 +30,7 @@ from bgwidget.formats.errors import FormatError, check_digits
 from bgwidget.formats.source import Source, read_text, write_text
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
+from bgwidget.position import BAR_POINT, OFF_POINT
 from bgwidget.rules import Rules
 
 __all__ = ["from_sgf", "to_sgf"]
@@ -44,9 +45,9 @@ _SETUP = {"AE", "AB", "AW", "CP", "CV"}
 
 def _letter(seat: int, point: int) -> str:
     """The SGF letter of ``point`` in ``seat``'s numbering (25 bar, 0 off)."""
-    if point == 25:
+    if point == BAR_POINT:
         return "y"
-    if point == 0:
+    if point == OFF_POINT:
         return "z"
     return chr(ord("a") + (24 - point if seat == 0 else point - 1))
 
@@ -340,9 +341,9 @@ def _roll(game: Game, seat: int, dice_text: str) -> None:
 def _point(seat: int, letter: str) -> int:
     """``letter``'s point in ``seat``'s numbering (25 bar, 0 off)."""
     if letter == "y":
-        return 25
+        return BAR_POINT
     if letter == "z":
-        return 0
+        return OFF_POINT
     if not "a" <= letter <= "x":
         raise GameError(f"{letter!r} is no point (a..x, y the bar, z off)")
     index = ord(letter) - ord("a")
