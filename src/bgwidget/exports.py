@@ -23,7 +23,7 @@ def match_file(match: Match, format: str) -> tuple[str, str]:
     a ``.mat`` of a match with a game set up from a position (the format cannot hold one), and for
     a match whose numbers are too long for a ``.mat`` file.
     """
-    if format not in ("json", "mat"):  # a tuple: a forged format may be unhashable
+    if format not in tuple(MEDIA_TYPES):  # a tuple compares: a forged format may be unhashable
         raise IntentError(f"export is to 'json' or 'mat', not {format!r}")
     if format == "json":
         return f"{_file_stem(match.names)}.json", to_json(match, indent=1)

@@ -227,6 +227,7 @@ class Session:
         """The seat whose side a held board is seen from (:meth:`hold`)."""
         self._callbacks: list[Callable[[int, Play], None]] = []
         self._pending: Any = None  # the one computation running (a future), or the wait after it
+        self._routes = self._intent_routes()  # built once: every intent is looked up in it
 
     @classmethod
     def from_match(cls, match: Match, game: int = 1, *, actions: int = 0, **settings: Any) -> Session:
@@ -423,7 +424,7 @@ class Session:
         return self.refused
 
     def _apply(self, intent: Any) -> None:
-        """Check ``intent`` against the board, then run its handler (see :meth:`_routes`)."""
+        """Check ``intent`` against the board, then run its handler (see :meth:`_intent_routes`)."""
         kind = intent_type(intent)
         # A cancel names no position, and a running review publishes its progress ten times a
         # second: a cancel made on an older state still means what runs.
@@ -437,12 +438,12 @@ class Session:
         editing = kind.startswith("edit")
         if kind in TOOL_INTENTS or editing:
             self._require_tools(kind)
-        guards, handler = self._routes().get(kind) or ((3, self._edit) if editing else (4, self._unknown))
+        guards, handler = self._routes.get(kind) or ((3, self._edit) if editing else (4, self._unknown))
         for guard in self._guards()[:guards]:
             guard()
         handler(kind, intent)
 
-    def _routes(self) -> dict[str, tuple[int, Callable[[str, dict], None]]]:
+    def _intent_routes(self) -> dict[str, tuple[int, Callable[[str, dict], None]]]:
         """Every intent type (:mod:`bgwidget.intents`): how many of :meth:`_guards` it passes first
         (the export none, the review's intents the first, the set-up's three, the game's all), and
         its handler, called with the type and the intent."""
