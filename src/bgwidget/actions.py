@@ -8,15 +8,16 @@ refuses what the rules do not allow with a :class:`~bgwidget.rules.GameError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bgwidget.checks import is_int
 from bgwidget.game import Game
 from bgwidget.intents import IntentError, place
-from bgwidget.position import mover_point
+from bgwidget.moves import Play, roll_text
+from bgwidget.position import Position, mover_point
 
-__all__ = ["ACTIONS", "VERBS", "apply", "resign"]
+__all__ = ["ACTIONS", "VERBS", "apply", "record", "resign"]
 
 Act = Callable[[Callable[[], Any]], Any]
 """The session's way to run a game action that may end a play (it records the last play)."""
@@ -25,6 +26,25 @@ Act = Callable[[Callable[[], Any]], Any]
 def apply(game: Game, seat: int, kind: str, intent: dict, act: Act) -> None:
     """Apply the game intent ``intent`` of type ``kind`` (one of :data:`ACTIONS`) for ``seat``."""
     ACTIONS[kind](game, seat, intent, act)
+
+
+def record(
+    game: Game, action: Callable[[], Any], human: Sequence[bool], say: Callable[..., None]
+) -> tuple[Any, tuple[int, Position, Play] | None]:
+    """Run ``action()``, a change of ``game`` (a roll, a play...): returns what it returned, and
+    the play it ended as ``(seat, position before it, play)`` (None when it ended none). Each dance
+    it makes is said with ``say(words, before_roll=...)``: against the computer (``human`` says
+    which seats a person plays), which rolls at once, until the person's next roll."""
+    seat, before, last = game.start_position.turn, game.start_position, game.last_play
+    recorded = len(game.record)
+    result = action()
+    for entry in game.record[recorded:]:
+        if entry["type"] == "move" and entry["play"] == "":
+            against_computer = not human[1 - entry["seat"]]
+            dice = roll_text(game.last_roll or ())
+            say(("dance", {"seat": entry["seat"], "dice": dice}), before_roll=against_computer)
+    ended = game.last_play is not None and game.last_play is not last
+    return result, (seat, before, game.last_play) if ended and game.last_play is not None else None
 
 
 def _roll(game: Game, seat: int, intent: dict, act: Act) -> None:

@@ -1,9 +1,9 @@
 """Layer 6, the set-up editor: a position built checker by checker on the board.
 
 A board being set up holds an :class:`~bgwidget.tools.Edit` (the position so far and the dice);
-the ``edit-move``, ``edit-turn``, ``edit-dice`` and ``edit-id`` intents change it through
-:func:`apply`, in board numbering (:mod:`bgwidget.intents`). Starting, finishing and leaving the
-set-up are the session's (they change the game).
+``edit`` starts it, the ``edit-move``, ``edit-turn``, ``edit-dice`` and ``edit-id`` intents change
+it (:func:`apply`, in board numbering: :mod:`bgwidget.intents`), ``edit-done`` finishes it and
+``edit-cancel`` leaves it (:func:`handle`); playing on from the finished position is the session's.
 """
 
 from __future__ import annotations
@@ -11,11 +11,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bgwidget.checks import is_int
+from bgwidget.game import Game
 from bgwidget.intents import IntentError, check_seat, place
 from bgwidget.position import CHECKERS, Place, Position, PositionIdError, mover_point
 from bgwidget.tools import Edit
 
-__all__ = ["EDITS", "apply", "moved"]
+__all__ = ["EDITS", "apply", "handle", "moved"]
+
+
+def handle(edit: Edit | None, game: Game, kind: str, intent: dict) -> tuple[Edit | None, Edit | None]:
+    """The set-up intent ``intent`` of type ``kind`` at a board playing ``game`` whose set-up is
+    ``edit`` (None when none): returns the set-up after it, and the set-up finished (``edit-done``:
+    the position to play on from, with its dice), else None. Raises
+    :class:`~bgwidget.intents.IntentError` for an intent out of place or malformed (reason
+    ``"setup-won"`` for finishing on a position already won), changing nothing."""
+    if kind == "edit":
+        return (edit if edit is not None else Edit(game.position, list(game.rolled or []))), None
+    if edit is None:
+        raise IntentError("start setting up with an 'edit' intent first")
+    if kind == "edit-done":
+        if edit.position.outcome():
+            raise IntentError("the position is already won: nothing to play", reason="setup-won")
+        return None, edit
+    if kind == "edit-cancel":
+        return None, None
+    if kind not in EDITS:
+        raise IntentError(f"unknown intent type {kind!r}")
+    apply(edit, kind, intent)
+    return edit, None
 
 
 def apply(edit: Edit, kind: str, intent: dict) -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bgwidget.formats import FormatError, to_json, to_mat
 from bgwidget.intents import IntentError
 from bgwidget.match import Match
 
-__all__ = ["MEDIA_TYPES", "match_file"]
+__all__ = ["MEDIA_TYPES", "download", "match_file"]
 
 MEDIA_TYPES = {"json": "application/json", "mat": "text/plain"}
 """The media type of each file format a board exports."""
@@ -33,6 +34,13 @@ def match_file(match: Match, format: str) -> tuple[str, str]:
         return f"{_file_stem(match.names)}.mat", to_mat(match)
     except FormatError as error:  # numbers too long for the format: a caller's match
         raise IntentError(str(error)) from None
+
+
+def download(match: Match, format: Any) -> dict:
+    """The message that hands the view ``match`` as a file to save: ``{"type": "download", "name":
+    file name, "text": the file's text, "mime": its media type}``. Raises as :func:`match_file`."""
+    name, text = match_file(match, format)
+    return {"type": "download", "name": name, "text": text, "mime": MEDIA_TYPES[format]}
 
 
 def _file_stem(names: Sequence[str]) -> str:

@@ -20,7 +20,13 @@ from bgwidget.intents import IntentError, require_numpy
 from bgwidget.position import Position
 from bgwidget.tools import HINT_ROLLOUT, Advice, HintRollout
 
-__all__ = ["Hints", "advise"]
+__all__ = ["Hints", "advise", "decision_point"]
+
+
+def decision_point(game: Game) -> Hashable:
+    """What identifies the decision at hand in ``game``: a new game, record entry, phase or turn is
+    a new decision; a step of the play being made is not."""
+    return game, len(game.record), game.phase, game.turn
 
 
 def advise(game: Game, require_person: Callable[[int, str], None]) -> Advice:
@@ -56,34 +62,33 @@ class Hints:
         self.settings = HINT_ROLLOUT
         self.rollout: HintRollout | None = None
 
-    def ask(self, decision: Hashable, game: Game, require_person: Callable[[int, str], None]) -> None:
+    def ask(self, game: Game, require_person: Callable[[int, str], None]) -> None:
         """The advice for the seat to act in ``game`` (see :func:`advise`), unless it is already
-        shown for ``decision`` (what identifies the decision at hand). Raises
+        shown for this decision (:func:`decision_point`). Raises
         :class:`~bgwidget.intents.IntentError` where numpy is missing (reason ``"needs-numpy"``),
         and what :func:`advise` raises."""
+        decision = decision_point(game)
         if self.advice is None or self._asked_at != decision:
             require_numpy("a hint")
             self.advice = advise(game, require_person)
             self._asked_at = decision
 
-    def tidy(self, decision: Hashable) -> None:
-        """Drop the advice of an earlier decision than ``decision``, and the rollout with it."""
-        if self.advice is not None and self._asked_at != decision:
+    def tidy(self, game: Game) -> None:
+        """Drop the advice of an earlier decision than ``game``'s at hand, and the rollout with it."""
+        if self.advice is not None and self._asked_at != decision_point(game):
             self.advice = None
         if self.advice is None and self.rollout is not None:
             self.rollout.running = False  # a batch still running is dropped when it ends
             self.rollout = None
 
-    def roll_out(
-        self, decision: Hashable, rolled: tuple[int, int] | None, loop: asyncio.AbstractEventLoop | None
-    ) -> None:
-        """Start, or go on with, the rollout of the best plays of the advice shown for ``decision``
-        (the roll ``rolled``): in ``loop``'s executor, or at once without a loop. Raises
+    def roll_out(self, game: Game, loop: asyncio.AbstractEventLoop | None) -> None:
+        """Start, or go on with, the rollout of the best plays of the advice shown for ``game``'s
+        decision at hand (its roll): in ``loop``'s executor, or at once without a loop. Raises
         :class:`~bgwidget.intents.IntentError` with no plays advised for it (reason
         ``"no-hint-plays"``), while they are rolled out (``"rolling-out"``) or once they are
         (``"rolled-out"``)."""
-        advice, job = self.advice, self.rollout
-        if advice is None or not advice.candidates or self._asked_at != decision or rolled is None:
+        advice, job, rolled = self.advice, self.rollout, game.rolled
+        if advice is None or not advice.candidates or self._asked_at != decision_point(game) or rolled is None:
             raise IntentError("a rollout is of the plays of a hint shown after a roll", reason="no-hint-plays")
         if job is not None and job.running:
             raise IntentError("the hint's plays are being rolled out", reason="rolling-out")

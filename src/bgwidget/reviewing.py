@@ -17,7 +17,7 @@ from typing import Any
 from bgwidget import ai, background
 from bgwidget.ai.review import Review
 from bgwidget.background import short
-from bgwidget.intents import REVIEW_STEPS, IntentError
+from bgwidget.intents import REVIEW_STEPS, IntentError, require_numpy
 from bgwidget.match import Match
 from bgwidget.tools import Reviewing, ReviewJob
 
@@ -55,6 +55,28 @@ class Reviews:
         """Raise :class:`~bgwidget.intents.IntentError` (reason ``"review-running"``) while one runs."""
         if self._job is not None:
             raise IntentError("a review is running: wait for it, or cancel it", reason="review-running")
+
+    def review(self, match: Match, level: Any, loop: asyncio.AbstractEventLoop | None) -> None:
+        """Review ``match`` at ``level`` (one of :data:`bgwidget.ai.LEVELS`) and show it, unless a
+        review is shown already (see :meth:`start`). Raises :class:`~bgwidget.intents.IntentError`
+        while one runs, for another level, or without numpy."""
+        self.check_not_running()
+        if not isinstance(level, str) or level not in ai.LEVELS:
+            raise IntentError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
+        if self.shown is None:
+            require_numpy("a review")
+            self.start(match, level, loop)
+
+    def show(self, review: Any) -> None:
+        """Show ``review`` (a :class:`~bgwidget.ai.review.Review`) at its first decision. Raises
+        :class:`~bgwidget.intents.IntentError` for something else, while one runs, or for a review
+        without decisions (reason ``"not-reviewing"``)."""
+        if not isinstance(review, Review):
+            raise IntentError(f"a review to show is a Review, not {type(review).__name__}")
+        self.check_not_running()
+        if not review.decisions:
+            raise IntentError("the review has no decision to show", reason="not-reviewing")
+        self.shown = Reviewing(review)
 
     def start(self, match: Match, level: str, loop: asyncio.AbstractEventLoop | None) -> None:
         """Review a copy of ``match`` at ``level`` and show it: in ``loop``'s executor, or at once

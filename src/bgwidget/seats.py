@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from bgwidget.ai.players import Player, get_player
 from bgwidget.labels import has_label, label
+from bgwidget.match import Match
+from bgwidget.rules import Rules
 
-__all__ = ["Seat", "default_names", "seats_of"]
+__all__ = ["Seat", "board_match", "default_names", "seats_of"]
 
 
 class Seat(NamedTuple):
@@ -58,3 +60,35 @@ def default_names(seats: Sequence[Seat], language: str) -> tuple[str, str]:
         return f"{words['nameComputer']} ({label(language, key) if has_label(key) else seat.player.name})"
 
     return name(seats[0]), name(seats[1])
+
+
+def board_match(
+    match: Match | None,
+    names: Any,
+    seats: Sequence[Seat],
+    language: str,
+    *,
+    match_length: int,
+    seed: Any,
+    confirm: bool,
+    cube: bool,
+) -> tuple[Match, bool]:
+    """The match a board plays, and whether its names were given (else the board's defaults,
+    :func:`default_names` in ``language``, which follow its language): ``match`` itself, renamed
+    ``names`` if given, or a new match of these rules (``match_length`` 0: money play) named
+    ``names``. Raises :class:`ValueError` for names that are not two, or a given ``match`` with
+    rules or a seed of its own."""
+    if names is not None and (isinstance(names, str) or len(names) != 2):
+        raise ValueError(f"names are two strings, not {names!r}")
+    if match is not None:
+        if not isinstance(match, Match):
+            raise ValueError(f"match must be a Match, not {type(match).__name__}")
+        if match_length or seed is not None or confirm or not cube:
+            raise ValueError("a given match keeps its own rules and seed: no match_length, seed, confirm or cube")
+        names = match.names if names is None else names
+    shown = (str(names[0]), str(names[1])) if names is not None else default_names(seats, language)
+    if match is None:
+        rules = Rules(match_length=match_length, auto_confirm=not confirm, cube=cube)
+        return Match.with_rules(rules, seed, names=shown), names is not None
+    match.set_names(shown)
+    return match, names is not None

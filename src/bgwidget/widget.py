@@ -83,7 +83,7 @@ class BoardWidget(anywidget.AnyWidget):
         ``("human", "easy")``.
     ``names``
         The two names shown (as text: markup is not interpreted); default by language. The board
-        shows a name longer than 28 characters cut, with "…" (:func:`bgwidget.svg.shown_names`);
+        shows a name longer than 28 characters cut, with "…" (:func:`bgwidget.words.shown_names`);
         the match and its files keep it whole.
     ``match_length``
         Points to win the match; 0 (default) for money play.
