@@ -179,3 +179,18 @@ def test_a_saved_review_keeps_each_decisions_moment(danced):
     for decision in older["decisions"]:
         del decision["actions"]  # a review saved before the moment was kept still loads
     assert all(d.actions is None for d in Review.from_dict(older).decisions)
+
+
+def test_review_mode_says_crawford_for_the_crawford_games_decisions_only(post_crawford):
+    board = BoardWidget.from_review(ai.review(post_crawford, level="medium", progress=False), animation=0)
+    session = board.session
+    seen = []
+    for decision in session.reviewing.review.decisions:
+        state = session.state()
+        seen.append((decision.game, state["score"], state["crawford"]))
+        session.handle({"type": "review-go", "to": "next"})
+    assert sorted(set((game, tuple(score), crawford) for game, score, crawford in seen)) == [
+        (0, (0, 0), False),
+        (1, (2, 0), True),
+        (2, (2, 1), False),
+    ]

@@ -477,7 +477,8 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
         "offered": offered,
         "offered_value": 2 * value if offered else None,
     }
-    state["score"] = list(review.match.games[decision.game].score)
+    state["score"] = list(review.match.games[decision.game].score)  # the decision's game's, Crawford or not
+    state["crawford"] = review.match.games[decision.game].crawford
     state["result"] = None  # the game's result banner would hide the decision's dice
     state["record"] = record_of(review.match.games[decision.game], language)  # the decision's game; its line marked
     best_steps: list[Step] = []
