@@ -14,7 +14,7 @@ from typing import Any
 from bgwidget.checks import is_int
 from bgwidget.game import Game
 from bgwidget.intents import IntentError, place
-from bgwidget.moves import Play, roll_text
+from bgwidget.moves import IllegalPlayError, Play, roll_text
 from bgwidget.position import Position, mover_point
 
 __all__ = ["ACTIONS", "VERBS", "apply", "record", "resign"]
@@ -74,13 +74,25 @@ def _done(game: Game, seat: int, intent: dict, act: Act) -> None:
 
 
 def _play(game: Game, seat: int, intent: dict, act: Act) -> None:
+    """A whole play; once steps are made, only one that goes on from them (the list of plays the
+    view offers then holds those alone): Undo takes them back first."""
     notation = intent.get("notation")
     if not isinstance(notation, str):
         raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+    if game.steps and game.rolled is not None:
+        try:
+            play = game.start_position.parse_play(notation, *game.rolled)
+        except IllegalPlayError:
+            play = None  # refused as it is by the game's play below
+        if play is not None and all(play.result != left.result for left in game.plays_left):
+            detail = f"{play} does not go on from the steps made"
+            raise IntentError(detail, reason="play-not-from-steps", play=str(play))
     act(lambda: game.play(notation, seat=seat))
 
 
-def _cube(kind: str) -> Callable[[Game, int, dict, Act], None]:
+def _answer(kind: str) -> Callable[[Game, int, dict, Act], None]:
+    """The cube's actions and the answers to an offer: the game's method of that name."""
+
     def answer(game: Game, seat: int, intent: dict, act: Act) -> None:
         getattr(game, "pass_" if kind == "pass" else kind)(seat=seat)
 
@@ -94,7 +106,7 @@ ACTIONS: dict[str, Callable[[Game, int, dict, Act], None]] = {
     "undo": _undo,
     "done": _done,
     "play": _play,
-    **{kind: _cube(kind) for kind in ("double", "take", "pass", "beaver", "raccoon")},
+    **{kind: _answer(kind) for kind in ("double", "take", "pass", "beaver", "raccoon", "accept", "decline")},
 }
 """The game intents a person's seat sends, each with its handler."""
 

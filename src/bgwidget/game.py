@@ -260,6 +260,12 @@ class Game:
         return list(self._partial.plays) if self._partial else []
 
     @property
+    def plays_left(self) -> list[Play]:
+        """The legal plays of the current roll that extend the steps made so far (all of
+        :attr:`legal_plays` before a step; ``[]`` outside ``"move"``)."""
+        return self._partial.plays_left if self._partial else []
+
+    @property
     def play_complete(self) -> bool:
         """True in ``"move"`` when every die that can be played has been (only :meth:`confirm` is left)."""
         return self._phase == "move" and self._partial is not None and self._partial.is_complete
