@@ -167,7 +167,7 @@ def test_fixture_states_are_what_they_claim(states):
     assert states["edit"]["edit"] and states["edit"]["bar"] == [0, 1]
     offer = states["resign-offer"]
     assert offer["phase"] == "cube" and offer["turn"] == 0 and offer["can"]["accept"] and offer["can"]["decline"]
-    assert not offer["cube"]["offered"] and offer["status"] == "Top offers to resign a gammon"
+    assert not offer["cube"]["offered"] and offer["status"].startswith("Top offers to resign a gammon · ")
     refused = states["refused"]
     assert refused["teaching"] and refused["bar"] == [1, 0] and refused["movable"] == ["bar"]
     assert refused["refusal"] == {"reason": "bar-first", "text": refused["refused"], "point": 13}
