@@ -17,7 +17,7 @@ import pytest
 from bgwidget import Match, Position, ai
 from bgwidget.ai.report import cube_before
 from bgwidget.ai.review import Review
-from bgwidget.formats import from_json, to_json
+from bgwidget.formats import from_json, from_mat, to_json, to_mat
 from bgwidget.game import Game
 from bgwidget.match import match_at_game
 from bgwidget.session import Session
@@ -194,3 +194,18 @@ def test_review_mode_says_crawford_for_the_crawford_games_decisions_only(post_cr
         (1, (2, 0), True),
         (2, (2, 1), False),
     ]
+
+
+def test_a_match_resumed_after_its_crawford_game_keeps_it_through_a_mat_file():
+    rules = Match(5).rules
+    resumed = Match.from_games(rules, [Game(rules=rules, score=(4, 2))], seed=1, rescored=[1])
+    resumed.game.roll((3, 1))
+    resumed.game.play("8/5 6/5")
+    text = to_mat(resumed)
+    assert '; [Post Crawford "Yes"]' in text.splitlines()
+    back = from_mat(text)
+    assert back.post_crawford and not back.game.crawford and back.game.score == (4, 2)
+    assert back.game.record == resumed.game.record
+    # Without the tag (gnubg's own files), a game resumed at 4-2 is the Crawford game.
+    untagged = from_mat(text.replace('; [Post Crawford "Yes"]\n', ""))
+    assert untagged.game.crawford and not untagged.post_crawford
