@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bgwidget import Match
+from bgwidget import Match, Position
 from bgwidget.formats import from_json, to_json
 from bgwidget.labels import label
 from bgwidget.session import Session
@@ -132,3 +132,19 @@ def test_every_play_offered_after_steps_is_accepted():
         session.handle({"type": "move", "from": 8, "to": 5})
         assert notation in session.state()["plays"]
         assert session.handle({"type": "play", "notation": notation}) is None, notation
+
+
+def test_a_position_set_up_with_a_roll_that_cannot_be_played_says_the_dance():
+    # On the bar against a closed board but for the 6-point: 3-3 does not enter.
+    closed = Position.from_points({"bar": 1, 6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    session = Session(players=("human", "human"), seed=1, animation=0)
+    session.handle({"type": "edit"})
+    session.handle({"type": "edit-id", "id": closed.position_id()})
+    session.handle({"type": "edit-dice", "dice": [3, 3]})
+    assert session.handle({"type": "edit-done"}) is None
+    state = session.state()
+    assert session.game.record == [{"type": "move", "seat": 0, "play": ""}] and state["turn"] == 1
+    assert state["status"] == "Bottom cannot move with 3-3 · Top to roll"
+    assert state["last_roll"] == {"seat": 0, "dice": [3, 3]}  # the dice danced stay drawn
+    built = Session(players=("human", "human"), seed=1, animation=0, position=closed, dice=(3, 3))
+    assert built.message == "Bottom cannot move with 3-3"

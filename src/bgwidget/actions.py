@@ -17,7 +17,7 @@ from bgwidget.intents import IntentError, place
 from bgwidget.moves import IllegalPlayError, Play, roll_text
 from bgwidget.position import Position, mover_point
 
-__all__ = ["ACTIONS", "VERBS", "apply", "record", "resign"]
+__all__ = ["ACTIONS", "VERBS", "apply", "record", "resign", "say_dances"]
 
 Act = Callable[[Callable[[], Any]], Any]
 """The session's way to run a game action that may end a play (it records the last play)."""
@@ -38,13 +38,18 @@ def record(
     seat, before, last = game.start_position.turn, game.start_position, game.last_play
     recorded = len(game.record)
     result = action()
+    say_dances(game, recorded, human, say)
+    ended = game.last_play is not None and game.last_play is not last
+    return result, (seat, before, game.last_play) if ended and game.last_play is not None else None
+
+
+def say_dances(game: Game, recorded: int, human: Sequence[bool], say: Callable[..., None]) -> None:
+    """Say each dance among ``game``'s record entries after the first ``recorded`` (see :func:`record`)."""
     for entry in game.record[recorded:]:
         if entry["type"] == "move" and entry["play"] == "":
             against_computer = not human[1 - entry["seat"]]
             dice = roll_text(game.last_roll or ())
             say(("dance", {"seat": entry["seat"], "dice": dice}), before_roll=against_computer)
-    ended = game.last_play is not None and game.last_play is not last
-    return result, (seat, before, game.last_play) if ended and game.last_play is not None else None
 
 
 def _roll(game: Game, seat: int, intent: dict, act: Act) -> None:

@@ -143,7 +143,8 @@ class Game:
         self._resume = "roll"  # the phase a declined resignation returns to
         self._partial: PartialPlay | None = None
         if rolled is not None:
-            self._begin(_roll(rolled))
+            self.last_roll = _roll(rolled)  # rolled before the game started here: a dance names them
+            self._begin(self.last_roll)
 
     @classmethod
     def replay(
