@@ -122,7 +122,8 @@ class Game:
         self.last_play: Play | None = None
         """The last confirmed play (``None`` at the start and after a dance)."""
         self.last_roll: tuple[int, int] | None = None
-        """The dice of the last roll, kept after the play ends (the opening: seat 0's die first)."""
+        """The dice of the last roll, kept after the play ends (the opening: seat 0's die first; a game
+        started with ``rolled``: those)."""
         self.offer: Offer | None = None
         """The offer waiting for an answer, or ``None``."""
         start = position or Position.initial()
