@@ -122,6 +122,12 @@ def fixture_states() -> dict:
 
     s = people((3, 1))
     s.roll()
+    s.play("8/5 6/5")
+    s.game.resign(2, seat=1)  # as a save restores it: at the board a resignation is answered at once
+    states["resign-offer"] = view_state(s)  # seat 1 offers a gammon, seat 0 to accept or decline
+
+    s = people((3, 1))
+    s.roll()
     s.handle({"type": "edit"})
     s.handle({"type": "edit-move", "seat": 1, "from": 1, "to": "bar"})
     states["edit"] = view_state(s)
@@ -159,6 +165,9 @@ def test_fixture_states_are_what_they_claim(states):
         "text": "Bottom resigns a gammon: Top wins 2 points",
     }
     assert states["edit"]["edit"] and states["edit"]["bar"] == [0, 1]
+    offer = states["resign-offer"]
+    assert offer["phase"] == "cube" and offer["turn"] == 0 and offer["can"]["accept"] and offer["can"]["decline"]
+    assert not offer["cube"]["offered"] and offer["status"].startswith("Top offers to resign a gammon · ")
     refused = states["refused"]
     assert refused["teaching"] and refused["bar"] == [1, 0] and refused["movable"] == ["bar"]
     assert refused["refusal"] == {"reason": "bar-first", "text": refused["refused"], "point": 13}

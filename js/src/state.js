@@ -41,6 +41,8 @@
  * @property {boolean} pass
  * @property {boolean} beaver  money play with beavers: take the double and redouble at once
  * @property {boolean} raccoon  answer a beaver by redoubling at once
+ * @property {boolean} accept  accept the resignation offered (one restored from a save)
+ * @property {boolean} decline  decline it: play goes on
  * @property {boolean} undo
  * @property {boolean} done
  * @property {boolean} resign

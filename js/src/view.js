@@ -74,6 +74,8 @@ const BUTTONS = [
   { key: "pass", can: "pass" },
   { key: "beaver", can: "beaver" },
   { key: "raccoon", can: "raccoon" },
+  { key: "accept", can: "accept", primary: true },
+  { key: "decline", can: "decline" },
   { key: "hint", can: "hint" },
   { key: "resign", can: "resign" },
   { key: "new-game", can: "new_game", primary: true },

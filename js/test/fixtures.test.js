@@ -24,6 +24,12 @@ test("opening, cube offer, game over, set-up: nothing to move", () => {
   assert.equal(load("edit").can.move, false);
 });
 
+test("a resignation offered (restored from a save): Accept and Decline for the seat that answers, no cube answer", () => {
+  const s = load("resign-offer");
+  assert.equal(b.movablePoints(s).size, 0);
+  assert.deepEqual([s.turn, s.can.accept, s.can.decline, s.can.take, s.can.pass, s.cube.offered], [0, true, true, false, false, false]);
+});
+
 test("seat 0 in the middle of 3-1 (8/5 made): the 1 left moves from 24, 8, 6 or 5", () => {
   const s = load("move-seat0");
   assert.deepEqual(sorted(b.movablePoints(s)), [5, 6, 8, 24]);

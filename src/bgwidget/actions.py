@@ -14,10 +14,10 @@ from typing import Any
 from bgwidget.checks import is_int
 from bgwidget.game import Game
 from bgwidget.intents import IntentError, place
-from bgwidget.moves import Play, roll_text
+from bgwidget.moves import IllegalPlayError, Play, roll_text
 from bgwidget.position import Position, mover_point
 
-__all__ = ["ACTIONS", "VERBS", "apply", "record", "resign"]
+__all__ = ["ACTIONS", "VERBS", "apply", "record", "resign", "say_dances"]
 
 Act = Callable[[Callable[[], Any]], Any]
 """The session's way to run a game action that may end a play (it records the last play)."""
@@ -38,13 +38,18 @@ def record(
     seat, before, last = game.start_position.turn, game.start_position, game.last_play
     recorded = len(game.record)
     result = action()
+    say_dances(game, recorded, human, say)
+    ended = game.last_play is not None and game.last_play is not last
+    return result, (seat, before, game.last_play) if ended and game.last_play is not None else None
+
+
+def say_dances(game: Game, recorded: int, human: Sequence[bool], say: Callable[..., None]) -> None:
+    """Say each dance among ``game``'s record entries after the first ``recorded`` (see :func:`record`)."""
     for entry in game.record[recorded:]:
         if entry["type"] == "move" and entry["play"] == "":
             against_computer = not human[1 - entry["seat"]]
             dice = roll_text(game.last_roll or ())
             say(("dance", {"seat": entry["seat"], "dice": dice}), before_roll=against_computer)
-    ended = game.last_play is not None and game.last_play is not last
-    return result, (seat, before, game.last_play) if ended and game.last_play is not None else None
 
 
 def _roll(game: Game, seat: int, intent: dict, act: Act) -> None:
@@ -74,13 +79,25 @@ def _done(game: Game, seat: int, intent: dict, act: Act) -> None:
 
 
 def _play(game: Game, seat: int, intent: dict, act: Act) -> None:
+    """A whole play; once steps are made, only one that goes on from them (the list of plays the
+    view offers then holds those alone): Undo takes them back first."""
     notation = intent.get("notation")
     if not isinstance(notation, str):
         raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+    if game.steps and game.rolled is not None:
+        try:
+            play = game.start_position.parse_play(notation, *game.rolled)
+        except IllegalPlayError:
+            play = None  # refused as it is by the game's play below
+        if play is not None and all(play.result != left.result for left in game.plays_left):
+            detail = f"{play} does not go on from the steps made"
+            raise IntentError(detail, reason="play-not-from-steps", play=str(play))
     act(lambda: game.play(notation, seat=seat))
 
 
-def _cube(kind: str) -> Callable[[Game, int, dict, Act], None]:
+def _answer(kind: str) -> Callable[[Game, int, dict, Act], None]:
+    """The cube's actions and the answers to an offer: the game's method of that name."""
+
     def answer(game: Game, seat: int, intent: dict, act: Act) -> None:
         getattr(game, "pass_" if kind == "pass" else kind)(seat=seat)
 
@@ -94,7 +111,7 @@ ACTIONS: dict[str, Callable[[Game, int, dict, Act], None]] = {
     "undo": _undo,
     "done": _done,
     "play": _play,
-    **{kind: _cube(kind) for kind in ("double", "take", "pass", "beaver", "raccoon")},
+    **{kind: _answer(kind) for kind in ("double", "take", "pass", "beaver", "raccoon", "accept", "decline")},
 }
 """The game intents a person's seat sends, each with its handler."""
 

@@ -16,7 +16,7 @@ from bgwidget.intents import IntentError, check_seat, place
 from bgwidget.position import CHECKERS, Place, Position, PositionIdError, mover_point
 from bgwidget.tools import Edit
 
-__all__ = ["EDITS", "apply", "handle", "moved"]
+__all__ = ["EDITS", "apply", "handle", "moved", "started"]
 
 
 def handle(edit: Edit | None, game: Game, kind: str, intent: dict) -> tuple[Edit | None, Edit | None]:
@@ -24,9 +24,10 @@ def handle(edit: Edit | None, game: Game, kind: str, intent: dict) -> tuple[Edit
     ``edit`` (None when none): returns the set-up after it, and the set-up finished (``edit-done``:
     the position to play on from, with its dice), else None. Raises
     :class:`~bgwidget.intents.IntentError` for an intent out of place or malformed (reason
-    ``"setup-won"`` for finishing on a position already won), changing nothing."""
+    ``"setup-won"`` for finishing on a position already won, ``"setup-mid-play"`` for starting
+    one once a step of the roll is played), changing nothing."""
     if kind == "edit":
-        return (edit if edit is not None else Edit(game.position, list(game.rolled or []))), None
+        return (edit if edit is not None else started(game)), None
     if edit is None:
         raise IntentError("start setting up with an 'edit' intent first")
     if kind == "edit-done":
@@ -39,6 +40,16 @@ def handle(edit: Edit | None, game: Game, kind: str, intent: dict) -> tuple[Edit
         raise IntentError(f"unknown intent type {kind!r}")
     apply(edit, kind, intent)
     return edit, None
+
+
+def started(game: Game) -> Edit:
+    """A set-up of the position ``game`` shows, with its roll. Refused (reason ``"setup-mid-play"``)
+    once a step of the roll is played: no roll is the dice then left (one die, or two or three of a
+    double), so playing on from there would hand back the whole roll after a step of it; Undo, or
+    finishing the play, gives a position to set up from."""
+    if game.steps:
+        raise IntentError("steps of this roll are played: undo them or finish the play first", reason="setup-mid-play")
+    return Edit(game.position, list(game.rolled or []))
 
 
 def apply(edit: Edit, kind: str, intent: dict) -> None:

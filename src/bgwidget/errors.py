@@ -151,7 +151,9 @@ class IntentError(Refusal):
     cancel), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
     ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
-    set up with a side borne off), ``"no-tools"`` (a tool's intent on a board made with
+    set up with a side borne off), ``"setup-mid-play"`` (a set-up started once a step of the
+    roll is played), ``"play-not-from-steps"`` (a whole play that does not go on from the steps
+    made), ``"no-tools"`` (a tool's intent on a board made with
     ``tools=False``), or ``"invalid"`` for a malformed intent."""
 
 

@@ -122,7 +122,8 @@ class Game:
         self.last_play: Play | None = None
         """The last confirmed play (``None`` at the start and after a dance)."""
         self.last_roll: tuple[int, int] | None = None
-        """The dice of the last roll, kept after the play ends (the opening: seat 0's die first)."""
+        """The dice of the last roll, kept after the play ends (the opening: seat 0's die first; a game
+        started with ``rolled``: those)."""
         self.offer: Offer | None = None
         """The offer waiting for an answer, or ``None``."""
         start = position or Position.initial()
@@ -143,7 +144,8 @@ class Game:
         self._resume = "roll"  # the phase a declined resignation returns to
         self._partial: PartialPlay | None = None
         if rolled is not None:
-            self._begin(_roll(rolled))
+            self.last_roll = _roll(rolled)  # rolled before the game started here: a dance names them
+            self._begin(self.last_roll)
 
     @classmethod
     def replay(
@@ -258,6 +260,12 @@ class Game:
     def legal_plays(self) -> list[Play]:
         """Every legal play of the current roll from :attr:`start_position` (``[]`` outside ``"move"``)."""
         return list(self._partial.plays) if self._partial else []
+
+    @property
+    def plays_left(self) -> list[Play]:
+        """The legal plays of the current roll that extend the steps made so far (all of
+        :attr:`legal_plays` before a step; ``[]`` outside ``"move"``)."""
+        return self._partial.plays_left if self._partial else []
 
     @property
     def play_complete(self) -> bool:

@@ -19,6 +19,7 @@ against; a test keeps both sides equal, key by key.
 ``pass``, ``beaver``,
 ``raccoon``
 ``resign``                  resign ``points`` (1 single, 2 gammon, 3 backgammon)
+``accept``, ``decline``     answer the resignation offered (such as one restored from a save)
 ``new-game``                the next game once this one is over
 ``hint``                    the Expert's advice for this decision
 ``hint-rollout``,           roll out the hint's best plays; stop the rollout
@@ -93,6 +94,8 @@ class SimpleIntent(_Revised):
         "pass",
         "beaver",
         "raccoon",
+        "accept",
+        "decline",
         "new-game",
         "hint",
         "hint-rollout",

@@ -159,9 +159,10 @@ class Match:
 
     @property
     def post_crawford(self) -> bool:
-        """True once the Crawford game has been played (a side is 1-away and the cube is back)."""
-        return any(game.crawford for game in self.games[:-1]) or (
-            bool(self.games) and self.game.crawford and self.game.result is not None
+        """True once the Crawford game has been played (a side is 1-away and the cube is back),
+        here or before a game the match was resumed at (:meth:`append`'s ``rescore``)."""
+        return self._crawford_past(self.games[:-1]) or (
+            bool(self.games) and (self.game.crawford and self.game.result is not None or self._resumed_after(self.game))
         )
 
     @property
@@ -172,8 +173,16 @@ class Match:
             self.rules.crawford
             and self.length > 1
             and self.length - 1 in self.score
-            and not any(game.crawford for game in self.games)
+            and not self._crawford_past(self.games)
         )
+
+    def _crawford_past(self, games: Sequence[Game]) -> bool:
+        """Whether the Crawford game is among ``games`` or came before one of them."""
+        return any(game.crawford or self._resumed_after(game) for game in games)
+
+    def _resumed_after(self, game: Game) -> bool:
+        """Whether ``game`` is post-Crawford: a side 1-away, the Crawford game played before it."""
+        return self.rules.crawford and game.post_crawford
 
     def new_game(self) -> Game:
         """Start the next game (phase ``"opening"``) and return it.
@@ -198,7 +207,8 @@ class Match:
         Backgammon reads a ``.mat`` file's score lines: a match resumed at a score, or a game
         the file credits with other points than its result's. The game's number is kept in
         :attr:`rescored`; the Crawford game is then the first at which exactly one side is
-        ``length - 1`` away (gnubg's rule).
+        ``length - 1`` away (gnubg's rule), unless the game says it is post-Crawford (a match
+        resumed after its Crawford game, such as one game of a match reviewed alone).
 
         Raises :class:`~bgwidget.rules.GameError` unless it follows from the games before it:
         the same rules, the score they make (unless rescored), the Crawford game where it falls.
@@ -211,7 +221,8 @@ class Match:
                 self.rules.crawford
                 and self.length > 1
                 and (game.score[0] == self.length - 1) != (game.score[1] == self.length - 1)
-                and not any(g.crawford for g in self.games)
+                and not self._crawford_past(self.games)
+                and not game.post_crawford  # a match resumed after its Crawford game
             )
             expected = (self.rules, game.score, crawford)
         else:
@@ -300,7 +311,8 @@ def match_at_game(match: Match, game: int = 1, *, actions: int = 0, seed: Any = 
         setup = {**played.setup, "rules": rules.to_dict()}
         upto = played.record if number < game else played.record[:actions]
         games.append(Game.replay(setup, upto, dice=Dice.for_game(seed, number)))
-    return Match.from_games(rules, games, seed, names=match.names)
+    rescored = [number for number in match.rescored if number <= game]  # scores a file gave
+    return Match.from_games(rules, games, seed, names=match.names, rescored=rescored)
 
 
 def _checked_seed(seed: object) -> Seed | None:

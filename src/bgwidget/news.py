@@ -23,12 +23,15 @@ class News:
 
     def add(self, game: Game, words: Words, before_roll: bool = False) -> None:
         """Say ``words`` in ``game`` until its next roll (``before_roll``: said before a roll that
-        comes at once, such as the computer's, it lasts until the roll after that one)."""
+        comes at once, such as the computer's, it lasts until the roll after that one). Words
+        said again while still shown are shown once (a review asked for again before any play
+        says once that there is nothing to review)."""
         self.tidy(game)
         until = _rolls(game) + before_roll
         if self.items and self._until is not None:
             until = max(until, self._until[1])
-        self.items.append(words)
+        if words not in self.items:
+            self.items.append(words)
         self._until = (game, until)
 
     def tidy(self, game: Game) -> None:

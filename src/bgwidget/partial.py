@@ -175,6 +175,16 @@ class PartialPlay:
             return Play((), self.start.swap())
         return self._targets[(self._me, self._them)]
 
+    @property
+    def plays_left(self) -> list[Play]:
+        """The legal plays of the roll that the steps made so far can still end as, in
+        :attr:`plays`' order (all of them before a step; the one made, once complete)."""
+        if not self._steps:
+            return list(self.plays)
+        reached: set[Pair] = set()
+        self._reach(self._me, self._them, self._left, self._need - len(self._steps), reached, set())
+        return [play for play in self.plays if _pair(play.result.swap()) in reached]
+
     def legal_steps(self) -> dict[int, list[tuple[int, tuple[int, ...]]]]:
         """``{from_point: [(to_point, dice_used), ...]}``: every legal next move, highest points first.
 
@@ -277,6 +287,27 @@ class PartialPlay:
                 for src, dst in _pair_steps(me, them, die)
             )
         return self._memo[key]
+
+    def _reach(
+        self,
+        me: tuple[int, ...],
+        them: tuple[int, ...],
+        left: tuple[int, ...],
+        need: int,
+        reached: set[Pair],
+        seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
+    ) -> None:
+        """Add to ``reached`` the legal plays' results that ``need`` more steps with dice from ``left`` make."""
+        if need == 0:
+            if (me, them) in self._targets:
+                reached.add((me, them))
+            return
+        if (me, them, left) in seen:
+            return
+        seen.add((me, them, left))
+        for die in set(left):
+            for src, dst in _pair_steps(me, them, die):
+                self._reach(*_step(me, them, src, dst)[:2], _without(left, die), need - 1, reached, seen)
 
     def _routes(self) -> dict[int, dict[int, Route]]:
         """``{from_point: {to_point: route}}``: the preferred route to each destination."""

@@ -481,11 +481,12 @@ class Session:
         self.turns.after_change()
 
     def _play_from(self, position: Position, dice: Sequence[int] | None) -> None:
-        """The game in play (or the next one) becomes one starting from ``position``."""
+        """The game in play (or the next one) becomes one starting from ``position``; a roll given
+        that cannot be played is a dance, said as at a roll."""
         if not isinstance(position, Position):
             raise ValueError(f"position must be a Position, not {type(position).__name__}")
         rolled: Any = tuple(dice) if dice else None  # checked by the game: two numbers 1..6
-        self.match.play_from(position, rolled)
+        actions.say_dances(self.match.play_from(position, rolled), 0, self.human, self.say)
 
     def tidy(self) -> None:
         """Drop the advice and the news that belong to an earlier decision or turn."""

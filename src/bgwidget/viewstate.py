@@ -81,6 +81,8 @@ Can = TypedDict(
         "pass": bool,
         "beaver": bool,  # money play with beavers: take the double and redouble at once
         "raccoon": bool,  # answer a beaver by redoubling at once
+        "accept": bool,  # accept the resignation offered (one from a save: at the board it is answered at once)
+        "decline": bool,  # decline it: play goes on
         "undo": bool,
         "done": bool,
         "resign": bool,
@@ -341,7 +343,7 @@ def view_state(session: Seen) -> ViewState:
         ),
         "steps": steps,
         "movable": [_place(key) for key in steps],
-        "plays": [str(p) for p in game.legal_plays] if moving else [],
+        "plays": [str(p) for p in game.plays_left] if moving else [],  # those that go on from the steps made
         "moved": steps_of(seat, game.steps) if game.phase == "move" else [],
         "cube": _cube_of(session),
         "can": _can_of(session, person),
@@ -408,6 +410,7 @@ def _can_of(session: Seen, person: bool) -> Can:
     offer = game.offer
     answering = person and game.phase == "cube" and offer is not None and offer.kind in CUBE_OFFERS
     answering_double = answering and offer is not None and offer.kind == "double"  # Hint advises doubles only
+    resigned_to = person and game.phase == "cube" and offer is not None and offer.kind == "resign"
     return {
         "roll": person and game.phase in ("roll", "opening"),
         "move": moving,
@@ -416,6 +419,8 @@ def _can_of(session: Seen, person: bool) -> Can:
         "pass": answering,
         "beaver": answering and game.can_beaver(),
         "raccoon": answering and game.can_raccoon(),
+        "accept": resigned_to,
+        "decline": resigned_to,
         "undo": moving and bool(game.steps),
         "done": moving and game.play_complete,
         "resign": tools
@@ -425,7 +430,7 @@ def _can_of(session: Seen, person: bool) -> Can:
         and game.phase in ("roll", "move"),
         "new_game": not editing and game.result is not None,
         "hint": tools and person and (game.phase in ("roll", "move") or answering_double),
-        "edit": tools and not session.thinking,
+        "edit": tools and not session.thinking and (editing or not game.steps),  # not mid-play: editor.started
         "review": tools and not (session.thinking or editing) and session.reviewing is None,
         "export": tools,
     }
@@ -477,7 +482,8 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
         "offered": offered,
         "offered_value": 2 * value if offered else None,
     }
-    state["score"] = list(review.match.games[decision.game].score)
+    state["score"] = list(review.match.games[decision.game].score)  # the decision's game's, Crawford or not
+    state["crawford"] = review.match.games[decision.game].crawford
     state["result"] = None  # the game's result banner would hide the decision's dice
     state["record"] = record_of(review.match.games[decision.game], language)  # the decision's game; its line marked
     best_steps: list[Step] = []
@@ -638,6 +644,9 @@ def status_of(session: Seen, state: ViewState) -> str:
         parts.append(say(language, names, ("toConfirm", {"seat": seat})))
     elif phase == "move":
         parts.append(say(language, names, ("toMove", {"seat": seat, "dice": roll_text(state["dice"])})))
+    elif phase == "cube" and session.game.offer is not None and session.game.offer.kind == "resign":
+        offer = session.game.offer
+        parts.append(say(language, names, (f"offersResign{offer.points}", {"seat": offer.seat})))
     elif phase == "cube":
         parts.append(say(language, names, ("offers", {"seat": 1 - seat, "value": state["cube"]["offered_value"]})))
     elif session.game.result is not None:

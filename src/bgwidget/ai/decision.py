@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bgwidget.ai.cube import CubeDecision
 from bgwidget.ai.errors import require_numpy
+from bgwidget.checks import is_int
 from bgwidget.errors import ReviewError
 from bgwidget.position import Position
 
@@ -64,7 +65,10 @@ class Decision:
     ``mwc``: the decider's match winning chance before deciding, assuming the best decision
     (None in money play). ``trivial``: a double/no-double decision made right whose two actions
     are a blunder (0.12 EMG) or more apart, left out of the rating as eXtreme Gammon leaves trivial cube
-    decisions out.
+    decisions out. ``actions``: how many entries of its game's :attr:`~bgwidget.game.Game.record`
+    had been played when the decision was made (the moment :func:`~bgwidget.match.match_at_game`'s
+    ``actions`` rebuilds; a position met twice in a game is two moments); None in a review saved
+    before it was kept.
     """
 
     game: int
@@ -84,6 +88,7 @@ class Decision:
     candidates: Analysis | None = None
     cube: CubeDecision | None = None
     trivial: bool = False
+    actions: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the position as its Position ID and seat on roll, candidates as notation and numbers."""
@@ -92,6 +97,7 @@ class Decision:
         data["dice"] = list(self.dice) if self.dice else None
         data["candidates"] = None if self.candidates is None else [_candidate_dict(c) for c in self.candidates]
         data["cube"] = None if self.cube is None else asdict(self.cube)
+        data["actions"] = self.actions
         return data
 
     @classmethod
@@ -107,7 +113,11 @@ class Decision:
 
                 candidates = Analysis(_candidate(position, dice, c) for c in data["candidates"])
             cube = None if data["cube"] is None else CubeDecision(**data["cube"])
-            return cls(position=position, dice=dice, candidates=candidates, cube=cube, **{n: data[n] for n in _PLAIN})
+            plain = {n: data[n] for n in _PLAIN}
+            actions = data.get("actions")  # absent from the reviews saved before it was kept
+            if actions is not None and (not is_int(actions) or actions < 0):
+                raise ValueError(f"actions is a count of record entries, not {actions!r}")
+            return cls(position=position, dice=dice, candidates=candidates, cube=cube, actions=actions, **plain)
         except (KeyError, TypeError, ValueError) as error:
             raise ReviewError(f"not a saved decision: {error!r}") from None
 

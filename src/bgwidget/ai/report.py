@@ -325,7 +325,12 @@ def plot(review: Any, game: int | None = None, language: str = "en") -> Figure:
 
 def cube_before(game: Game, decision: Any) -> tuple[int, int | None]:
     """``(value, owner)`` of the cube when ``decision`` (of ``game``) was made, found by replaying
-    ``game``'s record; owner is the seat (0, 1) or None while the cube is centred."""
+    ``game``'s record up to the decision's moment (its ``actions``; a review saved before it was
+    kept: the first moment at its position and roll); owner is the seat (0, 1) or None while the
+    cube is centred."""
+    if decision.actions is not None:
+        replay = Game.replay(game.setup, game.record[: decision.actions])
+        return replay.cube_value, replay.cube_owner
     replay = Game.replay(game.setup, [])
     for action in game.record:
         rolled = replay.rolled

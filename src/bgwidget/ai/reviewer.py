@@ -9,7 +9,7 @@ marks come from :mod:`bgwidget.ai.decision`, not from the review module that imp
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -78,30 +78,35 @@ class Reviewer:
         self.cache: Cache = {}  # every position judged in the review, at each ply
 
     def game(self, index: int, game: Game) -> Iterator[Decision]:
+        """The decisions of ``game`` (``index`` in its match), each with the count of record
+        entries played before it (its moment: a position met twice is two moments)."""
         replay = Game.replay(game.setup, [])
         lines = _Lines()
         offered: tuple[Decision, float] | None = None  # the double waiting for its answer, with its EMG scale
         opening = False
-        for action in game.record:
+        for done, action in enumerate(game.record):
             kind = action["type"]
             if kind == "roll" and replay.phase == "roll":
                 position, seat = replay.start_position, replay.start_position.turn
                 if replay.can_double():
-                    yield self._cube(index, lines.peek(seat), replay, doubled=False)[0]
+                    yield replace(self._cube(index, lines.peek(seat), replay, doubled=False)[0], actions=done)
                 replay.apply(action)
-                if replay.phase != "move":  # no legal play: a dance
+                if replay.phase != "move":  # no legal play: a dance, decided once the roll is in
                     dice = (action["dice"][0], action["dice"][1])
-                    yield self._dance(index, lines.cell(seat), position, dice, Context.of(replay, seat))
+                    danced = self._dance(index, lines.cell(seat), position, dice, Context.of(replay, seat))
+                    yield replace(danced, actions=done + 1)
                 continue
             if kind == "double" and replay.phase == "roll":
                 decision, scale = self._cube(index, lines.cell(replay.start_position.turn), replay, doubled=True)
                 offered = (decision, scale)
-                yield decision
+                yield replace(decision, actions=done)
             elif kind in ("take", "pass", "beaver") and offered and replay.offer and replay.offer.kind == "double":
-                yield self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.rules.beavers)
+                answer = self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.rules.beavers)
+                yield replace(answer, actions=done)
                 offered = None
             elif kind == "move" and replay.phase == "move":
-                yield self._play(index, lines.cell(replay.start_position.turn), replay, action["play"], opening)
+                played = self._play(index, lines.cell(replay.start_position.turn), replay, action["play"], opening)
+                yield replace(played, actions=done)
             elif kind == "raccoon":
                 lines.cell(replay.offer.seat if replay.offer else 0)
             opening = kind == "opening"

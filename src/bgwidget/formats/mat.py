@@ -23,7 +23,10 @@ reads that roll as the take.
 Names go on the score line when they read back as they are (printable, no colon, no spaces at
 the ends, not starting with ``;`` or ``#``); any other name is written there in a readable form
 and exactly, JSON-escaped, in a ``; [Top Name "..."]`` / ``; [Bottom Name "..."]`` tag, which
-the reader prefers. A cube limit other than 64 is written ``; [Max Cube "N"]``.
+the reader prefers. A cube limit other than 64 is written ``; [Max Cube "N"]``. A match resumed
+after its Crawford game (its first game rescored at a score with a side 1-away, post-Crawford) is
+written with ``; [Post Crawford "Yes"]``: a reader without it takes that game for the Crawford game,
+as gnubg does.
 """
 
 from __future__ import annotations
@@ -200,6 +203,8 @@ def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
         out.append('; [Jacoby "On"]')
     if rules.beavers:
         out.append('; [Beaver "On"]')
+    if match.rescored[:1] == [1] and rules.crawford and match.games[0].post_crawford:
+        out.append('; [Post Crawford "Yes"]')  # resumed after its Crawford game
     out.append("")
     out.append(f" {match.length} point match")
     out.append("")
@@ -282,6 +287,7 @@ def from_mat(source: Source, seed: Seed | None = None) -> Match:
         raise FormatError(f"line {i}: {error}") from None
     games = 0
     reader = _GameReader(match, (tags.get("bottom name"), tags.get("top name")))
+    reader.resumed_post_crawford = tags.get("post crawford", "no").strip().lower() == "yes"
     for number, line in enumerate(lines[i:], start=i + 1):
         if not line.strip() or line.lstrip().startswith((";", "#")):
             continue
@@ -343,6 +349,7 @@ class _GameReader:
         self.expect_score = False
         self.started = False
         self.credited = False  # the last Wins cell gave other points than the game's result
+        self.resumed_post_crawford = False  # the match resumes after its Crawford game (a tag says so)
 
     def finish(self) -> None:
         """A new game header: the previous game must be over, and the match not."""
@@ -408,7 +415,7 @@ class _GameReader:
             match.rules.crawford
             and length > 1
             and (score[0] == length - 1) != (score[1] == length - 1)
-            and not any(game.crawford for game in (match.games[:-1] if first else match.games))
+            and not (self.resumed_post_crawford if first else match.post_crawford or match.game.crawford)
         )
         game = Game(
             rules=match.rules,
