@@ -331,7 +331,8 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
     :func:`level_ply`) by :func:`bgwidget.ai.cubeful.searched_cube_decision`, GNU Backgammon's
     method: Janowski's model (:func:`bgwidget.ai.cube_decision`) at the leaves, with the game's
     stakes (:meth:`Context.of <bgwidget.ai.context.Context.of>`: money play, or a match with its
-    away scores, Crawford and post-Crawford) and each position's cube efficiency
+    away scores, Crawford and post-Crawford; the Jacoby rule, beavers, the cube's limit, a game
+    without the cube) and each position's cube efficiency
     (:func:`~bgwidget.ai.context.cube_efficiency`), and the cube decided at every ply. Equities
     are for the seat on roll.
     ``evaluator``: the function from positions to chances (None: the net).
@@ -347,9 +348,7 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
 
     position = game.start_position
     decision = searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
-    if game.phase == "roll" and decision.should_double and not game.can_double():
-        # Rules the cube model does not hold forbid the double: no cube, or the cube at its limit.
-        reason = "limit" if game.rules.cube else "no-cube"
-        nd = decision.no_double
-        return replace(decision, double_take=nd, double_pass=nd, should_double=False, beaver=False, reason=reason)
+    if decision.reason == "limit" and not game.rules.cube:
+        # The stakes hold a game without the cube as a dead cube of 1: say why in its own words.
+        return replace(decision, reason="no-cube")
     return decision
