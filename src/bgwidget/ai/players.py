@@ -1,15 +1,17 @@
 """Players: whatever can sit in a seat, and the registry of the computer's levels.
 
-A :class:`Player` is any object with a ``name`` and ``choose_play(position, dice)``; two
-optional methods decide the cube, with defaults when absent:
+A :class:`Player` is any object with a ``name`` and ``choose_play(position, dice)``; three
+optional methods play in a game's stakes, with defaults when absent:
 
+* ``play_in(game) -> Play | None``: the play of the game's roll judged in its stakes (the
+  score, the cube and the rules, :func:`bgwidget.ai.analysis.judge`); absent: ``choose_play``;
 * ``offer_double(game) -> bool``: asked before rolling, only when the seat on roll may double
   (:meth:`Game.can_double <bgwidget.game.Game.can_double>`); absent: never doubles;
 * ``answer_double(game) -> str``: ``"take"``, ``"pass"`` or, where the rules allow beavers,
   ``"beaver"`` (the searching levels beaver when the cube decision says so); absent: always takes.
 
-Call them through :func:`offers_double` and :func:`answers_double`, which apply the defaults and
-check the answers. The computer's levels are players kept by name in :data:`LEVELS`;
+Call them through :func:`plays_in`, :func:`offers_double` and :func:`answers_double`, which apply
+the defaults and check the answers. The computer's levels are players kept by name in :data:`LEVELS`;
 :func:`get_player` turns a name (or a player) into a player:
 
 * ``"easy"`` (:class:`Easy`): a legal play uniformly at random from its own random generator
@@ -27,7 +29,8 @@ check the answers. The computer's levels are players kept by name in :data:`LEVE
 * ``"sage"``: :class:`bgwidget.ai.sage.SagePlayer` at 1-ply, the external engine bgsage (raises
   :class:`ImportError` unless ``bgwidget[sage]`` is installed).
 
-Medium, Expert and World-class double, take and pass by :func:`game_cube_decision` at their own
+Medium, Expert and World-class play in a game as :func:`bgwidget.ai.analyse` ranks with the game
+(cubeful, in its stakes), and double, take and pass by :func:`game_cube_decision`, at their own
 depth.
 
 >>> from bgwidget import Position
@@ -77,6 +80,7 @@ __all__ = [
     "get_player",
     "level_ply",
     "offers_double",
+    "plays_in",
     "register_level",
 ]
 
@@ -135,6 +139,16 @@ class _Searching:
         plays = check_turn(position, dice).legal_plays(*check_roll(dice))
         candidates = analysis.rank(plays, self.ply, self.evaluator, best_only=True)
         return candidates[0].play if candidates else None
+
+    def play_in(self, game: Game) -> Play | None:
+        # The plays ranked as analyse(game=...) ranks them for Hint: in the game's stakes.
+        from bgwidget.ai import analysis
+
+        position, dice = game.start_position, check_roll(game.rolled)
+        plays = check_turn(position, dice).legal_plays(*dice)
+        if len(plays) <= 1:
+            return plays[0] if plays else None
+        return analysis.judge(analysis.rank(plays, self.ply, self.evaluator), game)[0].play
 
     def offer_double(self, game: Game) -> bool:
         return game_cube_decision(game, self, self.evaluator).should_double
@@ -285,6 +299,21 @@ def level_ply(level: str | Player) -> int:
     if not is_int(ply):
         raise LevelError(f"{level!r} has no search depth (an integer ply) to analyse with")
     return ply
+
+
+def plays_in(player: Player, game: Game) -> Play | None:
+    """``player``'s play for the roll of ``game`` (dice rolled, a play to make), or None when none is legal.
+
+    The player's ``play_in(game)`` (a play judged in the game's stakes), or its
+    ``choose_play(position, dice)`` when it has none. Raises :class:`~bgwidget.rules.GameError`
+    for a ``game`` that is not a Game or has no roll to play.
+    """
+    if _check_game(game).phase != "move" or game.rolled is None:
+        raise GameError("a play is chosen once the dice are rolled")
+    play_in = getattr(player, "play_in", None)
+    if play_in is not None:
+        return play_in(game)
+    return player.choose_play(game.start_position, game.rolled)
 
 
 def offers_double(player: Player, game: Game) -> bool:
