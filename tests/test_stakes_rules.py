@@ -169,6 +169,24 @@ def test_no_cube_hint_review_and_computer_are_cubeless():
     assert decisions[0].best == "10/1" and decisions[0].error > 0
 
 
+def test_no_cube_bgsage_plays_cubeless_too():
+    pytest.importorskip("bgsage", reason="bgsage is the sage extra")
+    for rules, best in ((Rules(cube=False), "10/1"), (Rules(), "10/5*/1")):
+        assert str(plays_in(get_player("sage"), game_at(rules, EXAMPLE, rolled=(5, 4)))) == best
+
+
+def test_a_review_advises_no_beaver_without_room_under_the_limit():
+    # Money, beavers, a cube limit of 2: the take of a double to 2 cannot be beavered. The doubler
+    # is behind (cubeless -0.26): the taker would beaver where the limit leaves room.
+    position = Position.from_position_id("aj7BARikT/AFQA", turn=1)
+    for max_cube, allowed in ((2, False), (64, True)):
+        game = game_at(Rules(beavers=True, max_cube=max_cube), position)
+        game.double()
+        game.take()
+        answer = [d for d in ai.review(game, "medium", progress=False).decisions if d.kind == "take"][0]
+        assert answer.best == ("beaver" if allowed else "take")
+
+
 def test_no_cube_before_a_roll_no_double_is_offered(judged):
     position = judged[5][0]
     for rules in (Rules(cube=False), Rules(5, cube=False)):

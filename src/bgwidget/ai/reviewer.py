@@ -98,7 +98,8 @@ class Reviewer:
                 offered = (decision, scale)
                 yield decision
             elif kind in ("take", "pass", "beaver") and offered and replay.offer and replay.offer.kind == "double":
-                yield self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.rules.beavers)
+                # A beaver is an answer where the game allows one: beavers, and room under the cube's limit.
+                yield self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.can_beaver())
                 offered = None
             elif kind == "move" and replay.phase == "move":
                 yield self._play(index, lines.cell(replay.start_position.turn), replay, action["play"], opening)
