@@ -217,6 +217,10 @@ def test_a_cube_at_its_limit_is_dead_in_a_match(judged):
         decision = Context.of(game, seat).decision(chances, position)
         assert not decision.should_double and decision.reason == "limit"
         assert decision.no_double == pytest.approx(cubeless_mwc(chances, 8, 6, 2, False), abs=1e-9)
+        # a double to the limit: the taker's cube is dead, the game then played for 2 at the table's values
+        centred = game_at(Rules(9, max_cube=2), position, score)
+        decision = Context.of(centred, seat).decision(chances, position)
+        assert decision.double_take == pytest.approx(cubeless_mwc(chances, 8, 6, 2, False), abs=1e-9)
 
 
 def test_the_computer_never_doubles_at_the_limit(judged):
@@ -225,6 +229,15 @@ def test_the_computer_never_doubles_at_the_limit(judged):
     decision = game_cube_decision(at_limit, "expert")
     assert (decision.should_double, decision.reason) == (False, "limit")
     assert not ai.offers_double(get_player("expert"), at_limit)
+
+
+def test_a_cubeful_rollout_with_a_dead_cube_is_the_cubeless_one():
+    kept = dict(trials=36, seed=5, truncate=4, progress=False)
+    position = Position.initial(turn=0)
+    dead = ai.rollout(position, cubeful=True, cube=Context(max_cube=1), **kept)
+    assert dead.cubeful_equity == pytest.approx(dead.equity, abs=1e-9)
+    live = ai.rollout(position, cubeful=True, **kept)
+    assert live.cubeful_equity != pytest.approx(live.equity, abs=1e-3)  # the cube does count where it lives
 
 
 def test_a_beaver_needs_room_under_the_limit(judged):
