@@ -141,6 +141,7 @@ def test_no_cube_analysis_is_cubeless_money():
     assert [c.notation for c in judged] == [c.notation for c in cubeless]
     assert judged[0].notation == "10/1"  # with a live cube, 10/5*/1 ranks first
     assert [c.emg for c in judged] == pytest.approx([c.equity for c in cubeless], abs=1e-12)
+    assert judged.columns() == cubeless.columns()  # no cubeful column: there is no cube
     live = ai.analyse(EXAMPLE, (5, 4), "expert", game=game_at(Rules(), EXAMPLE, rolled=(5, 4)))
     assert live[0].notation == "10/5*/1"  # the cube does change it where there is one
 

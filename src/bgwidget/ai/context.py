@@ -1,8 +1,12 @@
 """The stakes of a decision: cube, score and rules, and the numbers they turn chances into.
 
 A :class:`Context` holds what a :class:`~bgwidget.game.Game` says about the stakes, seen by one
-seat: the cube and who owns it, the away scores, Crawford and post-Crawford, the money-play
-options. It turns cubeless chances into the numbers players compare:
+seat: the cube, who owns it and its limit, the away scores, Crawford and post-Crawford, the
+money-play options. :meth:`Context.of` is the one place the game's
+:class:`~bgwidget.rules.Rules` become stakes, and every judgement reads them there (the
+computer's plays and cube actions, Hint, review, rollouts, ``analyse(game=...)``): no Crawford
+rule makes every game at 1-away post-Crawford, no cube (or a cube at ``max_cube``) a dead cube,
+so cubeless numbers. It turns cubeless chances into the numbers players compare:
 
 * **MWC**, match winning chance (0..1), through the match equity table (:mod:`bgwidget.ai.met`)
   and Janowski's cube model (:mod:`bgwidget.ai.cube`);
