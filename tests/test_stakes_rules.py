@@ -28,8 +28,10 @@ import pytest
 
 from bgwidget import Game, Position, ai
 from bgwidget.ai.context import Context
+from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.met import match_winning_chance
 from bgwidget.ai.players import game_cube_decision, get_player, plays_in
+from bgwidget.ai.reviewer import review_game
 from bgwidget.hints import advise
 from bgwidget.rules import Rules
 from gnubg_cube import gnubg_action, positions_from_games, set_match
@@ -133,6 +135,52 @@ def test_no_crawford_rule_the_computer_doubles_as_post_crawford():
     decisions = [game_cube_decision(game_at(r, position, (2, 0)), "expert") for r in rules]
     assert decisions[0] == decisions[1]
     assert decisions[0].should_double  # the trailer doubles at once post-Crawford
+
+
+def played(rules: Rules, score, turns: int, seed: int) -> Game:
+    """A game under ``rules`` at ``score``, ``turns`` rolls played by Medium (no doubles) from seeded dice."""
+    game = Game(seed, rules=rules, score=score)
+    game.roll()  # the opening roll
+    medium = get_player("medium")
+    for _ in range(turns):
+        if game.phase == "roll":
+            game.roll()
+        if game.phase == "move":
+            game.play(str(plays_in(medium, game)))
+    return game
+
+
+def test_no_crawford_rule_reviews_as_post_crawford():
+    without = played(Rules(match_length=3, crawford=False), (2, 0), 8, 7)
+    setup = dict(without.setup, rules=Rules(match_length=3).to_dict())
+    post = Game.replay(setup, without.record)
+    assert post.post_crawford
+    # A post-Crawford game is no match of its own (the Crawford game comes first): its games'
+    # review, as a review of the match it was played in makes it.
+    reviews = [review_game(0, game, 0, evaluate_positions) for game in (without, post)]
+    kinds = [d.kind for d in reviews[0]]
+    assert "double" in kinds  # the trailer could double: its cube decisions are reviewed
+    assert [(d.kind, d.best, d.error, d.luck, d.mwc) for d in reviews[0]] == [
+        (d.kind, d.best, d.error, d.luck, d.mwc) for d in reviews[1]
+    ]
+
+
+def test_the_computer_plays_as_hint_ranks_in_the_games_stakes():
+    """The computer's play in a game is Hint's first (``analyse(game=...)``), in every stakes; its
+    cubeless choice (``choose_play``, what the computer played before) differs on some."""
+    medium, compared, cubeless = get_player("medium"), 0, 0
+    for rules in (Rules(), Rules(jacoby=True), Rules(5), Rules(3, crawford=False), Rules(1)):
+        for seed in range(12):
+            game = played(rules, (2, 0) if rules.match_length > 2 else (0, 0), 3 + seed, seed)
+            if game.phase == "roll":
+                game.roll()
+            if game.phase != "move":
+                continue
+            hint = ai.analyse(game.start_position, game.rolled, "medium", game=game)
+            assert plays_in(medium, game) == hint[0].play
+            compared += 1
+            cubeless += medium.choose_play(game.start_position, game.rolled) != hint[0].play
+    assert compared >= 50 and cubeless >= 1  # measured 59 and 5
 
 
 # ------------------------------------------------------------------ (b) no cube
