@@ -34,6 +34,7 @@ from bgwidget.ai.players import (
     get_player,
     level_ply,
     offers_double,
+    plays_in,
     register_level,
 )
 from bgwidget.ai.report import decision_svg
@@ -99,6 +100,7 @@ __all__ = [
     "game_cube_decision",
     "get_player",
     "offers_double",
+    "plays_in",
     "register_level",
     "review",
     "rollout",

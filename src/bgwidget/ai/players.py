@@ -305,9 +305,12 @@ def plays_in(player: Player, game: Game) -> Play | None:
     """``player``'s play for the roll of ``game`` (dice rolled, a play to make), or None when none is legal.
 
     The player's ``play_in(game)`` (a play judged in the game's stakes), or its
-    ``choose_play(position, dice)`` when it has none. Raises :class:`~bgwidget.rules.GameError`
-    for a ``game`` that is not a Game or has no roll to play.
+    ``choose_play(position, dice)`` when it has none. Raises :class:`PlayerError` for a ``player``
+    that is not a :class:`Player`, :class:`~bgwidget.rules.GameError` for a ``game`` that is not a
+    Game or has no roll to play.
     """
+    if not isinstance(player, Player):
+        raise PlayerError(f"a player has a name and choose_play(position, dice), not {player!r}")
     if _check_game(game).phase != "move" or game.rolled is None:
         raise GameError("a play is chosen once the dice are rolled")
     play_in = getattr(player, "play_in", None)
