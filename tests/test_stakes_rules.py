@@ -242,8 +242,8 @@ def test_a_review_advises_no_beaver_without_room_under_the_limit():
 
 def test_no_cube_before_a_roll_no_double_is_offered(judged):
     position = judged[5][0]
-    for rules in (Rules(cube=False), Rules(5, cube=False)):
-        decision = game_cube_decision(game_at(rules, position), "medium")
+    for rules, score, crawford in ((Rules(cube=False), (0, 0), False), (Rules(5, cube=False), (4, 0), True)):
+        decision = game_cube_decision(game_at(rules, position, score, crawford=crawford), "medium")
         assert (decision.should_double, decision.reason) == (False, "no-cube")
         assert decision.double_take == decision.double_pass == decision.no_double
 

@@ -380,7 +380,8 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
 
     position = game.start_position
     decision = searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
-    if decision.reason == "limit" and not game.rules.cube:
-        # The stakes hold a game without the cube as a dead cube of 1: say why in its own words.
+    if not game.rules.cube:
+        # The stakes hold a game without the cube as a dead cube of 1 (no double, whatever the
+        # score): say why in its own words, before the Crawford game or a 1-point match.
         return replace(decision, reason="no-cube")
     return decision
