@@ -120,8 +120,10 @@ def choose_play(
     """The play of ``dice`` that ``level`` makes for the player on roll in ``position``, or ``None``.
 
     ``level`` is a level name or any :class:`Player`. ``None`` means no checker can move (the
-    player dances or is blocked). ``rng`` (a :class:`random.Random`) or ``seed`` makes Easy
-    repeatable; without either a fresh generator seeded from the operating system is used.
+    player dances or is blocked). A position has no stakes: the searching levels rank cubeless
+    here; in a game the computer plays by :func:`plays_in`, in the game's stakes. ``rng`` (a
+    :class:`random.Random`) or ``seed`` makes Easy repeatable; without either a fresh generator
+    seeded from the operating system is used.
     Medium, Expert and World-class are deterministic.
 
     Raises :class:`LevelError` for an unknown level (or an ``rng`` or ``seed`` that is not one),
