@@ -66,8 +66,9 @@ REASONS = {
 sentence in the catalogue (:mod:`bgwidget.labels`). ``"crawford"``: the Crawford game;
 ``"one-point"``: a 1-point match; ``"owned"``: the opponent owns the cube; ``"limit"``: the cube is
 at the game's limit (``Rules.max_cube``); ``"no-cube"``: a game played without the cube
-(``Rules(cube=False)``). The last two come from a game's rules
-(:func:`~bgwidget.ai.players.game_cube_decision`), the others from :func:`cube_decision`."""
+(``Rules(cube=False)``), which :func:`cube_decision` sees as a dead cube at its limit and
+:func:`~bgwidget.ai.players.game_cube_decision` names from the game's rules; the others come from
+:func:`cube_decision`."""
 
 
 def race_efficiency(pips: int) -> float:
