@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bgwidget.ai.players import Player, answers_double, offers_double
+from bgwidget.ai.players import Player, answers_double, offers_double, plays_in
 from bgwidget.background import short
 from bgwidget.game import Game
 from bgwidget.moves import Play
@@ -43,7 +43,7 @@ def decide(game: Game, player: Player | None) -> tuple[Any, Words | None]:
         if game.phase == "move":
             assert game.rolled is not None  # the dice are rolled in "move"
             plays = game.start_position.legal_plays(*game.rolled)
-            choice = player.choose_play(game.start_position, game.rolled)
+            choice = plays_in(player, game)  # judged in the game's stakes
             if choice is None and not plays:
                 return None, None
             if not isinstance(choice, Play) or choice not in plays:

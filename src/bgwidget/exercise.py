@@ -245,8 +245,9 @@ class CubeExercise(ipywidgets.VBox):
     numbering, as every :class:`~bgwidget.position.Position` is); the board shows the doubler at
     the top and the learner, who answers, at the bottom, with the cube centred and offered at 2.
     ``answer`` is the author's answer, ``"take"`` or ``"pass"``; ``why`` the author's
-    explanation. The verdict adds the numbers of :func:`bgwidget.ai.cube_decision` (money play)
-    from the chances of :func:`bgwidget.ai.evaluate` at ``level``: the doubler's chances, and
+    explanation. The verdict adds the numbers of :func:`bgwidget.ai.cube_decision` in the stakes
+    of the board's game (:meth:`bgwidget.ai.Context.of`: money play, the cube centred) from the
+    chances of :func:`bgwidget.ai.evaluate` at ``level``: the doubler's chances, and
     what taking and passing cost the learner on average, in points for the stake before the
     double. Without numpy (a Pyodide kernel) the author's answer alone judges, and the verdict says
     that the numbers need numpy (:attr:`chances` and :attr:`decision` are None).
@@ -275,12 +276,14 @@ class CubeExercise(ipywidgets.VBox):
         except ImportError as error:  # without numpy (a Pyodide kernel) the author's answer judges alone
             if error.name != "numpy":
                 raise
-        else:
-            from bgwidget.ai.context import cube_efficiency  # numpy, which ai.evaluate checked
-
-            self.decision = ai.cube_decision(self.chances, efficiency=cube_efficiency(self.position))
         self.verdict: str | None = None
         self.board = _board(self.position, None, self.language)
+        if self.chances is not None:
+            from bgwidget.ai.context import Context  # numpy, which ai.evaluate checked
+
+            # In the stakes of the board's own game (its rules: money play, the cube centred).
+            stakes = Context.of(self.board.game, seat=1)
+            self.decision = stakes.decision(self.chances, self.position)
         self._feedback = _Feedback()
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
         self.reset_button.on_click(lambda _button: self.reset())

@@ -34,6 +34,7 @@ from bgwidget.ai.players import (
     get_player,
     level_ply,
     offers_double,
+    plays_in,
     register_level,
 )
 from bgwidget.ai.report import decision_svg
@@ -99,6 +100,7 @@ __all__ = [
     "game_cube_decision",
     "get_player",
     "offers_double",
+    "plays_in",
     "register_level",
     "review",
     "rollout",
@@ -118,8 +120,10 @@ def choose_play(
     """The play of ``dice`` that ``level`` makes for the player on roll in ``position``, or ``None``.
 
     ``level`` is a level name or any :class:`Player`. ``None`` means no checker can move (the
-    player dances or is blocked). ``rng`` (a :class:`random.Random`) or ``seed`` makes Easy
-    repeatable; without either a fresh generator seeded from the operating system is used.
+    player dances or is blocked). A position has no stakes: the searching levels rank cubeless
+    here; in a game the computer plays by :func:`plays_in`, in the game's stakes. ``rng`` (a
+    :class:`random.Random`) or ``seed`` makes Easy repeatable; without either a fresh generator
+    seeded from the operating system is used.
     Medium, Expert and World-class are deterministic.
 
     Raises :class:`LevelError` for an unknown level (or an ``rng`` or ``seed`` that is not one),

@@ -114,7 +114,8 @@ class Analysis(list):
         """The columns of the game's stakes, after ``equity``: none when ranked cubeless."""
         if any(c.mwc is not None for c in self):
             return ("emg", "mwc")
-        return ("cubeful",) if any(c.emg != c.equity for c in self) else ()
+        # A dead cube (no cube, or at its limit) gives the cubeless equity again, to rounding.
+        return ("cubeful",) if any(abs(c.emg - c.equity) > 1e-12 for c in self) else ()
 
     def columns(self) -> tuple[str, ...]:
         """The table's columns: :data:`COLUMNS` with the stakes' columns after ``equity``."""

@@ -1,8 +1,12 @@
 """The stakes of a decision: cube, score and rules, and the numbers they turn chances into.
 
 A :class:`Context` holds what a :class:`~bgwidget.game.Game` says about the stakes, seen by one
-seat: the cube and who owns it, the away scores, Crawford and post-Crawford, the money-play
-options. It turns cubeless chances into the numbers players compare:
+seat: the cube, who owns it and its limit, the away scores, Crawford and post-Crawford, the
+money-play options. :meth:`Context.of` is the one place the game's
+:class:`~bgwidget.rules.Rules` become stakes, and every judgement reads them there (the
+computer's plays and cube actions, Hint, review, rollouts, ``analyse(game=...)``): no Crawford
+rule makes every game at 1-away post-Crawford, no cube (or a cube at ``max_cube``) a dead cube,
+so cubeless numbers. It turns cubeless chances into the numbers players compare:
 
 * **MWC**, match winning chance (0..1), through the match equity table (:mod:`bgwidget.ai.met`)
   and Janowski's cube model (:mod:`bgwidget.ai.cube`);
@@ -22,7 +26,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bgwidget.ai.cube import CONTACT_EFFICIENCY, CubeDecision, check_stakes, cube_decision, race_efficiency
+from bgwidget.ai.cube import (
+    CONTACT_EFFICIENCY,
+    CubeDecision,
+    check_limit,
+    check_stakes,
+    cube_decision,
+    race_efficiency,
+)
 from bgwidget.ai.errors import CubeError
 from bgwidget.ai.evaluator import flip
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
@@ -40,9 +51,11 @@ class Context:
 
     ``owner``: ``"centre"``, ``"player"`` (this seat owns the cube) or ``"opponent"``.
     ``away``: points (this seat, opponent) still needed; ``(0, 0)`` and ``match_length`` 0 in
-    money play. The fields are :func:`~bgwidget.ai.cube.cube_decision`'s keyword arguments, and
-    are checked as it checks them: :class:`~bgwidget.ai.errors.CubeError` for a cube that is not
-    a power of 2, an unknown owner, or away scores that do not fit the match.
+    money play. ``max_cube``: the highest value the cube may reach, None for no limit; a cube
+    there is dead (a game without the cube has a dead cube of 1). The fields are
+    :func:`~bgwidget.ai.cube.cube_decision`'s keyword arguments, and are checked as it checks
+    them: :class:`~bgwidget.ai.errors.CubeError` for a cube that is not a power of 2, an unknown
+    owner, away scores that do not fit the match, or a limit below the cube.
     """
 
     cube: int = 1
@@ -53,17 +66,24 @@ class Context:
     post_crawford: bool = False
     jacoby: bool = False
     beavers: bool = False
+    max_cube: int | None = None
 
     def __post_init__(self) -> None:
         flags = (self.crawford, self.post_crawford, self.jacoby, self.beavers)
         check_stakes(self.cube, self.owner, CONTACT_EFFICIENCY, self.match_length, self.away, flags)
+        check_limit(self.cube, self.max_cube)
 
     @classmethod
     def of(cls, game: Game, seat: int) -> Context:
-        """The stakes of ``game`` for ``seat`` (0 or 1) now: its cube, owner, score and rules.
+        """The stakes of ``game`` for ``seat`` (0 or 1) now: its cube, owner, score and every rule
+        of :class:`~bgwidget.rules.Rules` that changes them.
 
-        Post-Crawford: under the Crawford rule, a game other than the Crawford game with a side
-        1-away. Raises :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game or a
+        Post-Crawford: a game other than the Crawford game with a side 1-away
+        (:attr:`Game.post_crawford <bgwidget.game.Game.post_crawford>`). Without the Crawford
+        rule every such game is one: the trailer may double at once, as GNU Backgammon values a
+        match with Crawford off. ``max_cube`` is ``Rules.max_cube``; without the cube
+        (``Rules(cube=False)``) the cube of 1 is the limit, so every judgement is cubeless. Raises
+        :class:`~bgwidget.rules.GameError` for a ``game`` that is not a Game or a
         ``seat`` that is not 0 or 1.
         """
         if not isinstance(game, Game):
@@ -72,7 +92,8 @@ class Context:
             raise GameError(f"a seat is 0 or 1, not {seat!r}")
         rules = game.rules
         owner = "centre" if game.cube_owner is None else "player" if game.cube_owner == seat else "opponent"
-        context = cls(cube=game.cube_value, owner=owner, jacoby=rules.jacoby, beavers=rules.beavers)
+        max_cube = rules.max_cube if rules.cube else game.cube_value
+        context = cls(game.cube_value, owner, jacoby=rules.jacoby, beavers=rules.beavers, max_cube=max_cube)
         if not rules.match_length:
             return context
         length, score = rules.match_length, game.score
@@ -81,7 +102,7 @@ class Context:
             match_length=length,
             away=(length - score[seat], length - score[1 - seat]),
             crawford=game.crawford,
-            post_crawford=rules.crawford and length > 1 and not game.crawford and length - 1 in score,
+            post_crawford=game.post_crawford,
         )
 
     @property
@@ -130,6 +151,7 @@ class Context:
             post_crawford=self.post_crawford,
             jacoby=self.jacoby,
             beavers=self.beavers,
+            max_cube=self.max_cube,
             efficiency=0.0 if over else cube_efficiency(position),
         )
 

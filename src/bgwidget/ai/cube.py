@@ -42,12 +42,15 @@ __all__ = [
     "TOLERANCE",
     "CubeDecision",
     "CubeError",
+    "check_limit",
     "check_stakes",
     "cube_decision",
     "race_efficiency",
 ]
 
 CONTACT_EFFICIENCY = 0.68
+_NO_LIMIT = 1 << 62
+"""The cube's limit where there is none: beyond any cube a game can reach."""
 TOLERANCE = 1e-9
 """How far chances may stray from a consistent distribution (floating-point rounding) and
 still be accepted, clamped, by :func:`cube_decision`."""
@@ -63,8 +66,9 @@ REASONS = {
 sentence in the catalogue (:mod:`bgwidget.labels`). ``"crawford"``: the Crawford game;
 ``"one-point"``: a 1-point match; ``"owned"``: the opponent owns the cube; ``"limit"``: the cube is
 at the game's limit (``Rules.max_cube``); ``"no-cube"``: a game played without the cube
-(``Rules(cube=False)``). The last two come from a game's rules
-(:func:`~bgwidget.ai.players.game_cube_decision`), the others from :func:`cube_decision`."""
+(``Rules(cube=False)``), which :func:`cube_decision` sees as a dead cube at its limit and
+:func:`~bgwidget.ai.players.game_cube_decision` names from the game's rules; the others come from
+:func:`cube_decision`."""
 
 
 def race_efficiency(pips: int) -> float:
@@ -180,6 +184,7 @@ def cube_decision(
     post_crawford: bool = False,
     jacoby: bool = False,
     beavers: bool = False,
+    max_cube: int | None = None,
 ) -> CubeDecision:
     """The cube decision for the player on roll from its five cubeless chances.
 
@@ -197,31 +202,51 @@ def cube_decision(
     False): that far from the end the table flattens toward money play, and GNU Backgammon's own
     table stops there too.
 
+    ``max_cube`` is the highest value the cube may reach (``Rules.max_cube``; the cube's own
+    value in a game without the cube, ``Rules(cube=False)``); None: no limit. A cube at the limit
+    is dead: nobody may double it, so its equity is the dead cube's (cubeless in money play, the
+    cubeless MWC in a match) and the decision's ``reason`` is ``"limit"``; a double to the limit
+    hands the taker a dead cube; a beaver needs room for twice the doubled cube.
+
     Chances off a consistent distribution by no more than :data:`TOLERANCE` (rounding errors)
     are clamped into one. Raises :class:`~bgwidget.ai.errors.CubeError` for chances further off
     (or not five finite numbers), a cube that is not a power of 2, an unknown owner, an
-    efficiency outside 0..1, or match settings that do not fit together.
+    efficiency outside 0..1, match settings that do not fit together, or a ``max_cube`` that is
+    not a power of 2 at least the cube.
     """
     chances = _checked_chances(probabilities)
     p = chances[0]
     check_stakes(cube, owner, efficiency, match_length, away, (crawford, post_crawford, jacoby, beavers))
+    check_limit(cube, max_cube)
+    limit = _NO_LIMIT if max_cube is None else max_cube
     if match_length and max(away) <= MATCH_LENGTH_LIMIT:
-        return _match_decision(chances, cube, owner, efficiency, away, crawford, post_crawford, match_length)
+        match = _MatchScore.of(chances, away, post_crawford or crawford, limit)
+        return _match_decision(match, p, cube, owner, efficiency, crawford, match_length)
 
     _, big_w, big_l = _average_values(chances, (1, 2, 3, -1, -2, -3))
-    no_double = _cubeful(p, big_w, big_l, owner, efficiency, jacoby and owner == "centre")
-    if match_length and crawford:
-        return CubeDecision(no_double, no_double, no_double, False, True, reason="crawford")
-    if owner == "opponent":
-        return CubeDecision(no_double, no_double, no_double, False, True, reason="owned")
-    double_take = 2.0 * _cubeful(p, big_w, big_l, "opponent", efficiency)
+    live = efficiency if cube < limit else 0.0  # a cube at the limit is dead for both sides
+    no_double = _cubeful(p, big_w, big_l, owner, live, jacoby and owner == "centre")
+    reason = "crawford" if match_length and crawford else "owned" if owner == "opponent" else ""
+    reason = reason or ("limit" if cube >= limit else "")
+    if reason:
+        return CubeDecision(no_double, no_double, no_double, False, True, reason=reason)
+    double_take = 2.0 * _cubeful(p, big_w, big_l, "opponent", efficiency if 2 * cube < limit else 0.0)
     double_pass = 1.0
     should_take = double_take <= double_pass
-    beaver = beavers and should_take and double_take < 0
+    beaver = beavers and 4 * cube <= limit and should_take and double_take < 0
     if beaver:
         double_take *= 2  # the taker redoubles at once and keeps the cube
     should_double = min(double_take, double_pass) > no_double
     return CubeDecision(no_double, double_take, double_pass, should_double, should_take, beaver)
+
+
+def check_limit(cube: int, max_cube: object) -> None:
+    """Check the cube's limit against the cube (already checked): None (no limit) or a power of 2
+    no lower than ``cube``. Raises :class:`~bgwidget.ai.errors.CubeError` otherwise."""
+    if max_cube is None:
+        return
+    if not is_int(max_cube) or max_cube < cube or max_cube & (max_cube - 1):
+        raise CubeError(f"max_cube is None or a power of 2 no lower than the cube {cube}, not {max_cube!r}")
 
 
 def _checked_chances(probabilities: object) -> tuple[float, float, float, float, float]:
@@ -270,22 +295,15 @@ def check_stakes(
 
 
 def _match_decision(
-    chances: Sequence[float],
-    cube: int,
-    owner: str,
-    efficiency: float,
-    away: tuple[int, int],
-    crawford: bool,
-    post_crawford: bool,
-    match_length: int,
+    score: _MatchScore, p: float, cube: int, owner: str, efficiency: float, crawford: bool, match_length: int
 ) -> CubeDecision:
-    need = away[0]
-    # Every game from a score with a side 1-away on is post-Crawford, the Crawford game's too.
-    score = _MatchScore.of(chances, away, post_crawford or crawford)
-    p = chances[0]
+    """The match cube decision of ``score``'s side (every game from a score with a side 1-away on
+    is valued post-Crawford, the Crawford game's too), winning chance ``p``."""
+    need = score.need
     x = efficiency if not crawford else 0.0
     no_double = score.cubeful(p, cube, owner, x)
     reason = "crawford" if crawford else "one-point" if match_length == 1 else "owned" if owner == "opponent" else ""
+    reason = reason or ("limit" if cube >= score.limit else "")
     if reason:
         return CubeDecision(no_double, no_double, no_double, False, True, match_play=True, reason=reason)
     double_take = score.cubeful(p, 2 * cube, "opponent", x)
@@ -301,24 +319,27 @@ class _MatchScore:
     """One side's view of a match score, with the gammon rates of a game, for the match cube model.
 
     ``need`` and ``opponent_need``: points each side still needs; ``rates``: this side's gammon
-    and backgammon rates (shares of its wins), then the opponent's (shares of its wins).
+    and backgammon rates (shares of its wins), then the opponent's (shares of its wins);
+    ``limit``: the highest value the cube may reach (a cube there is dead).
     """
 
     need: int
     opponent_need: int
     post_crawford: bool
     rates: tuple[float, float, float, float]
+    limit: int
 
     @classmethod
-    def of(cls, chances: Sequence[float], away: tuple[int, int], post_crawford: bool) -> _MatchScore:
+    def of(cls, chances: Sequence[float], away: tuple[int, int], post_crawford: bool, limit: int) -> _MatchScore:
         p, wg, wbg, lg, lbg = chances
         mine = ((wg - wbg) / p, wbg / p) if p > 0 else (0.0, 0.0)
         theirs = ((lg - lbg) / (1 - p), lbg / (1 - p)) if p < 1 else (0.0, 0.0)
-        return cls(away[0], away[1], post_crawford, mine + theirs)
+        return cls(away[0], away[1], post_crawford, mine + theirs, limit)
 
     def opponent(self) -> _MatchScore:
         g, b, opponent_g, opponent_b = self.rates
-        return _MatchScore(self.opponent_need, self.need, self.post_crawford, (opponent_g, opponent_b, g, b))
+        rates = (opponent_g, opponent_b, g, b)
+        return _MatchScore(self.opponent_need, self.need, self.post_crawford, rates, self.limit)
 
     def mwc(self, points: int) -> float:
         """This side's MWC after it wins ``points``, or loses ``-points`` when negative."""
@@ -348,8 +369,9 @@ class _MatchScore:
         cube (p = 0) to cashing it at that cash point.
         """
         double_pass = self.mwc(cube)
-        if min(self.need, self.opponent_need) <= 2 * cube:
-            played = 4 * cube if self.need <= 2 * cube < self.opponent_need else 2 * cube
+        if min(self.need, self.opponent_need) <= 2 * cube or 2 * cube >= self.limit:
+            redoubles = self.need <= 2 * cube < self.opponent_need and 4 * cube <= self.limit
+            played = 4 * cube if redoubles else 2 * cube
             take_win, take_lose = self.win(played), self.lose(played)
             return (take_lose - double_pass) / (take_lose - take_win)
         take_win, redouble_pass = self.win(2 * cube), self.mwc(-2 * cube)
@@ -365,7 +387,7 @@ class _MatchScore:
         it, a double that hands the opponent such a cube looked cheap (issue 14).
         """
         value = self.janowski(p, cube, owner, efficiency)
-        if owner != "player" and efficiency and self.need <= cube < self.opponent_need:
+        if owner != "player" and efficiency and self.need <= cube < self.opponent_need and 2 * cube <= self.limit:
             value = min(value, max(self.janowski(p, 2 * cube, "player", efficiency), self.mwc(-cube)))
         return value
 
@@ -378,7 +400,8 @@ class _MatchScore:
         """
         win, lose = self.win(cube), self.lose(cube)
         dead = p * win + (1 - p) * lose
-        if max(self.need, self.opponent_need) <= cube or self.need == self.opponent_need == 2 or not efficiency:
+        dead_cube = max(self.need, self.opponent_need) <= cube or self.need == self.opponent_need == 2
+        if dead_cube or cube >= self.limit or not efficiency:
             return dead
         take, cash = 1 - self.opponent().cash_point(cube), self.cash_point(cube)
         cash_win, cash_lose = self.mwc(cube), self.mwc(-cube)

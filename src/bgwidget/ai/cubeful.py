@@ -85,6 +85,8 @@ def _can_double(context: Context) -> bool:
     """Whether the side on roll may turn the cube and gains by it (cube.py's rules)."""
     if context.owner == "opponent" or context.crawford or context.match_length == 1:
         return False
+    if context.max_cube is not None and 2 * context.cube > context.max_cube:
+        return False  # the cube at its limit is dead
     return not context.match_play or context.away[0] > context.cube
 
 
@@ -100,8 +102,9 @@ def _cashed(context: Context) -> float:
 
 def _answered(context: Context, double_take: float, double_pass: float) -> tuple[float, float]:
     """``(take, doubled)``: the doubler's value when the taker takes (or beavers, which doubles
-    a money take the taker gains by), and after the taker's better answer."""
-    if context.beavers and not context.match_play and double_take <= double_pass and double_take < 0:
+    a money take the taker gains by, where the limit leaves room for it), and after the taker's better answer."""
+    room = context.max_cube is None or 4 * context.cube <= context.max_cube
+    if context.beavers and room and not context.match_play and double_take <= double_pass and double_take < 0:
         double_take *= 2
     return double_take, min(double_take, double_pass)
 

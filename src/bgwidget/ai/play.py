@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bgwidget.ai.errors import LevelError, PlayerError
-from bgwidget.ai.players import Player, answers_double, get_player, offers_double
+from bgwidget.ai.players import Player, answers_double, get_player, offers_double, plays_in
 from bgwidget.checks import is_int
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
@@ -86,7 +86,7 @@ def play_match(
 def _play(player: Player, game: Game) -> None:
     position, dice = game.start_position, game.rolled
     assert dice is not None  # phase "move"
-    play = player.choose_play(position, dice)
+    play = plays_in(player, game)
     try:
         if play is None:
             raise GameError("no play, but the roll has legal plays")

@@ -1,15 +1,17 @@
 """Players: whatever can sit in a seat, and the registry of the computer's levels.
 
-A :class:`Player` is any object with a ``name`` and ``choose_play(position, dice)``; two
-optional methods decide the cube, with defaults when absent:
+A :class:`Player` is any object with a ``name`` and ``choose_play(position, dice)``; three
+optional methods play in a game's stakes, with defaults when absent:
 
+* ``play_in(game) -> Play | None``: the play of the game's roll judged in its stakes (the
+  score, the cube and the rules, :func:`bgwidget.ai.analysis.judge`); absent: ``choose_play``;
 * ``offer_double(game) -> bool``: asked before rolling, only when the seat on roll may double
   (:meth:`Game.can_double <bgwidget.game.Game.can_double>`); absent: never doubles;
 * ``answer_double(game) -> str``: ``"take"``, ``"pass"`` or, where the rules allow beavers,
   ``"beaver"`` (the searching levels beaver when the cube decision says so); absent: always takes.
 
-Call them through :func:`offers_double` and :func:`answers_double`, which apply the defaults and
-check the answers. The computer's levels are players kept by name in :data:`LEVELS`;
+Call them through :func:`plays_in`, :func:`offers_double` and :func:`answers_double`, which apply
+the defaults and check the answers. The computer's levels are players kept by name in :data:`LEVELS`;
 :func:`get_player` turns a name (or a player) into a player:
 
 * ``"easy"`` (:class:`Easy`): a legal play uniformly at random from its own random generator
@@ -27,7 +29,8 @@ check the answers. The computer's levels are players kept by name in :data:`LEVE
 * ``"sage"``: :class:`bgwidget.ai.sage.SagePlayer` at 1-ply, the external engine bgsage (raises
   :class:`ImportError` unless ``bgwidget[sage]`` is installed).
 
-Medium, Expert and World-class double, take and pass by :func:`game_cube_decision` at their own
+Medium, Expert and World-class play in a game as :func:`bgwidget.ai.analyse` ranks with the game
+(cubeful, in its stakes), and double, take and pass by :func:`game_cube_decision`, at their own
 depth.
 
 >>> from bgwidget import Position
@@ -77,6 +80,7 @@ __all__ = [
     "get_player",
     "level_ply",
     "offers_double",
+    "plays_in",
     "register_level",
 ]
 
@@ -135,6 +139,16 @@ class _Searching:
         plays = check_turn(position, dice).legal_plays(*check_roll(dice))
         candidates = analysis.rank(plays, self.ply, self.evaluator, best_only=True)
         return candidates[0].play if candidates else None
+
+    def play_in(self, game: Game) -> Play | None:
+        # The plays ranked as analyse(game=...) ranks them for Hint: in the game's stakes.
+        from bgwidget.ai import analysis
+
+        position, dice = game.start_position, check_roll(game.rolled)
+        plays = check_turn(position, dice).legal_plays(*dice)
+        if len(plays) <= 1:
+            return plays[0] if plays else None
+        return analysis.judge(analysis.rank(plays, self.ply, self.evaluator), game)[0].play
 
     def offer_double(self, game: Game) -> bool:
         return game_cube_decision(game, self, self.evaluator).should_double
@@ -287,6 +301,24 @@ def level_ply(level: str | Player) -> int:
     return ply
 
 
+def plays_in(player: Player, game: Game) -> Play | None:
+    """``player``'s play for the roll of ``game`` (dice rolled, a play to make), or None when none is legal.
+
+    The player's ``play_in(game)`` (a play judged in the game's stakes), or its
+    ``choose_play(position, dice)`` when it has none. Raises :class:`PlayerError` for a ``player``
+    that is not a :class:`Player`, :class:`~bgwidget.rules.GameError` for a ``game`` that is not a
+    Game or has no roll to play.
+    """
+    if not isinstance(player, Player):
+        raise PlayerError(f"a player has a name and choose_play(position, dice), not {player!r}")
+    if _check_game(game).phase != "move" or game.rolled is None:
+        raise GameError("a play is chosen once the dice are rolled")
+    play_in = getattr(player, "play_in", None)
+    if play_in is not None:
+        return play_in(game)
+    return player.choose_play(game.start_position, game.rolled)
+
+
 def offers_double(player: Player, game: Game) -> bool:
     """Whether ``player``, on roll in ``game``, doubles before rolling.
 
@@ -331,7 +363,8 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
     :func:`level_ply`) by :func:`bgwidget.ai.cubeful.searched_cube_decision`, GNU Backgammon's
     method: Janowski's model (:func:`bgwidget.ai.cube_decision`) at the leaves, with the game's
     stakes (:meth:`Context.of <bgwidget.ai.context.Context.of>`: money play, or a match with its
-    away scores, Crawford and post-Crawford) and each position's cube efficiency
+    away scores, Crawford and post-Crawford; the Jacoby rule, beavers, the cube's limit, a game
+    without the cube) and each position's cube efficiency
     (:func:`~bgwidget.ai.context.cube_efficiency`), and the cube decided at every ply. Equities
     are for the seat on roll.
     ``evaluator``: the function from positions to chances (None: the net).
@@ -347,9 +380,8 @@ def game_cube_decision(game: Game, level: str | Player = "expert", evaluator: Ev
 
     position = game.start_position
     decision = searched_cube_decision(position, Context.of(game, position.turn), ply, evaluator)
-    if game.phase == "roll" and decision.should_double and not game.can_double():
-        # Rules the cube model does not hold forbid the double: no cube, or the cube at its limit.
-        reason = "limit" if game.rules.cube else "no-cube"
-        nd = decision.no_double
-        return replace(decision, double_take=nd, double_pass=nd, should_double=False, beaver=False, reason=reason)
+    if not game.rules.cube:
+        # The stakes hold a game without the cube as a dead cube of 1 (no double, whatever the
+        # score): say why in its own words, before the Crawford game or a 1-point match.
+        return replace(decision, reason="no-cube")
     return decision

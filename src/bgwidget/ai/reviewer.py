@@ -101,7 +101,8 @@ class Reviewer:
                 offered = (decision, scale)
                 yield replace(decision, actions=done)
             elif kind in ("take", "pass", "beaver") and offered and replay.offer and replay.offer.kind == "double":
-                answer = self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.rules.beavers)
+                # A beaver is an answer where the game allows one: beavers, and room under the cube's limit.
+                answer = self._answer(index, lines.cell(1 - offered[0].seat), *offered, kind, replay.can_beaver())
                 yield replace(answer, actions=done)
                 offered = None
             elif kind == "move" and replay.phase == "move":

@@ -39,7 +39,8 @@ not modelled: the checker plays stay the cubeless ones (the best by cubeless equ
 0-ply the two rarely differ); the cube decisions see only 0-ply chances (GNU Backgammon's
 default cube decisions in rollouts are 0-ply too); a pass only settles the cubeful result, the
 game is still played out for the cubeless chances, so a cubeful rollout's cubeless numbers are
-those of the cubeless rollout with the same seed; no Jacoby rule, no beavers. With variance
+those of the cubeless rollout with the same seed; no Jacoby rule, no beavers; the cube's limit
+(the start's ``max_cube``) is kept: a cube there is dead. With variance
 reduction, each roll's cubeless luck is weighed by the cube's value before that roll (zero once
 the result is settled): its mean is still zero given the game so far, so the adjusted result
 keeps its expectation (GNU Backgammon measures a cubeful luck instead).
@@ -524,6 +525,7 @@ class _Cubes:
         import numpy as np
 
         self.value = np.full(n, float(start.cube))
+        self.max_cube = start.max_cube  # a cube at the limit is dead: no more doubles
         self.owner = np.full(n, {"centre": 0, "player": 1, "opponent": -1}[start.owner])  # 1: the side rolled out
         self.points = np.zeros(n)  # the side rolled out's result, once settled
         self.settled = np.zeros(n, dtype=bool)
@@ -533,7 +535,8 @@ class _Cubes:
         from bgwidget.ai.context import Context
 
         owner = "centre" if self.owner[k] == 0 else "player" if (self.owner[k] == 1) == mine else "opponent"
-        return Context(owner=owner)
+        # Money-play numbers are per cube of 1; the cube's value only says whether it is at the limit.
+        return Context(cube=int(self.value[k]), owner=owner, max_cube=self.max_cube)
 
     def act(self, live: Sequence[int], positions: Sequence[Position], ours: np.ndarray, evaluator: Evaluator) -> None:
         """Each live trial's side on roll, with access to the cube, takes its cube action before its roll."""

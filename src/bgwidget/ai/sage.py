@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from bgwidget.ai.analysis import Analysis
+from bgwidget.ai.analysis import Analysis, judge
 from bgwidget.ai.engines import bgsage_board, bgsage_board_after
 from bgwidget.ai.errors import LevelError
 from bgwidget.ai.evaluator import consistent
@@ -108,6 +108,9 @@ def analyse(position: Position, dice: tuple[int, int], ply: int = 1) -> Analysis
 class SagePlayer:
     """bgsage as a player: its best play at ``ply`` (default 1, like the Expert), and its own cube decisions.
 
+    In a game (``play_in``) its candidates are ranked in the game's stakes
+    (:func:`bgwidget.ai.analysis.judge`), as the other levels' are.
+
     ``offer_double`` and ``answer_double`` ask bgsage's cubeful cube analysis at the same depth,
     with the game's cube, owner, away scores, Crawford game and money-play rules (Jacoby,
     beavers): it doubles when bgsage says double, and answers take, pass, or beaver when the
@@ -124,12 +127,17 @@ class SagePlayer:
         candidates = analyse(position, dice, self.ply)
         return candidates[0].play if candidates else None
 
+    def play_in(self, game: Game) -> Play | None:
+        # bgsage's candidates judged in the game's stakes, as analyse(engine="sage", game=...) ranks them.
+        candidates = judge(analyse(game.start_position, check_roll(game.rolled), self.ply), game)
+        return candidates[0].play if candidates else None
+
     def offer_double(self, game: Game) -> bool:
         return bool(self._cube_action(game).should_double)
 
     def answer_double(self, game: Game) -> str:
         action = self._cube_action(game)
-        if action.is_beaver and game.rules.beavers:
+        if action.is_beaver and game.can_beaver():  # the rules' beavers, with room under the cube's limit
             return "beaver"
         return "take" if action.should_take else "pass"
 
