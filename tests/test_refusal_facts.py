@@ -105,7 +105,9 @@ def step_is_legal(me, them, left, src, die):
     rest.remove(die)
     best = most(me, them, tuple(left))
     if best == 1 and len(set(left)) == 2 and die != max(left):  # one die only: the larger, if it can be
-        return not any(land(me, them, p, max(left)) is not None for p in range(25, 0, -1))
+        larger = [(p, land(me, them, p, max(left))) for p in range(25, 0, -1)]
+        larger = [moved(me, them, p, to) for p, to in larger if to is not None]
+        return not larger or moved(me, them, src, dst) in larger  # the same play, by either die
     return 1 + most(*moved(me, them, src, dst), tuple(rest)) == best
 
 

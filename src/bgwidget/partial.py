@@ -210,7 +210,10 @@ class PartialPlay:
         """The refusal :meth:`step` would raise, or None when the step is legal; changes nothing.
 
         With ``to_point=None``, why the checker on ``from_point`` cannot move at all (None when
-        it can move somewhere). Points in the mover's numbering. The refusal's ``reason`` is the
+        it can move somewhere): when one of its dice is a step the rules of one step allow, the
+        rule choosing among plays that stops it. With ``die``, a die that does move the checker to
+        ``to_point`` is refused by the rule that stops that step, never as a die that does not
+        move it there. Points in the mover's numbering. The refusal's ``reason`` is the
         first rule that stops the step, checked in a teacher's order: whose checker it is, the bar
         first, direction, the dice rolled, bearing off (all fifteen home, the higher-die rule),
         closed landing and intermediate points, then the rules that choose among possible steps
