@@ -219,7 +219,8 @@ class PartialPlay:
         closed landing and intermediate points, then the rules that choose among possible steps
         (both dice, the larger die, as many of a double as possible); the reasons are the catalogue's
         ``why.*`` keys (see :mod:`bgwidget.refusal`).
-        Raises :class:`IllegalPlayError` (reason ``"invalid"``) for a point or die that is not one.
+        Raises :class:`IllegalPlayError` (reason ``"invalid"``) for a point or die that is not one
+        (a die is a whole number 1..6).
         """
         if to_point is not None:
             route = self._route(from_point, to_point, die)
@@ -331,7 +332,7 @@ class PartialPlay:
         """The route :meth:`step` takes, or the refusal that stops it."""
         _check_point(from_point)
         _check_point(to_point)
-        if die is not None and not is_int(die):
+        if die is not None and (not is_int(die) or not 1 <= die <= 6):
             raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
         if die is None:
             route = self._routes().get(from_point, {}).get(to_point)
