@@ -82,6 +82,25 @@ def test_a_legal_play_that_is_not_an_answer_says_what_the_right_one_is():
     assert ex.text == f"Pas celui-ci : 13/10 6/5. Une bonne réponse : 8/5 6/5. {WHY} {BETTER}"
 
 
+def test_a_note_on_one_wrong_play_is_shown_after_that_play_alone():
+    # "Your play leaves the 5-point empty", said after every wrong play, was false of 13/10 6/5.
+    note = "24/20 leaves the 5-point empty."
+    notes = {"24/20": note}
+    ex = Exercise(START, (3, 1), ["8/5 6/5"], WHY, better=notes)
+    ex.board.play("13/10 6/5")  # a wrong play the note is not about
+    assert ex.verdict == "wrong" and ex.text == f"Not this one: 13/10 6/5. A right answer: 8/5 6/5. {WHY}"
+    ex.reset()
+    ex.board.play("24/20")
+    assert ex.text == f"Not this one: 24/20. A right answer: 8/5 6/5. {WHY} {note}"
+    told = Exercise(START, (3, 1), ["8/5 6/5"], WHY, better=lambda play: f"{play} has {play.hits} hits.")
+    assert told.note(START.parse_play("13/10 6/5", 3, 1)) == "13/10 6/5 has 0 hits."
+    with pytest.raises(ExerciseError):
+        Exercise(START, (3, 1), ["8/5 6/5"], WHY, better={"8/5 6/5": "a note on the answer"})
+    with pytest.raises(IllegalPlayError):
+        Exercise(START, (3, 1), ["8/5 6/5"], WHY, better={"24/18": "no such play"})
+    assert notes == {"24/20": note}  # the mapping is read, not changed
+
+
 def test_a_refused_move_is_explained_by_the_rule_in_the_boards_language_and_changes_nothing():
     ex = five_point("fr")
     before = ex.board.position

@@ -190,7 +190,7 @@ def test_parse_prefers_the_path_named():
         ("8/5(9)", (3, 1), NotationError, "notation-count"),
         ("8/5(01)", (3, 1), NotationError, "notation-count"),
         ("24/5/23 8/5", (3, 1), NotationError, "backwards"),
-        ("8/5/5 6/5", (3, 1), NotationError, "backwards"),
+        ("8/5/5 6/5", (3, 1), NotationError, "same-point"),
         ("6/off/3", (6, 3), NotationError, "backwards"),
         ("24/22/20", (3, 1), IllegalPlayError, "no-die"),
         ("8/5* 8/5*", (3, 1), NotationError, "hit-twice"),

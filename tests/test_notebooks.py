@@ -60,7 +60,7 @@ _report = {}
 for _name, (_right, _wrong, _illegal, _rule) in CASES.items():
     _ex = globals()[_name]
     _seen = {"position_id": _ex.position.position_id(), "dice": list(_ex.dice), "why": _ex.why,
-              "better": _ex.better, "answer": str(_ex.right_plays[0]), "waiting": _ex.text,
+              "answer": str(_ex.right_plays[0]), "waiting": _ex.text,
               "hidden": _ex.plays_text}
     _ex.show_plays()
     _seen["shown"] = _ex.plays_text
@@ -75,6 +75,7 @@ for _name, (_right, _wrong, _illegal, _rule) in CASES.items():
     if _wrong is not None:
         _ex.board.play(_wrong)
         _seen["wrong"] = [_ex.verdict, _ex.text]
+        _seen["better"] = _ex.note(_ex.played)
     _report[_name] = _seen
 for _name, _right in CUBES.items():
     _ex = globals()[_name]

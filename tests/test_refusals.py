@@ -27,6 +27,7 @@ HIGHER = Position.from_position_id("4P8PAAAkAAAAAA")  # 6-4: checkers on 5 and 3
 CLOSED = Position.from_points({"bar": 1, 13: 4, 8: 4, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
 BOTH_BLOCKED = Position.from_points({24: 1, 13: 1, 6: 13}, {5: 2, 7: 2})  # 6-4: 24/20 and 24/18 held
 HOME = Position.from_points({6: 2, 3: 13}, {1: 15})
+HELD_BOTH = Position.from_position_id("OMA4OEMQACAAAA")  # 2-1: only 22/20/19; 6/5 held, 6/4 leaves no 1
 CLOSED_BUT_TWO = Position.from_points({"bar": 1, 13: 4, 8: 4, 6: 6}, {5: 2, 6: 2, 13: 11})  # 6-5: 20 and 19 held
 
 
@@ -65,8 +66,12 @@ CASES = [
     ("dice-played", step(START, (3, 1), 13, 12, steps=[(8, 5), (6, 5)]), {"dice": "3-1"}),
     ("bar-first", step(TWO_ON_BAR, (5, 4), 6, 1), {"count": 2}),
     ("backwards", step(START, (3, 1), 13, 15), {"from": 13, "to": 15}),
-    ("not-all-home", step(START, (6, 5), 6, 0), {"count": 10}),
+    ("same-point", parse(START, "8/8 6/5", (3, 1)), {"from": 8, "to": 8, "move": "8/8"}),
+    ("same-point", step(START, (3, 1), 8, 8), {"from": 8, "to": 8, "move": "8/8"}),
+    ("not-all-home", step(START, (6, 5), 6, 0), {"count": 10, "points": [24, 13, 8]}),
     ("no-die", step(START, (3, 1), 8, 2), {"pips": 6, "dice": "3-1"}),
+    ("dice-left", step(START, (3, 1), 6, 2, steps=[(8, 5)]), {"die": 1, "count": 1, "dice": "3-1", "pips": 4}),
+    ("dice-left", step(START, (3, 3), 13, 1, steps=[(24, 21)]), {"die": 3, "count": 3, "dice": "3-3", "pips": 12}),
     ("higher-die", step(HIGHER, (6, 4), 3, 0), {"die": 4, "point": 3, "highest": 5}),
     ("larger-die", step(LARGER, (6, 5), 13, 8), {"die": 6, "other": 5}),
     ("both-dice", step(Position.from_position_id("jr0hQDDuOwgABw"), (6, 3), 9, 3), {"die": 6, "other": 3}),
@@ -75,6 +80,10 @@ CASES = [
     ("die-used", parse(START, "24/18 24/18", (6, 5)), {"die": 6}),
     ("die-not-rolled", lambda: PartialPlay(START, (3, 1)).step(8, 5, 2), {"die": 2}),
     ("die-mismatch", lambda: PartialPlay(START, (3, 1)).step(8, 5, 1), {"die": 1, "from": 8, "to": 5}),
+    # A die that does move the checker there: the rule that stops it, not "a 5 does not move it".
+    ("point-held", lambda: PartialPlay(START, (5, 1)).step(24, 19, 5), {"point": 19, "count": 5}),
+    # The checker on 6 could move 6/4, but no 1 would be left to play: the rule is both dice.
+    ("both-dice", lambda: _raise(PartialPlay(HELD_BOTH, (2, 1)).check_step(6)), {"die": 2, "other": 1}),
     ("play-incomplete", lambda: PartialPlay(START, (3, 1)).play, {"count": 2, "die": 3}),
     ("doubles-max", lambda: PartialPlay(START, (2, 2)).play, {"count": 4, "die": 2}),
     ("nothing-to-undo", lambda: PartialPlay(START, (3, 1)).undo(), {}),

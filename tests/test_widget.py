@@ -173,6 +173,14 @@ def test_move_by_one_die_when_it_matters():
     refused(w, {"type": "move", "from": 21, "to": 18, "die": 3}, "die-used")
 
 
+def test_a_die_that_moves_the_checker_there_is_refused_by_the_rule_that_stops_it():
+    w = people()  # the bottom on roll with 3-1 from the start; the top holds 12 with 5 checkers
+    refused(w, {"type": "move", "from": 13, "to": 12, "die": 1}, "point-held", "Point 12 is blocked")
+    assert w.intent({"type": "move", "from": 8, "to": 5}) is None
+    # 6 to 2 is 3 + 1, a sum: the 3 is played, and the 1 left does not move a checker 4 pips
+    refused(w, {"type": "move", "from": 6, "to": 2}, "dice-left", "Only one 1 of 3-1 is left")
+
+
 def test_play_intent_in_notation():
     w = people()
     assert w.intent({"type": "play", "notation": "24/21 24/23"}) is None

@@ -18,7 +18,7 @@ text (markup is escaped).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
@@ -33,6 +33,7 @@ from bgwidget.widget import BoardWidget
 __all__ = ["CubeExercise", "Exercise", "ExerciseError"]
 
 Answers = Sequence[str] | Callable[[Play], bool]
+Notes = str | Mapping[str, str] | Callable[[Play], str]
 
 _HIDDEN = "bg-exercise-plays-hidden"
 # While the plays are hidden, the board's own keyboard list of them is hidden too (typing a play
@@ -93,7 +94,11 @@ class Exercise(ipywidgets.VBox):
     notation, in the mover's numbering (``["8/5 6/5"]``), or a test ``answers(play) -> bool`` on
     the :class:`~bgwidget.moves.Play` made. ``why`` is the author's explanation, shown with
     every verdict; ``better`` (default: none) is added for a legal play that is not an answer,
-    to say what makes the right one better. ``language`` is the board's and the words': ``"en"``,
+    to say what makes the right one better: a sentence shown after **every** wrong play (so it
+    must be true of each: say what the answer does, not what "your play" does), or a mapping
+    ``{play in notation: sentence}`` whose sentence is shown after that wrong play alone, or a
+    function ``better(play) -> str`` of the play made (``""``: no note). ``language`` is the
+    board's and the words': ``"en"``,
     ``"fr"`` or ``"sv"``.
 
     Read :attr:`board` (the :class:`~bgwidget.widget.BoardWidget`), :attr:`verdict` (``None``
@@ -104,8 +109,8 @@ class Exercise(ipywidgets.VBox):
 
     Raises :class:`ExerciseError` (a ``ValueError``) when the roll has no legal play or no legal
     play is an answer, the rules' ``IllegalPlayError`` / ``NotationError`` for an answer in
-    notation that is not a legal play, and :class:`~bgwidget.labels.LanguageError` for another
-    language.
+    notation that is not a legal play (an answer, or a key of ``better``, which must not be an
+    answer either), and :class:`~bgwidget.labels.LanguageError` for another language.
     """
 
     def __init__(
@@ -115,13 +120,13 @@ class Exercise(ipywidgets.VBox):
         answers: Answers,
         why: str,
         *,
-        better: str = "",
+        better: Notes = "",
         language: str = "en",
     ) -> None:
         self.language = check_language(language)
         self.position = Position.from_position_id(position.position_id(), 0)
         self.dice = (int(dice[0]), int(dice[1]))
-        self.why, self.better = str(why), str(better)
+        self.why = str(why)
         self.legal_plays = self.position.legal_plays(*self.dice)
         if not self.legal_plays:
             raise ExerciseError(f"the roll {self.dice} has no legal play from {self.position.position_id()}")
@@ -137,6 +142,7 @@ class Exercise(ipywidgets.VBox):
             raise ExerciseError("no legal play of the roll is an answer")
         self.right_plays: list[Play] = right
         """The answers among the legal plays (in the order given, or the engine's)."""
+        self._better = self._notes(better)
         self.verdict: str | None = None
         self.played: Play | None = None
         """The play judged (the learner's first complete play), or None."""
@@ -171,6 +177,10 @@ class Exercise(ipywidgets.VBox):
     def plays_text(self) -> str:
         """The list of legal plays as shown (plain text), ``""`` while hidden."""
         return self._plays_text() if self.plays_shown else ""
+
+    def note(self, play: Play) -> str:
+        """The author's note shown after ``play`` when it is a wrong play (from ``better``; ``""``: none)."""
+        return self._better(play)
 
     # ----------------------------------------------------------------- actions
 
@@ -221,8 +231,21 @@ class Exercise(ipywidgets.VBox):
             self.verdict = "wrong"
             answer = str(self.right_plays[0])
             text = label(self.language, "exercise.wrong", play=str(play), answer=answer, why=self.why)
-            self._feedback.show("wrong", f"{text} {self.better}".strip())
+            self._feedback.show("wrong", f"{text} {self.note(play)}".strip())
         self.board.session.hold()  # the board stays on the learner's play until Reset
+
+    def _notes(self, better: Notes) -> Callable[[Play], str]:
+        """The note on a wrong play that ``better`` gives (see the class): a mapping's plays are
+        read in notation and checked to be legal plays that are not answers."""
+        if callable(better):
+            return lambda play: str(better(play))
+        if isinstance(better, Mapping):
+            notes = {self.position.parse_play(text, *self.dice): str(note) for text, note in better.items()}
+            answered = [str(play) for play in notes if self._is_answer(play)]
+            if answered:
+                raise ExerciseError(f"a note of 'better' is for a wrong play, and {answered[0]} is an answer")
+            return lambda play: notes.get(play, "")
+        return lambda play: str(better)
 
     def _plays_text(self) -> str:
         dice = roll_text(self.dice)

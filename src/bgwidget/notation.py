@@ -55,7 +55,8 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     move (``"8/3*(2)"``) marks one hit.
 
     Raises :class:`NotationError` for text that is not notation or names what no play can do
-    (a count outside (1)..(4), a checker moving up, a point marked hit by two moves);
+    (a count outside (1)..(4), a checker moving up or to the point it is on, a point marked hit by
+    two moves);
     :class:`IllegalPlayError` when no legal play matches (a hop no dice of the roll make, a hit
     marked where the play hits nothing) or when the text fits several.
     """
@@ -123,7 +124,8 @@ def _read(tokens: list[str], player: tuple[int, ...], dice: tuple[int, int]) -> 
         points = [_point(match.group(1), token)] + [_point(landing.rstrip("*"), token) for landing in landings]
         for here, there in zip(points, points[1:]):
             if there >= here:
-                raise NotationError(reason="backwards", move=token, **{"from": here, "to": there})
+                reason = "same-point" if there == here else "backwards"
+                raise NotationError(reason=reason, move=token, **{"from": here, "to": there})
         for here, there, landing in zip(points, points[1:], landings):
             if there != OFF_POINT and here - there not in distances:
                 raise IllegalPlayError(reason="no-die", dice=roll_text(dice), pips=here - there, move=token)

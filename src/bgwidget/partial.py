@@ -220,13 +220,17 @@ class PartialPlay:
         """The refusal :meth:`step` would raise, or None when the step is legal; changes nothing.
 
         With ``to_point=None``, why the checker on ``from_point`` cannot move at all (None when
-        it can move somewhere). Points in the mover's numbering. The refusal's ``reason`` is the
+        it can move somewhere): when one of its dice is a step the rules of one step allow, the
+        rule choosing among plays that stops it. With ``die``, a die that does move the checker to
+        ``to_point`` is refused by the rule that stops that step, never as a die that does not
+        move it there. Points in the mover's numbering. The refusal's ``reason`` is the
         first rule that stops the step, checked in a teacher's order: whose checker it is, the bar
         first, direction, the dice rolled, bearing off (all fifteen home, the higher-die rule),
         closed landing and intermediate points, then the rules that choose among possible steps
         (both dice, the larger die, as many of a double as possible); the reasons are the catalogue's
         ``why.*`` keys (see :mod:`bgwidget.refusal`).
-        Raises :class:`IllegalPlayError` (reason ``"invalid"``) for a point or die that is not one.
+        Raises :class:`IllegalPlayError` (reason ``"invalid"``) for a point or die that is not one
+        (a die is a whole number 1..6).
         """
         if to_point is not None:
             route = self._route(from_point, to_point, die)
@@ -241,7 +245,11 @@ class PartialPlay:
             # Both dice land on held points, so their sum cannot touch down either: say both.
             reason = "bar-blocked" if from_point == BAR_POINT else "checker-blocked"
             return IllegalPlayError(reason=reason, point=targets[0], point2=targets[1], **{"from": from_point})
-        return self._refusal(from_point, targets[0] if targets else max(from_point - 1, 0))
+        refusals = [self._refusal(from_point, to) for to in targets or [max(from_point - 1, 0)]]
+        # A die that moves the checker by the rules of one step but not within a legal play is
+        # stopped by a rule that chooses among plays: that, not another die's closed point, is why.
+        chosen = [refusal for refusal in refusals if refusal.reason in _CHOICE_RULES]
+        return (chosen or refusals)[0]
 
     def undo(self) -> tuple[Move, ...]:
         """Take back the last :meth:`step` (all the dice it used); returns the moves taken back.
@@ -355,7 +363,7 @@ class PartialPlay:
         """The route :meth:`step` takes, or the refusal that stops it."""
         _check_point(from_point)
         _check_point(to_point)
-        if die is not None and not is_int(die):
+        if die is not None and (not is_int(die) or not 1 <= die <= 6):
             raise IllegalPlayError(f"a die is a number 1 to 6, not {die!r}")
         if die is None:
             route = self._routes().get(from_point, {}).get(to_point)
@@ -369,58 +377,37 @@ class PartialPlay:
         if die not in self._left:
             reason = "die-used" if die in self._all else "die-not-rolled"
             return IllegalPlayError(reason=reason, die=die, dice=roll_text(self.dice))
-        # A known bug, kept while the layer is refactored: an int is never in this list of tuples, so
-        # a die that does move the checker there is refused as "die-mismatch" too; (die,) is meant.
-        if die not in _hops((die,), from_point - to_point, to_point == OFF_POINT):  # type: ignore[comparison-overlap, unused-ignore]
+        if (die,) not in _hops((die,), from_point - to_point, to_point == OFF_POINT):
             return IllegalPlayError(reason="die-mismatch", die=die, **{"from": from_point, "to": to_point})
-        return refusal
+        return self._refusal(from_point, to_point, (die,))  # the die asked for moves it there: why not now
 
     def _targets_of(self, from_point: int) -> list[int]:
         """The points one die left would take a checker on ``from_point`` to, rules aside."""
         return sorted({max(from_point - die, 0) for die in self._left}, reverse=True)
 
-    def _refusal(self, from_point: int, to_point: int) -> IllegalPlayError:
-        """Why no legal play lets a checker go from ``from_point`` to ``to_point`` now."""
-        me, them, left = self._me, self._them, self._left
+    def _refusal(self, from_point: int, to_point: int, dice: tuple[int, ...] | None = None) -> IllegalPlayError:
+        """Why no legal play lets a checker go from ``from_point`` to ``to_point`` now, with a die of
+        ``dice`` (default: any die left); every fact it names is one of this position and roll."""
+        me, them, left = self._me, self._them, self._left if dice is None else dice
         move = f"{point_name(from_point)}/{point_name(to_point)}"
-        dice = roll_text(self.dice)
 
         def refuse(reason: str, **facts: Any) -> IllegalPlayError:
             return IllegalPlayError(reason=reason, **facts)
 
-        if from_point == OFF_POINT:
-            return refuse("borne-off")
-        if not me[_index(from_point)]:
-            if from_point == BAR_POINT:
-                return refuse("bar-empty")
-            if them[from_point - 1]:
-                return refuse("opponent-checker", point=from_point)
-            return refuse("no-checker", point=from_point)
-        if not self.plays:
-            return refuse("no-play", dice=dice)
-        if self.is_complete:
-            return refuse("dice-played", dice=dice)
-        if me[BAR] and from_point != BAR_POINT:
-            return refuse("bar-first", count=me[BAR])
-        if to_point != OFF_POINT and to_point >= from_point:
-            return refuse("backwards", move=move, **{"from": from_point, "to": to_point})
+        before = self._before_dice(from_point, to_point, move)
+        if before is not None:
+            return before
         pips = from_point - to_point
         bearing_off = to_point == OFF_POINT
         if bearing_off and sum(me[6:]) - (from_point > 6) > 0:
-            return refuse("not-all-home", count=sum(me[6:]))
+            outside = [BAR_POINT if i == BAR else i + 1 for i in range(24, 5, -1) if me[i]]
+            return refuse("not-all-home", count=sum(me[6:]), points=outside)
         hops = _hops(left, pips, bearing_off)
         if not hops:
-            if self._steps and _hops(self._all, pips, bearing_off):
-                return refuse("die-used", die=pips, dice=dice)
-            return refuse("no-die", dice=dice, pips=pips, move=move)
-        if _physical(me, them, from_point, hops):
-            if len(set(self._all)) == 1:
-                return refuse("doubles-max", die=self._all[0], count=self._need - len(self._steps))
-            if self._need == 1:
-                return refuse("larger-die", die=max(self._all), other=min(self._all))
-            die = hops[0][0]  # the one die of a single step (hops are sorted shortest first)
-            other = min(self._all) if die == max(self._all) else max(self._all)
-            return refuse("both-dice", move=move, die=die, other=other)
+            return self._no_hop(pips, bearing_off, move)
+        physical = _physical(me, them, from_point, hops)
+        if physical is not None:
+            return self._choice(physical, move)
         if not bearing_off and them[to_point - 1] >= 2:
             return refuse("point-held", point=to_point, count=them[to_point - 1])
         if from_point == BAR_POINT and me[BAR] > 1:
@@ -434,11 +421,59 @@ class PartialPlay:
             higher = [p for p in range(last + 1, 25) if me[p - 1] - (p == from_point) > 0]
             if sum(hop) > pips and higher:
                 return refuse("higher-die", die=hop[-1], point=last, highest=max(higher))
-        return refuse("not-legal", move=move, dice=dice)
+        return refuse("not-legal", move=move, dice=roll_text(self.dice))
+
+    def _before_dice(self, from_point: int, to_point: int, move: str) -> IllegalPlayError | None:
+        """The refusal found before the dice are looked at (one of :data:`_BEFORE_DICE`), or None."""
+        me, them, dice = self._me, self._them, roll_text(self.dice)
+        facts: dict[str, Any] = {}
+        if from_point == OFF_POINT:
+            reason = "borne-off"
+        elif not me[_index(from_point)]:
+            if from_point == BAR_POINT:
+                reason = "bar-empty"
+            else:
+                reason = "opponent-checker" if them[from_point - 1] else "no-checker"
+                facts = {"point": from_point}
+        elif not self.plays:
+            reason, facts = "no-play", {"dice": dice}
+        elif self.is_complete:
+            reason, facts = "dice-played", {"dice": dice}
+        elif me[BAR] and from_point != BAR_POINT:
+            reason, facts = "bar-first", {"count": me[BAR]}
+        elif to_point != OFF_POINT and to_point >= from_point:
+            reason = "same-point" if to_point == from_point else "backwards"
+            facts = {"move": move, "from": from_point, "to": to_point}
+        else:
+            return None
+        return IllegalPlayError(reason=reason, **facts)
+
+    def _no_hop(self, pips: int, bearing_off: bool, move: str) -> IllegalPlayError:
+        """Why no die left, alone or added up, moves a checker ``pips``: the die that would has
+        been played, the dice left fall short of a sum the roll made, or the roll has none."""
+        dice = roll_text(self.dice)
+        single = [die for die in sorted(set(self._all)) if die == pips or (bearing_off and die > pips)]
+        if single:  # one die of the roll moves it, and every such die has been played
+            return IllegalPlayError(reason="die-used", die=single[0], dice=dice)
+        if _hops(self._all, pips, bearing_off):  # the dice added up would, but some are played
+            left = self.dice_left
+            return IllegalPlayError(reason="dice-left", die=left[0], count=len(left), dice=dice, pips=pips)
+        return IllegalPlayError(reason="no-die", dice=dice, pips=pips, move=move)
+
+    def _choice(self, hop: tuple[int, ...], move: str) -> IllegalPlayError:
+        """The rule choosing among plays that stops ``hop``, which the rules of one step allow."""
+        if len(set(self._all)) == 1:
+            return IllegalPlayError(reason="doubles-max", die=self._all[0], count=self._need - len(self._steps))
+        if self._need == 1:
+            return IllegalPlayError(reason="larger-die", die=max(self._all), other=min(self._all))
+        die = hop[0]  # one die: a step of both would be a whole play, a legal one
+        other = min(self._all) if die == max(self._all) else max(self._all)
+        return IllegalPlayError(reason="both-dice", move=move, die=die, other=other)
 
 
 _BEFORE_DICE = (
     "borne-off",
+    "same-point",
     "bar-empty",
     "opponent-checker",
     "no-checker",
@@ -448,6 +483,9 @@ _BEFORE_DICE = (
     "backwards",
 )
 """The reasons found before the dice are looked at: they stand whichever die is asked for."""
+
+_CHOICE_RULES = ("doubles-max", "larger-die", "both-dice")
+"""The reasons of a step the rules of one step allow but no legal play of the roll continues."""
 
 
 def _check_point(point: object) -> None:
@@ -480,8 +518,11 @@ def _touchdowns(from_point: int, hop: tuple[int, ...]) -> list[int]:
     return points
 
 
-def _physical(me: tuple[int, ...], them: tuple[int, ...], from_point: int, hops: list[tuple[int, ...]]) -> bool:
-    """Whether one of ``hops`` moves the checker by single legal steps (the choice rules aside)."""
+def _physical(
+    me: tuple[int, ...], them: tuple[int, ...], from_point: int, hops: list[tuple[int, ...]]
+) -> tuple[int, ...] | None:
+    """The first of ``hops`` that moves the checker by single legal steps (the choice rules
+    aside), or None."""
     for hop in hops:
         m, t, src = me, them, _index(from_point)
         for die in hop:
@@ -491,5 +532,5 @@ def _physical(me: tuple[int, ...], them: tuple[int, ...], from_point: int, hops:
             m, t, _ = _step(m, t, *step)
             src = step[1]
         else:
-            return True
-    return False
+            return hop
+    return None

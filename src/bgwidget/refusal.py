@@ -20,15 +20,25 @@ its English ``detail`` is all it says: only refusals of real actions are taught.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from bgwidget.labels import check_language, has_label, label
 
-__all__ = ["POINT_FACTS", "Refusal"]
+__all__ = ["COUNTED_FACTS", "NOTATION_FACTS", "POINTS_FACTS", "POINT_FACTS", "Refusal"]
 
 POINT_FACTS = ("point", "point2", "from", "to", "highest")
 """The facts that are points, in the numbering of the side that acted (25 bar, 0 off)."""
+
+POINTS_FACTS = ("points",)
+"""The facts that are lists of points, in the same numbering (worded joined by commas)."""
+
+NOTATION_FACTS = ("move", "options")
+"""The facts that are plays or moves in notation (``"24/18 13/9*"``), in the same numbering."""
+
+COUNTED_FACTS = ("count", "pips")
+"""The facts that choose a sentence's singular (key ``why.<reason>.one``) when 1: the first present."""
 
 
 class Refusal(ValueError):
@@ -58,9 +68,10 @@ class Refusal(ValueError):
         if self.reason == "invalid":
             check_language(language)
             return self.detail
-        facts = {key: _point(language, value) if key in POINT_FACTS else value for key, value in self.facts.items()}
+        facts = {key: _worded(language, key, value) for key, value in self.facts.items()}
         key = f"why.{self.reason}"
-        if self.facts.get("count") == 1 and has_label(key + ".one"):
+        counted = next((self.facts[fact] for fact in COUNTED_FACTS if fact in self.facts), None)
+        if counted == 1 and has_label(key + ".one"):
             key += ".one"  # the singular, where the sentence has one
         return label(language, key, **facts)
 
@@ -68,13 +79,20 @@ class Refusal(ValueError):
         """This refusal of ``seat``'s action with its points in the board's numbering (side 0's).
 
         Side 0 (the bottom) counts as the board does; side 1's points 1..24 become 25 - point
-        (the bar and off stay). Returns a refusal of the same type, reason and detail.
+        (the bar and off stay), in the point facts (:data:`POINT_FACTS`, :data:`POINTS_FACTS`)
+        and in the plays written in notation (:data:`NOTATION_FACTS`: ``"24/18"`` becomes
+        ``"1/7"``, a repeat count such as ``(2)`` stays). Returns a refusal of the same type,
+        reason and detail.
         """
         facts = dict(self.facts)
         if seat == 1:
-            for key in POINT_FACTS:
-                if isinstance(facts.get(key), int) and 1 <= facts[key] <= 24:
-                    facts[key] = 25 - facts[key]
+            for key, value in facts.items():
+                if key in POINT_FACTS:
+                    facts[key] = _flipped(value)
+                elif key in POINTS_FACTS and isinstance(value, (list, tuple)):
+                    facts[key] = [_flipped(point) for point in value]
+                elif key in NOTATION_FACTS and isinstance(value, str):
+                    facts[key] = _NUMBER.sub(lambda m: str(_flipped(int(m.group()))), value)
         return _rebuild(type(self), self.detail, self.reason, facts)
 
     def __reduce__(self) -> tuple[Callable[..., Refusal], tuple[type[Refusal], str, str, dict[str, Any]]]:
@@ -83,6 +101,23 @@ class Refusal(ValueError):
 
 def _rebuild(kind: type[Refusal], detail: str, reason: str, facts: dict[str, Any]) -> Refusal:
     return kind(detail, reason=reason, **facts)
+
+
+_NUMBER = re.compile(r"(?<![(\d])\d+(?![)\d])")  # a point of a play in notation, not a count in (..)
+
+
+def _flipped(point: Any) -> Any:
+    """A point 1..24 seen from the other side; the bar, off and anything else as they are."""
+    return 25 - point if isinstance(point, int) and not isinstance(point, bool) and 1 <= point <= 24 else point
+
+
+def _worded(language: str, key: str, value: Any) -> Any:
+    """A fact as the sentence names it: points by :func:`_point`, a list of points joined."""
+    if key in POINT_FACTS:
+        return _point(language, value)
+    if key in POINTS_FACTS and isinstance(value, (list, tuple)):
+        return ", ".join(str(_point(language, point)) for point in value)
+    return value
 
 
 def _point(language: str, point: Any) -> Any:
