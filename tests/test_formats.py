@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bgwidget import Dice, Game, Match, Offer, Position, Rules
+from bgwidget.errors import GameError
 from bgwidget.formats import (
     FormatError,
     MatchState,
@@ -570,6 +571,23 @@ def test_mat_money_session_past_a_cube_of_64():
     assert '; [Max Cube "256"]' in text and "Doubles => 128" in text
     back = from_mat(text)
     assert back.rules == match.rules and back.game.cube_value == 128 and back.game.record == game.record
+
+
+def test_mat_keeps_play_without_the_cube_in_a_tag():
+    """Issue 33: ``cube=False`` was dropped. gnubg's .mat has no field for it (gnubg 1.07 exports
+    a match played with ``set cube use off`` with no sign of it), so it is a tag, which gnubg's
+    importer skips (and keeps: its export of our file repeats ``; [Cube "Off"]``)."""
+    match = Match.with_rules(Rules(match_length=5, cube=False), seed=3)
+    match.game.roll()
+    match.game.play(str(match.game.legal_plays[0]))
+    text = to_mat(match)
+    assert text.startswith('; [Cube "Off"]\n')
+    back = from_mat(text)
+    assert back.rules == match.rules and back.game.record == match.game.record
+    with pytest.raises(GameError, match="cube"):
+        back.game.double()
+    assert from_mat(text.replace('"Off"', '"On"')).rules.cube
+    assert '[Cube "' not in to_mat(Match(length=5, seed=3))
 
 
 def test_mat_refuses_a_game_set_up_from_a_position():
