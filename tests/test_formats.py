@@ -19,10 +19,12 @@ from bgwidget.formats import (
     from_mat,
     from_match_id,
     from_xgid,
+    match_state,
     to_gnubg_id,
     to_json,
     to_mat,
     to_match_id,
+    to_sgf,
     to_xgid,
 )
 from bgwidget.position import PositionIdError
@@ -292,9 +294,10 @@ def first_release_layout(text: str) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("crawford", [True, False])
-def test_json_of_the_first_release_still_loads(crawford):
-    match = Match(length=5, seed=7, crawford=crawford, max_cube=16)
+@pytest.mark.parametrize("crawford, confirm", [(True, True), (False, False)])
+def test_json_of_the_first_release_still_loads(crawford, confirm):
+    # Issue 33: the flat options were given to Rules in order, and auto_confirm fell on ``cube``.
+    match = Match(length=5, seed=7, crawford=crawford, max_cube=16, auto_confirm=confirm)
     play_on(match, random.Random(3), lambda: len(match.games) >= 3)
     loaded = from_json(first_release_layout(to_json(match)))
     assert loaded.rules == match.rules and loaded.score == match.score
@@ -721,6 +724,20 @@ def test_sources_and_paths_of_the_wrong_kind_are_format_errors(tmp_path):
     for path in (5, b"/tmp/x.mat", io.StringIO(), ""):
         with pytest.raises(FormatError, match="path is a file name"):
             to_mat(match, path=path)
-    for writer in (to_mat, to_json):
+    for writer in (to_mat, to_json, to_sgf, to_xgid, to_gnubg_id, to_match_id, match_state):
         with pytest.raises(FormatError, match="not NoneType"):
             writer(None)
+    # Issue 33: a NUL byte in the name was Python's plain ValueError; nothing is written.
+    for writer in (to_mat, to_json, to_sgf):
+        with pytest.raises(FormatError, match="cannot write .*null byte"):
+            writer(match, path=str(tmp_path / "a\0b.txt"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["closed.mat", "latin.mat"]
+
+
+def test_the_old_names_warn_and_refuse_none_as_the_new_ones_do():
+    """Issue 33: ``gnubg_id(None)``, ``match_id(None)``... raised AttributeError."""
+    import bgwidget.formats as formats
+
+    for old in ("export_mat", "import_mat", "game_from_xgid", "gnubg_id", "game_from_gnubg_id", "match_id"):
+        with pytest.warns(DeprecationWarning), pytest.raises(FormatError):
+            getattr(formats, old)(None)
