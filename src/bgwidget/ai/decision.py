@@ -129,7 +129,7 @@ class Decision:
         return cls(position=position, dice=dice, candidates=candidates, cube=cube, **{n: data[n] for n in _PLAIN})
 
 
-KINDS = ("play", "double", "take")
+_KINDS = ("play", "double", "take")
 """A decision's kinds: a play, the roller's cube decision, the answer to a double."""
 
 
@@ -151,7 +151,7 @@ _PLAIN: dict[str, tuple[Callable[[Any], bool], str]] = {
     "game": (lambda v: is_int(v) and v >= 0, "a game's index from 0"),
     "move": (lambda v: is_int(v) and v >= 1, "a turn's number from 1"),
     "seat": (lambda v: is_int(v) and v in (0, 1), "0 or 1"),
-    "kind": (lambda v: v in KINDS, "'play', 'double' or 'take'"),
+    "kind": (lambda v: v in _KINDS, "'play', 'double' or 'take'"),
     "made": (_text, "text"),
     "best": (_text, "text"),
     "error": (lambda v: _real(v) and v >= 0, "a finite number >= 0"),
