@@ -192,12 +192,15 @@ def test_play_without_the_cube_is_written_as_gnubg_writes_it():
 @pytest.mark.skipif(GNUBG is None, reason="Debian's gnubg program is not installed")
 def test_gnubg_keeps_a_roll_before_a_resignation_and_no_cube(tmp_path):
     match = resigned_after_a_roll(Rules(match_length=3, cube=False))
-    ours, saved = tmp_path / "ours.sgf", tmp_path / "gnubg.sgf"
+    ours, saved, mat, exported = (tmp_path / name for name in ("ours.sgf", "gnubg.sgf", "ours.mat", "gnubg.mat"))
     to_sgf(match, path=ours)
-    commands = f"load match {ours}\nsave match {saved}\n"
+    to_mat(match, path=mat)
+    commands = f"load match {ours}\nsave match {saved}\nimport mat {mat}\nexport match mat {exported}\n"
     subprocess.run([GNUBG, "-t", "-q"], input=commands, text=True, capture_output=True, timeout=120, check=True)
     back = from_sgf(saved)
     assert played(back) == played(match) and back.rules == match.rules
+    # gnubg's .mat import skips the Cube tag it does not know, and its export keeps it.
+    assert '; [Cube "Off"]' in exported.read_text() and not from_mat(exported.read_text()).rules.cube
 
 
 # ---------------------------------------------------------------------- refusals
