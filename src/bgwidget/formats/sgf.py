@@ -9,7 +9,8 @@ for money; game index from 0; the score before the game, White's and Black's), `
 cube is not used, as gnubg writes ``RU[NoCube:Crawford]``) and ``RE[W+2]`` (winner and points; a
 trailing ``R`` when the loser resigned). Each later node is one action of the seat its colour names:
 ``B[52mhkh]`` the dice, then one ``from``/``to`` letter pair per die moved; ``B[52]`` a dance;
-``W[double]``, ``B[take]``, ``B[drop]``; ``PL[W]DI[52]`` dice rolled but not yet played. A point
+``W[double]``, ``B[take]``, ``B[drop]``; ``PL[W]DI[52]`` dice rolled and not played (the game
+stopped there, or the roller resigned: ``RE[B+1R]``, as gnubg saves it). A point
 letter ``a``..``x`` is a fixed board point (White's point 1..24, Black's point 24..1), ``y`` the
 bar and ``z`` off (gnubg's ``sgf.c``).
 
