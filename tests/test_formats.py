@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bgwidget import Dice, Game, Match, Offer, Position, Rules
+from bgwidget.errors import GameError
 from bgwidget.formats import (
     FormatError,
     MatchState,
@@ -18,10 +19,12 @@ from bgwidget.formats import (
     from_mat,
     from_match_id,
     from_xgid,
+    match_state,
     to_gnubg_id,
     to_json,
     to_mat,
     to_match_id,
+    to_sgf,
     to_xgid,
 )
 from bgwidget.position import PositionIdError
@@ -291,9 +294,10 @@ def first_release_layout(text: str) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("crawford", [True, False])
-def test_json_of_the_first_release_still_loads(crawford):
-    match = Match(length=5, seed=7, crawford=crawford, max_cube=16)
+@pytest.mark.parametrize("crawford, confirm", [(True, True), (False, False)])
+def test_json_of_the_first_release_still_loads(crawford, confirm):
+    # Issue 33: the flat options were given to Rules in order, and auto_confirm fell on ``cube``.
+    match = Match(length=5, seed=7, crawford=crawford, max_cube=16, auto_confirm=confirm)
     play_on(match, random.Random(3), lambda: len(match.games) >= 3)
     loaded = from_json(first_release_layout(to_json(match)))
     assert loaded.rules == match.rules and loaded.score == match.score
@@ -572,6 +576,23 @@ def test_mat_money_session_past_a_cube_of_64():
     assert back.rules == match.rules and back.game.cube_value == 128 and back.game.record == game.record
 
 
+def test_mat_keeps_play_without_the_cube_in_a_tag():
+    """Issue 33: ``cube=False`` was dropped. gnubg's .mat has no field for it (gnubg 1.07 exports
+    a match played with ``set cube use off`` with no sign of it), so it is a tag, which gnubg's
+    importer skips (and keeps: its export of our file repeats ``; [Cube "Off"]``)."""
+    match = Match.with_rules(Rules(match_length=5, cube=False), seed=3)
+    match.game.roll()
+    match.game.play(str(match.game.legal_plays[0]))
+    text = to_mat(match)
+    assert text.startswith('; [Cube "Off"]\n')
+    back = from_mat(text)
+    assert back.rules == match.rules and back.game.record == match.game.record
+    with pytest.raises(GameError, match="cube"):
+        back.game.double()
+    assert from_mat(text.replace('"Off"', '"On"')).rules.cube
+    assert '[Cube "' not in to_mat(Match(length=5, seed=3))
+
+
 def test_mat_refuses_a_game_set_up_from_a_position():
     match = Match(length=3, seed=1)
     match.play_from(Position.from_position_id("4HPwATDgc/ABMA"))
@@ -703,6 +724,20 @@ def test_sources_and_paths_of_the_wrong_kind_are_format_errors(tmp_path):
     for path in (5, b"/tmp/x.mat", io.StringIO(), ""):
         with pytest.raises(FormatError, match="path is a file name"):
             to_mat(match, path=path)
-    for writer in (to_mat, to_json):
+    for writer in (to_mat, to_json, to_sgf, to_xgid, to_gnubg_id, to_match_id, match_state):
         with pytest.raises(FormatError, match="not NoneType"):
             writer(None)
+    # Issue 33: a NUL byte in the name was Python's plain ValueError; nothing is written.
+    for writer in (to_mat, to_json, to_sgf):
+        with pytest.raises(FormatError, match="cannot write .*null byte"):
+            writer(match, path=str(tmp_path / "a\0b.txt"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["closed.mat", "latin.mat"]
+
+
+def test_the_old_names_warn_and_refuse_none_as_the_new_ones_do():
+    """Issue 33: ``gnubg_id(None)``, ``match_id(None)``... raised AttributeError."""
+    import bgwidget.formats as formats
+
+    for old in ("export_mat", "import_mat", "game_from_xgid", "gnubg_id", "game_from_gnubg_id", "match_id"):
+        with pytest.warns(DeprecationWarning), pytest.raises(FormatError):
+            getattr(formats, old)(None)

@@ -9,21 +9,29 @@
    walk the match is saved: ``to_json`` must load back to the same state, save for save, and play
    on identically; ``to_mat`` must read back to the same games, score, names and rules as far as
    the format holds them (the module doc of :mod:`bgwidget.formats.mat` lists what it drops), and
-   to the same text; the Match ID, the GNU Backgammon ID and the XGID of the game in play must
-   read back to the same ID.
+   to the same text, and ``to_sgf`` likewise (a roll followed by a resignation and play without
+   the cube included: issue 33; one walk in eight plays without the cube); the Match ID, the GNU
+   Backgammon ID and the XGID of the game in play must read back to the same ID.
 2. Every reader (``Position.from_position_id``, ``from_match_id``, ``from_gnubg_id``,
    ``from_xgid``, ``from_mat``, ``from_json``, ``parse_play``) fed arbitrary text and mutations
    of valid inputs (characters replaced, inserted, deleted or repeated; lines dropped, repeated
    or swapped; any JSON value put anywhere in a save) either returns a valid object, which its
    writer writes back to text that reads the same, or raises its documented ``ValueError``
    subclass: ``PositionIdError``, ``FormatError``, ``NotationError``/``IllegalPlayError``.
+   ``from_sgf`` is fed edited SGF files the same way.
+3. A saved review (``Review.to_dict`` of a short match, one decision of each kind) with any JSON
+   value put anywhere, mostly in a decision, either loads into a review whose every use works
+   (summaries, report, figure points, each decision's board, a save that loads back the same)
+   or raises :class:`ReviewError`, never another exception (issue 33).
 
-The default run takes about a minute on two cores. ``BGWIDGET_FUZZ=long`` multiplies the examples
-and walks by 20 (``BGWIDGET_FUZZ=<n>`` by n), the same variable as ``tests/test_fuzz_api.py`` and
-``tests/test_fuzz_widget.py``. The counts of inputs tried and states saved are written at the end
-of the module's run.
+The default run takes about a minute and a half on two cores. ``BGWIDGET_FUZZ=long`` multiplies
+the examples and walks by 20 (``BGWIDGET_FUZZ=<n>`` by n), the same variable as
+``tests/test_fuzz_api.py`` and ``tests/test_fuzz_widget.py``; ``-m slow`` adds 5,000 review
+edits (``test_review_loader_long``, about five minutes). The counts of inputs tried and states
+saved are written at the end of the module's run.
 """
 
+import functools
 import json
 import random
 import re
@@ -34,18 +42,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bgwidget import Game, Match, Position
+from bgwidget.ai.review import Review
+from bgwidget.errors import ReviewError
 from bgwidget.formats import (
     FormatError,
     from_gnubg_id,
     from_json,
     from_mat,
     from_match_id,
+    from_sgf,
     from_xgid,
     match_state,
     to_gnubg_id,
     to_json,
     to_mat,
     to_match_id,
+    to_sgf,
     to_xgid,
 )
 from bgwidget.moves import IllegalPlayError
@@ -56,7 +68,7 @@ from test_game import snapshot
 SCALE = fuzz_scale()
 WALKS = 400 * SCALE
 EXAMPLES = 2000 * SCALE
-COUNTS = {"states saved": 0, "reader inputs": 0, "accepted": 0}
+COUNTS = {"states saved": 0, "reader inputs": 0, "accepted": 0, "review edits": 0}
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 POSITIONS = random_positions(300, seed=23)
@@ -169,6 +181,9 @@ def walk(seed: int) -> Match:
     """A match stopped at a random moment of a seeded random walk."""
     rng = random.Random(seed)
     match = random_match(rng)
+    if seed % 8 == 5:  # play without the cube (issue 33), drawing nothing more from rng
+        rules = replace(match.rules, cube=False, jacoby=False, beavers=False)
+        match = Match.with_rules(rules, match.seed, names=match.names)
     for _ in range(rng.choice((rng.randrange(40), rng.randrange(600)))):
         if match.is_over:
             break
@@ -247,6 +262,26 @@ def check_mat(match: Match) -> None:
     assert [mat_view(game) for game in back.games] == [mat_view(game) for game in match.games]
 
 
+def check_sgf(match: Match) -> None:
+    """SGF holds every roll, play and cube action, the result and the rules but the Done button
+    (money play reads the Crawford rule back as its default); not resignations declined or
+    waiting, nor the steps of a play not confirmed."""
+    if not all(game.setup["opening"] for game in match.games):
+        with pytest.raises(FormatError, match="opening"):
+            to_sgf(match)
+        return
+    text = to_sgf(match)
+    back = from_sgf(text)
+    assert to_sgf(back) == text and back.names == match.names and back.score == match.score
+    assert back.rules == replace(match.rules, auto_confirm=True, crawford=match.rules.crawford or not match.length)
+
+    def view(game: Game) -> tuple:
+        actions = [a for a in game.record if a["type"] not in ("resign", "accept", "decline")]
+        return actions, game.result[:2] if game.result else None, game.cube_value, game.cube_owner
+
+    assert [view(game) for game in back.games] == [view(game) for game in match.games]
+
+
 def check_ids(game: Game) -> None:
     state = match_state(game)
     assert from_match_id(to_match_id(game)) == state
@@ -266,6 +301,7 @@ def test_every_reachable_state_reads_back(block):
         match = walk(seed)
         COUNTS["states saved"] += 1
         check_mat(match)
+        check_sgf(match)
         check_ids(match.game)
         check_json(match, seed)  # last: it plays the match on
 
@@ -275,13 +311,14 @@ def test_every_reachable_state_reads_back(block):
 
 def valid_inputs() -> dict[str, list]:
     """Texts each writer wrote for states of seeded random walks."""
-    found: dict[str, list] = {"json": [], "mat": [], "xgid": [], "gnubg": [], "position": [], "plays": []}
+    found: dict[str, list] = {"json": [], "mat": [], "sgf": [], "xgid": [], "gnubg": [], "position": [], "plays": []}
     for seed in range(1000, 1030):
         match = walk(seed)
         game = match.game
         found["json"] += [to_json(match), to_json(game)]
         if all(game.setup["opening"] for game in match.games):
             found["mat"].append(to_mat(match))
+            found["sgf"].append(to_sgf(match))
         if in_play(game) and not (game.offer and game.offer.kind in ("beaver", "raccoon")):
             found["xgid"].append(to_xgid(game))
         if match_state(game).state == "playing":
@@ -515,6 +552,78 @@ def test_notation_reader(data):
         assert marked <= {move.to_point for move in play.moves if move.hit}
 
     read(parse, text, IllegalPlayError, check)
+
+
+def sgf_back(result) -> None:
+    assert isinstance(result, Match)
+    text = to_sgf(result)
+    assert to_sgf(from_sgf(text)) == text
+
+
+@settings(FUZZ, max_examples=500 * SCALE)
+@given(st.data())
+def test_sgf_reader(data):
+    base = data.draw(st.sampled_from(VALID["sgf"]))
+    text = line_edits(base, data) if data.draw(st.integers(0, 4)) else data.draw(st.text(max_size=60))
+    read(from_sgf, text, FormatError, sgf_back)
+
+
+# ---------------------------------------------------------------------- saved reviews
+
+
+@functools.cache
+def saved_review() -> str:
+    """A saved review of a short seeded match at Easy's depth, one decision of each kind kept
+    (so that each load is quick): a play with its candidates, a cube decision, an answer."""
+    from bgwidget import ai
+    from test_formats import random_match
+
+    data = ai.review(random_match(5, 3), "easy", progress=False).to_dict()
+    kinds = {decision["kind"]: decision for decision in data["decisions"]}
+    assert set(kinds) == {"play", "double", "take"}
+    return json.dumps({**data, "decisions": list(kinds.values())})
+
+
+def use_review(review) -> None:
+    """What a loaded review is for: both summaries, the report, the figure's points, every
+    decision's board, and a save that loads back the same."""
+    from bgwidget.ai import decision_svg, report
+
+    assert isinstance(review, Review)
+    review.summary(0), review.summary(1)
+    report.html(review), report.points(review)
+    for decision in review.decisions:
+        decision_svg(review, decision)
+    saved = review.to_dict()
+    assert Review.from_dict(json.loads(json.dumps(saved))).to_dict() == saved
+
+
+def check_review_edit(data: st.DataObject) -> None:
+    """A saved review with any JSON value put anywhere (mostly in one decision) loads and serves
+    every use, or is refused with a ReviewError."""
+    tree = json.loads(saved_review())
+    if data.draw(st.integers(0, 4)):
+        decisions = tree["decisions"]
+        at = data.draw(st.integers(0, len(decisions) - 1))
+        decisions[at] = json.loads(json_edit(json.dumps({"decision": decisions[at]}), data)).get("decision")
+    else:
+        tree = json.loads(json_edit(json.dumps(tree), data))
+    read(Review.from_dict, tree, ReviewError, use_review)
+    COUNTS["review edits"] += 1
+
+
+@settings(FUZZ, max_examples=150 * SCALE)
+@given(st.data())
+def test_review_loader(data):
+    check_review_edit(data)
+
+
+@pytest.mark.slow
+@settings(FUZZ, max_examples=5000 * SCALE)
+@given(st.data())
+def test_review_loader_long(data):
+    """The same, 5,000 edits (``-m slow``): about five minutes."""
+    check_review_edit(data)
 
 
 def test_the_readers_refuse_what_is_not_text():

@@ -241,6 +241,56 @@ def test_a_review_survives_save_and_load(reviewed):
         Review.from_dict(saved)
 
 
+def first_of_kind(saved: dict, kind: str) -> int:
+    return next(i for i, d in enumerate(saved["decisions"]) if d["kind"] == kind)
+
+
+@pytest.mark.parametrize(
+    "kind, change, reason",
+    [
+        ("play", {"game": 5}, "of game 5; the match has 1"),
+        ("play", {"seat": 2}, "seat is 0 or 1"),
+        ("play", {"seat": True}, "seat is 0 or 1"),
+        ("play", {"kind": "resign"}, "kind is"),
+        ("play", {"error": float("nan")}, "error is a finite number"),
+        ("play", {"mwc": [0.5]}, "mwc is a chance"),
+        ("play", {"mark": "awful"}, "mark is"),
+        ("play", {"dice": [6, 6, 6]}, "dice are a play's two dice"),
+        ("play", {"dice": None}, "dice are a play's two dice"),
+        ("play", {"position": {"id": "4HPwATDgc/ABMA"}}, "position is its Position ID and turn"),
+        ("play", {"candidates": {"play": "8/2"}}, "candidates are a list"),
+        ("play", {"cube": {"no_double": 0.5}}, "cube is a cube decision's"),
+        ("double", {"dice": [3, 1]}, "dice are a play's two dice"),
+        ("double", {"candidates": []}, "only a play's"),
+        ("double", {"cube": {"reason": "why not"}}, "reason cannot be"),
+        ("double", {"cube": {"no_double": "0.5"}}, "no_double cannot be"),
+        ("double", {"cube": []}, "cube is a cube decision's"),
+    ],
+)
+def test_a_saved_review_is_checked_whole_at_load(short, kind, change, reason):
+    """Issue 33: malformed decisions loaded, then failed with TypeError, IndexError or KeyError."""
+    saved = short[1].to_dict()
+    decision = saved["decisions"][first_of_kind(saved, kind)]
+    for name, value in change.items():
+        merged = name == "cube" and isinstance(value, dict) and decision["cube"]  # a field of a saved cube
+        decision[name] = {**decision["cube"], **value} if merged else value
+    with pytest.raises(ReviewError, match=reason):
+        Review.from_dict(saved)
+
+
+def test_a_saved_candidate_is_checked_whole_at_load(short):
+    saved = short[1].to_dict()
+    decision = saved["decisions"][first_of_kind(saved, "play")]
+    good = decision["candidates"][0]
+    for bad in ({**good, "play": "25/1"}, {**good, "probabilities": [0.5] * 4}, {**good, "ply": -1}, {"play": "8/2"}):
+        decision["candidates"][0] = bad
+        with pytest.raises(ReviewError, match="candidate"):
+            Review.from_dict(saved)
+    saved["decisions"] = {}
+    with pytest.raises(ReviewError, match="decisions are a list"):
+        Review.from_dict(saved)
+
+
 def test_a_stopped_review_keeps_what_was_done(short):
     from bgwidget.ai.evaluator import evaluate_positions
 

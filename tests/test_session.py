@@ -83,8 +83,9 @@ def test_players_are_names_or_objects():
         Session(players=("human", "grandmaster"))
     with pytest.raises(LevelError):
         Session(players=("human", object()))
-    with pytest.raises(ValueError):
-        Session(players=("human",))
+    for not_two in (("human",), None, "human", ("human", "easy", "easy")):  # issue 33: None was a plain ValueError
+        with pytest.raises(LevelError, match="players are two"):
+            Session(players=not_two)
 
 
 def test_a_custom_player_against_a_person():

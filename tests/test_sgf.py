@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bgwidget import Match
+from bgwidget import Match, Rules
 from bgwidget.formats import FormatError, from_mat, from_sgf, to_mat, to_sgf
 from helpers import fuzz_scale
 from test_formats import random_match
@@ -150,6 +150,57 @@ def test_gnubg_reads_what_gnubg_exports_of_our_mat(tmp_path):
     commands = f"import mat {tmp_path / 'ours.mat'}\nsave match {saved}\n"
     subprocess.run([GNUBG, "-t", "-q"], input=commands, text=True, capture_output=True, timeout=120, check=True)
     assert played(from_sgf(saved)) == played(match)
+
+
+def resigned_after_a_roll(rules: Rules) -> Match:
+    """A 3-point match whose first game ends when the top player rolls 62 and resigns."""
+    match = Match.with_rules(rules, seed=4)
+    game = match.game
+    game.roll((3, 1))  # seat 0 wins the opening
+    game.play("8/5 6/5")
+    game.roll((6, 2))
+    game.resign(1)
+    game.accept()
+    return match
+
+
+def test_a_roll_then_a_resignation_round_trips():
+    """Issue 33: the roll before a resignation was dropped (or the file did not load)."""
+    match = resigned_after_a_roll(Rules(match_length=3))
+    text = to_sgf(match)
+    # As gnubg itself saves it (checked with Debian's gnubg 1.07: ``save match`` after "Rolled 24,
+    # resigns single game"): the roll as PL/DI, the resignation in RE's R.
+    assert text.endswith("RE[B+1R]\n;B[31qtst]\n;PL[W]DI[62])\n")
+    back = from_sgf(text)
+    assert played(back) == played(match) and back.game.result == match.game.result
+    assert to_sgf(back) == text
+
+
+def test_play_without_the_cube_is_written_as_gnubg_writes_it():
+    """``Rules(cube=False)`` is gnubg's ``set cube use off``: ``RU[NoCube:...]`` (gnubg 1.07's
+    ``save match`` writes ``RU[NoCube:Crawford]`` in a match, ``RU[NoCube:Jacoby]`` for money
+    with its Jacoby setting on, which has no meaning without the cube)."""
+    match = resigned_after_a_roll(Rules(match_length=3, cube=False))
+    text = to_sgf(match)
+    assert "RU[NoCube:Crawford]" in text
+    assert from_sgf(text).rules == match.rules
+    gnubg_money = "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[gnubg]PB[root]RU[NoCube:Jacoby])"
+    assert from_sgf(gnubg_money).rules == Rules(cube=False)
+    assert from_sgf(GOOD).rules.cube
+
+
+@pytest.mark.skipif(GNUBG is None, reason="Debian's gnubg program is not installed")
+def test_gnubg_keeps_a_roll_before_a_resignation_and_no_cube(tmp_path):
+    match = resigned_after_a_roll(Rules(match_length=3, cube=False))
+    ours, saved, mat, exported = (tmp_path / name for name in ("ours.sgf", "gnubg.sgf", "ours.mat", "gnubg.mat"))
+    to_sgf(match, path=ours)
+    to_mat(match, path=mat)
+    commands = f"load match {ours}\nsave match {saved}\nimport mat {mat}\nexport match mat {exported}\n"
+    subprocess.run([GNUBG, "-t", "-q"], input=commands, text=True, capture_output=True, timeout=120, check=True)
+    back = from_sgf(saved)
+    assert played(back) == played(match) and back.rules == match.rules
+    # gnubg's .mat import skips the Cube tag it does not know, and its export keeps it.
+    assert '; [Cube "Off"]' in exported.read_text() and not from_mat(exported.read_text()).rules.cube
 
 
 # ---------------------------------------------------------------------- refusals

@@ -3,9 +3,12 @@
 import ast
 import io
 import json
+import multiprocessing
+import os
 import re
 import shutil
 import subprocess
+import sys
 import tokenize
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -289,7 +292,7 @@ def drawn(tmp_path_factory) -> dict:
 def elements(text: str) -> Counter:
     """Every element below the root as (tag, attributes, text), gradient ids made equal and the
     view's CSS classes dropped."""
-    ids = re.compile(r"\b(bgs\d+|ID)-")
+    ids = re.compile(r"\b(bgs[0-9a-f]+-\d+|ID)-")
     found = Counter()
     for el in list(parse(text).iter())[1:]:
         attrs = tuple(sorted((k, ids.sub("ID-", v)) for k, v in el.attrib.items() if k != "class"))
@@ -399,3 +402,37 @@ def test_python_and_javascript_draw_the_same_result_banner(tmp_path):
 
     assert banner(py) == banner(js) and len(banner(py)) == 2
     assert "&lt;b&gt;&quot;2&quot;&lt;/b&gt; &amp; mer" in py and "<b>" not in py
+
+
+DRAW_IDS = (
+    "import re\n"
+    "from bgwidget import Position\n"
+    "from bgwidget.svg import board_svg\n"
+    "drawings = [Position.initial()._repr_svg_(), board_svg(Position.initial(turn=1))]\n"
+    "print(' '.join(i for svg in drawings for i in re.findall(r'id=\"([^\"]+)\"', svg)))\n"
+)
+
+
+def drawn_ids() -> list[str]:
+    """The gradient ids of two boards drawn by a fresh Python process."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")}
+    done = subprocess.run([sys.executable, "-c", DRAW_IDS], env=env, capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
+def test_gradient_ids_differ_across_processes():
+    """Issue 33: each kernel numbered its drawings from 1, so two notebooks' static boards in one
+    JupyterLab page shared gradient ids (and a board in a hidden tab lost its look)."""
+    first, second = drawn_ids(), drawn_ids()
+    assert len(first) == len(set(first)) == 8  # two boards: two checker gradients, wood and felt each
+    assert not set(first) & set(second)
+    here = set(re.findall(r'id="([^"]+)"', board_svg(Position.initial())))
+    assert not here & (set(first) | set(second))
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here (Windows)")
+def test_a_forked_process_draws_its_own_ids():
+    with multiprocessing.get_context("fork").Pool(1) as pool:  # the child inherits this module's prefix
+        theirs = set(re.findall(r'id="([^"]+)"', pool.apply(board_svg, (Position.initial(),))))
+    ours = set(re.findall(r'id="([^"]+)"', board_svg(Position.initial())))
+    assert len(theirs) == 4 and not theirs & ours

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
 from bgwidget.ai.players import Player, get_player
+from bgwidget.errors import LevelError
 from bgwidget.labels import has_label, label
 from bgwidget.match import Match
 from bgwidget.rules import Rules
@@ -35,10 +36,11 @@ class Seat(NamedTuple):
 def seats_of(specs: Sequence[str | Player | None], rng: random.Random) -> tuple[Seat, Seat]:
     """The two seats from the session's ``players``: ``"human"`` or None for a person, a level
     name or a :class:`~bgwidget.ai.players.Player` for the computer (Easy's choices from ``rng``).
-    Raises :class:`ValueError` unless there are two, :class:`~bgwidget.ai.LevelError` for an
-    unknown level."""
+    Raises :class:`~bgwidget.ai.LevelError` (a ``ValueError``) for an unknown level, and for
+    ``specs`` that are not two of them (None, a lone level name), as for any other player that is
+    not one."""
     if not isinstance(specs, (tuple, list)) or len(specs) != 2:
-        raise ValueError(f"players are two: one for each seat, not {specs!r}")
+        raise LevelError(f"players are two: one for each seat, not {specs!r}")
     bottom, top = (
         Seat("person") if spec in ("human", None) else Seat("computer", get_player(spec, rng=rng)) for spec in specs
     )

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
+import secrets
 from html import escape
 from importlib import resources
 from types import SimpleNamespace
@@ -97,7 +99,22 @@ BOTTOM_Y = TOP_Y + FIELD_H
 MID_Y = TOP_Y + FIELD_H / 2
 H = BOTTOM_Y + FRAME + HEAD
 
+# A drawing's gradient ids are global to the HTML page it is shown in, and two notebooks' static
+# boards can share one page (JupyterLab's tabs): ids that repeat there make a board drawn with
+# another's gradients, or with none once that one is hidden. A counter alone repeats in every
+# kernel, so each process draws its ids under its own random prefix (a forked child, which would
+# inherit its parent's, draws a new one).
 _ids = itertools.count(1)
+_prefix = secrets.token_hex(6)
+
+
+def _renew_prefix() -> None:
+    global _prefix
+    _prefix = secrets.token_hex(6)
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows
+    os.register_at_fork(after_in_child=_renew_prefix)
 
 
 def _n(v: float) -> str:
@@ -350,7 +367,7 @@ def render(state: dict) -> str:
     Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
     """
     language = check_language(state.get("language", "en"))
-    uid = f"bgs{next(_ids)}"
+    uid = f"bgs{_prefix}-{next(_ids)}"
     out = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {_n(H)}" width="{W}" height="{_n(H)}" '

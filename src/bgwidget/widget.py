@@ -80,7 +80,8 @@ class BoardWidget(anywidget.AnyWidget):
         Who plays seat 0 (bottom) and seat 1 (top): ``"human"``, a computer level
         (``"easy"``, ``"medium"``, ``"expert"``) or any :class:`~bgwidget.ai.players.Player`
         object (an object with a ``name`` and ``choose_play(position, dice)``). Default
-        ``("human", "easy")``.
+        ``("human", "easy")``. Anything else (an unknown level, None or one name instead of two)
+        raises :class:`~bgwidget.ai.LevelError`, a ``ValueError``.
     ``names``
         The two names shown (as text: markup is not interpreted); default by language. The board
         shows a name longer than 28 characters cut, with "…" (:func:`bgwidget.words.shown_names`);

@@ -16,10 +16,12 @@ or more below an anti-joker ("very unlucky").
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from bgwidget.ai.cube import CubeDecision
+from bgwidget.ai.cube import REASONS, CubeDecision
 from bgwidget.ai.errors import require_numpy
 from bgwidget.checks import is_int
 from bgwidget.errors import ReviewError
@@ -102,41 +104,127 @@ class Decision:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
-        """The decision :meth:`to_dict` gave. Raises :class:`~bgwidget.errors.ReviewError` for anything else."""
+        """The decision :meth:`to_dict` gave, every field checked as :meth:`to_dict` writes it (its
+        type and range; dice and candidates for a play only, a cube decision's cube).
+
+        Raises :class:`~bgwidget.errors.ReviewError` for anything else, naming the field.
+        """
+        if not isinstance(data, dict):
+            raise ReviewError(f"a saved decision is a dict, not {type(data).__name__}")
+        missing = sorted({*_PLAIN, "position", "dice", "candidates", "cube"} - set(data))
+        if missing:
+            raise ReviewError(f"a saved decision has no {', '.join(missing)}")
+        for name, (check, what) in _PLAIN.items():
+            if not check(data[name]):
+                raise ReviewError(f"a saved decision's {name} is {what}, not {data[name]!r}")
         try:
             position = Position.from_position_id(data["position"]["id"], turn=data["position"]["turn"])
-            dice = tuple(data["dice"]) if data["dice"] else None
-            candidates = None
-            if data["candidates"] is not None:
-                require_numpy("a saved review's candidates")
-                from bgwidget.ai.analysis import Analysis
-
-                candidates = Analysis(_candidate(position, dice, c) for c in data["candidates"])
-            cube = None if data["cube"] is None else CubeDecision(**data["cube"])
-            plain = {n: data[n] for n in _PLAIN}
-            actions = data.get("actions")  # absent from the reviews saved before it was kept
-            if actions is not None and (not is_int(actions) or actions < 0):
-                raise ValueError(f"actions is a count of record entries, not {actions!r}")
-            return cls(position=position, dice=dice, candidates=candidates, cube=cube, actions=actions, **plain)
         except (KeyError, TypeError, ValueError) as error:
-            raise ReviewError(f"not a saved decision: {error!r}") from None
+            raise ReviewError(f"a saved decision's position is its Position ID and turn: {error!r}") from None
+        dice = _dice(data["dice"], data["kind"])
+        candidates = None
+        if data["candidates"] is not None:
+            if dice is None or not isinstance(data["candidates"], list):
+                raise ReviewError("a saved decision's candidates are a list, and only a play's")
+            require_numpy("a saved review's candidates")
+            from bgwidget.ai.analysis import Analysis
+
+            candidates = Analysis(_candidate(position, dice, c) for c in data["candidates"])
+        cube = None if data["cube"] is None else _cube(data["cube"], data["kind"])
+        actions = data.get("actions")  # absent from the reviews saved before it was kept
+        if actions is not None and (not is_int(actions) or actions < 0):
+            raise ReviewError(f"a saved decision's actions is a count of record entries, not {actions!r}")
+        plain = {n: data[n] for n in _PLAIN}
+        return cls(position=position, dice=dice, candidates=candidates, cube=cube, actions=actions, **plain)
 
 
-_PLAIN = (
-    "game",
-    "move",
-    "seat",
-    "kind",
-    "made",
-    "best",
-    "error",
-    "mark",
-    "forced",
-    "luck",
-    "luck_mark",
-    "mwc",
-    "trivial",
-)
+_KINDS = ("play", "double", "take")
+"""A decision's kinds: a play, the roller's cube decision, the answer to a double."""
+
+
+def _real(value: object) -> bool:
+    """Whether ``value`` is a finite number (a bool is not one)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _flag(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+# The plain fields of a saved decision: the check each value passes, and what it is in words.
+_PLAIN: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "game": (lambda v: is_int(v) and v >= 0, "a game's index from 0"),
+    "move": (lambda v: is_int(v) and v >= 1, "a turn's number from 1"),
+    "seat": (lambda v: is_int(v) and v in (0, 1), "0 or 1"),
+    "kind": (lambda v: v in _KINDS, "'play', 'double' or 'take'"),
+    "made": (_text, "text"),
+    "best": (_text, "text"),
+    "error": (lambda v: _real(v) and v >= 0, "a finite number >= 0"),
+    "mark": (lambda v: v in ("", *(name for name, _ in MARKS)), "'', 'doubtful', 'bad' or 'very bad'"),
+    "forced": (_flag, "True or False"),
+    "luck": (lambda v: v is None or _real(v), "a finite number or None"),
+    "luck_mark": (lambda v: v in ("", "joker", "anti-joker"), "'', 'joker' or 'anti-joker'"),
+    "mwc": (lambda v: v is None or (_real(v) and 0 <= v <= 1), "a chance from 0 to 1, or None"),
+    "trivial": (_flag, "True or False"),
+}
+
+
+def _dice(value: object, kind: str) -> tuple[int, int] | None:
+    """A saved decision's dice: a play's two dice, None for a cube decision."""
+    if kind != "play" and value is None:
+        return None
+    if kind == "play" and isinstance(value, list) and len(value) == 2 and all(is_int(d) and 1 <= d <= 6 for d in value):
+        return value[0], value[1]
+    raise ReviewError(f"a saved decision's dice are a play's two dice 1 to 6 (a cube decision's None), not {value!r}")
+
+
+def _cube(value: object, kind: str) -> CubeDecision:
+    """A saved cube decision: a dict of :class:`CubeDecision`'s fields, and only for a cube decision."""
+    names = {f.name for f in fields(CubeDecision)}
+    if kind == "play" or not isinstance(value, dict) or not set(value) <= names:
+        raise ReviewError(f"a saved decision's cube is a cube decision's dict of {', '.join(sorted(names))}")
+    for name, item in value.items():
+        if name in ("no_double", "double_take", "double_pass"):
+            good = _real(item)
+        else:
+            good = item in ("", *REASONS) if name == "reason" else _flag(item)
+        if not good:
+            raise ReviewError(f"a saved cube decision's {name} cannot be {item!r}")
+    try:
+        return CubeDecision(**value)
+    except TypeError as error:  # a field missing
+        raise ReviewError(f"a saved cube decision: {error}") from None
+
+
+def _candidate(position: Position, dice: tuple[int, int], data: object) -> Candidate:
+    """A saved candidate: a play of ``dice`` in ``position`` and its numbers."""
+    numbers = ("equity", "error", "emg")
+    if not isinstance(data, dict) or set(data) != {"play", "probabilities", "ply", "mwc", *numbers}:
+        raise ReviewError(f"a saved candidate is a dict of play, probabilities, {', '.join(numbers)}, ply and mwc")
+    chances = data["probabilities"]
+    if not (isinstance(chances, list) and len(chances) == 5 and all(_real(p) and 0 <= p <= 1 for p in chances)):
+        raise ReviewError(f"a saved candidate's probabilities are five chances from 0 to 1, not {chances!r}")
+    if not all(_real(data[name]) for name in numbers) or not (is_int(data["ply"]) and data["ply"] >= 0):
+        raise ReviewError("a saved candidate's equity, error and emg are finite numbers, its ply a whole number")
+    if not (data["mwc"] is None or _real(data["mwc"])):
+        raise ReviewError(f"a saved candidate's mwc is a finite number or None, not {data['mwc']!r}")
+    if not isinstance(data["play"], str):
+        raise ReviewError(f"a saved candidate's play is notation, not {data['play']!r}")
+    try:
+        play = position.parse_play(data["play"], *dice)
+    except ValueError as error:
+        raise ReviewError(f"a saved candidate's play: {error}") from None
+    from bgwidget.ai.search import Candidate
+
+    return Candidate(
+        play,
+        (chances[0], chances[1], chances[2], chances[3], chances[4]),
+        **{n: data[n] for n in (*numbers, "ply", "mwc")},
+    )
 
 
 def _candidate_dict(c: Candidate) -> dict[str, Any]:
@@ -149,13 +237,3 @@ def _candidate_dict(c: Candidate) -> dict[str, Any]:
         "mwc": c.mwc,
         "emg": c.emg,
     }
-
-
-def _candidate(position: Position, dice: tuple[int, int] | None, data: dict[str, Any]) -> Candidate:
-    if dice is None:
-        raise ValueError("candidates without dice")
-    play = position.parse_play(data["play"], *dice)
-    fields = {name: data[name] for name in ("equity", "error", "ply", "mwc", "emg")}
-    from bgwidget.ai.search import Candidate
-
-    return Candidate(play, tuple(data["probabilities"]), **fields)

@@ -135,19 +135,31 @@ class Review:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Review:
-        """The review :meth:`to_dict` gave. Raises :class:`ReviewError` for anything else."""
+        """The review :meth:`to_dict` gave, checked whole at load (the match through
+        :func:`~bgwidget.formats.from_json`, each decision by :meth:`Decision.from_dict`, each
+        decision's game one of the match's), so that nothing fails later on what was loaded.
+
+        Raises :class:`ReviewError` for anything else; nothing is kept of it.
+        """
         from bgwidget.formats.json_io import from_json
 
         if not isinstance(data, dict) or data.get("format") != "bgwidget-review":
             raise ReviewError("not a saved review (no 'format': 'bgwidget-review')")
+        if data.get("version") != 1:
+            raise ReviewError(f"saved review version {data.get('version')!r} is not 1")
         try:
             match = from_json(json.dumps(data["match"]))
-            decisions = [Decision.from_dict(d) for d in data["decisions"]]
-            complete, level = data["complete"], data["level"]
+            saved, complete, level = data["decisions"], data["complete"], data["level"]
         except (KeyError, TypeError, ValueError) as error:  # FormatError is a ValueError
             raise ReviewError(f"not a saved review: {error}") from None
         if not isinstance(match, Match) or not isinstance(complete, bool) or not isinstance(level, str):
             raise ReviewError("a saved review holds a match, whether it is complete and its level")
+        if not isinstance(saved, list):
+            raise ReviewError(f"a saved review's decisions are a list, not {type(saved).__name__}")
+        decisions = [Decision.from_dict(d) for d in saved]
+        for decision in decisions:
+            if decision.game >= len(match.games):
+                raise ReviewError(f"a saved decision is of game {decision.game}; the match has {len(match.games)}")
         return cls(match, decisions, complete, level)
 
     def to_dataframe(self) -> pandas.DataFrame:

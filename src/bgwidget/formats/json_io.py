@@ -108,14 +108,9 @@ def _load(text: object) -> Game | Match:
             rules = Rules.from_dict(options["rules"])
             saved = data["games"]
         else:  # the first saves held the options flat, and each game's settings without the Crawford rule
-            rules = Rules(
-                options["length"],
-                options["crawford"],
-                options["jacoby"],
-                options["beavers"],
-                options["max_cube"],
-                options["auto_confirm"],
-            )
+            # By name, through Rules' own checks: given in order, auto_confirm fell on ``cube``.
+            flat = {name: options[name] for name in ("crawford", "jacoby", "beavers", "max_cube", "auto_confirm")}
+            rules = Rules.from_dict({"match_length": options["length"], **flat})
             saved = [{**game, "setup": {**game["setup"], "rules": rules.to_dict()}} for game in data["games"]]
         if not isinstance(saved, list) or not saved:
             raise FormatError("a saved match has at least one game")

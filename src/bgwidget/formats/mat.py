@@ -23,10 +23,13 @@ reads that roll as the take.
 Names go on the score line when they read back as they are (printable, no colon, no spaces at
 the ends, not starting with ``;`` or ``#``); any other name is written there in a readable form
 and exactly, JSON-escaped, in a ``; [Top Name "..."]`` / ``; [Bottom Name "..."]`` tag, which
-the reader prefers. A cube limit other than 64 is written ``; [Max Cube "N"]``. A match resumed
-after its Crawford game (its first game rescored at a score with a side 1-away, post-Crawford) is
-written with ``; [Post Crawford "Yes"]``: a reader without it takes that game for the Crawford game,
-as gnubg does.
+the reader prefers. A cube limit other than 64 is written ``; [Max Cube "N"]``, and play without
+the doubling cube (``Rules(cube=False)``) ``; [Cube "Off"]``: gnubg's ``.mat`` has no field for
+either (its own export of a match without the cube says nothing of it), and its importer skips
+tags it does not know, so gnubg reads such a file as the same games with the cube available. A
+match resumed after its Crawford game (its first game rescored at a score with a side 1-away,
+post-Crawford) is written with ``; [Post Crawford "Yes"]``: a reader without it takes that game for
+the Crawford game, as gnubg does.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from bgwidget.formats.errors import FormatError, check_digits
 from bgwidget.formats.source import Source, read_text, write_text
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
+from bgwidget.rules import Rules
 
 __all__ = ["from_mat", "to_mat"]
 
@@ -171,7 +175,7 @@ def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
     also written (UTF-8) to ``path`` when one is given.
 
     Names come from :attr:`Match.names`; tags record the options gnubg's format has no field
-    for (``Crawford``, ``Jacoby``, ``Beaver``, ``Max Cube``) and names the score line cannot
+    for (``Crawford``, ``Jacoby``, ``Beaver``, ``Max Cube``, ``Cube``) and names the score line cannot
     hold. Raises :class:`FormatError` for a game that did not start from the opening roll (set
     up with :meth:`Match.play_from <bgwidget.match.Match.play_from>` or read from an ID): the
     format plays every game from the starting position; and for a match length, cube limit or
@@ -197,6 +201,8 @@ def to_mat(match: Match, path: str | os.PathLike[str] | None = None) -> str:
             out.append(f'; [{seat_name} Name "{_tag_value(name)}"]')
     if rules.max_cube != 64:
         out.append(f'; [Max Cube "{rules.max_cube}"]')
+    if not rules.cube:
+        out.append('; [Cube "Off"]')
     if not rules.crawford and match.length:
         out.append('; [Crawford "Off"]')
     if rules.jacoby:
@@ -313,16 +319,17 @@ def from_mat(source: Source, seed: Seed | None = None) -> Match:
 
 
 def _new_match(length: int, tags: dict[str, str], seed: Seed | None) -> Match:
-    """The match the header describes (its tags: Crawford, Jacoby, Beaver, Max Cube)."""
+    """The match the header describes (its tags: Crawford, Jacoby, Beaver, Max Cube, Cube)."""
     money = length == 0
-    return Match(
-        length,
-        seed,
+    rules = Rules(
+        match_length=length,
         crawford=tags.get("crawford", "on").strip().lower() != "off",
         jacoby=money and tags.get("jacoby", "off").strip().lower() == "on",
         beavers=money and tags.get("beaver", "off").strip().lower() == "on",
         max_cube=int(tags.get("max cube", "64")),
+        cube=tags.get("cube", "on").strip().lower() != "off",
     )
+    return Match.with_rules(rules, seed)
 
 
 def _tag(key: str, value: str) -> str:

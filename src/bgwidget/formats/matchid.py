@@ -20,6 +20,7 @@ from bgwidget.rules import Rules
 __all__ = [
     "MatchState",
     "build_game",
+    "check_game",
     "check_options",
     "from_gnubg_id",
     "from_match_id",
@@ -78,8 +79,11 @@ class MatchState(NamedTuple):
 def to_match_id(game: Game | MatchState) -> str:
     """The 12-character GNU Backgammon Match ID of a game now (see :func:`match_state`) or of a :class:`MatchState`.
 
-    Raises :class:`FormatError` when a field does not fit (a cube above 2^15, a score above 32767).
+    Raises :class:`FormatError` when a field does not fit (a cube above 2^15, a score above 32767),
+    or for anything but a Game or a MatchState.
     """
+    if not isinstance(game, (Game, MatchState)):
+        raise FormatError(f"to_match_id writes a Game or a MatchState, not {type(game).__name__}")
     state = match_state(game) if isinstance(game, Game) else game
     fields = {
         "cube": state.cube_value.bit_length() - 1,
@@ -175,7 +179,9 @@ def match_state(game: Game) -> MatchState:
     counted); ``dice`` are those being played, the higher first as GNU Backgammon writes them.
     A finished game is ``"over"``, ``"dropped"`` or ``"resigned"`` with the score after it,
     as gnubg shows it; the opening, before any die is rolled, is ``"playing"`` without dice.
+    Raises :class:`FormatError` for anything but a Game.
     """
+    check_game(game, "match_state")
     offer = game.offer
     state, turn, score = "playing", game.turn, game.score
     resignation = offer.points if offer and offer.kind == "resign" else 0
@@ -206,7 +212,11 @@ def match_state(game: Game) -> MatchState:
 
 
 def to_gnubg_id(game: Game) -> str:
-    """``"PositionID:MatchID"`` as gnubg prints it; the position is seen by the seat on roll."""
+    """``"PositionID:MatchID"`` as gnubg prints it; the position is seen by the seat on roll.
+
+    Raises :class:`FormatError` for anything but a Game, or a field the Match ID cannot hold.
+    """
+    check_game(game, "to_gnubg_id")
     return f"{game.start_position.position_id()}:{to_match_id(game)}"
 
 
@@ -230,6 +240,12 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
     except PositionError as error:
         raise FormatError(str(error)) from None
     return build_game(position, state, cube_answers=True, **options)
+
+
+def check_game(game: object, writer: str) -> None:
+    """Refuse anything but a :class:`~bgwidget.game.Game` given to ``writer``, with a FormatError."""
+    if not isinstance(game, Game):
+        raise FormatError(f"{writer} writes a Game, not {type(game).__name__}")
 
 
 def check_options(options: dict[str, Any], allowed: tuple[str, ...], reader: str) -> None:

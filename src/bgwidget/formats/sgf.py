@@ -5,10 +5,12 @@ A file is a collection of game trees ``(;root;node;node...)``, one per game of a
 root holds ``GM[6]``, the names ``PB`` (Black: gnubg's player 1, our seat 0, bottom) and ``PW``
 (White: gnubg's player 0, our seat 1, top), ``MI[length:L][game:i][ws:n][bs:n]`` (match length, 0
 for money; game index from 0; the score before the game, White's and Black's), ``RU`` (``Crawford``,
-``Crawford:CrawfordGame`` in the Crawford game, ``Jacoby``) and ``RE[W+2]`` (winner and points; a
+``Crawford:CrawfordGame`` in the Crawford game, ``Jacoby``; ``NoCube:`` first when the doubling
+cube is not used, as gnubg writes ``RU[NoCube:Crawford]``) and ``RE[W+2]`` (winner and points; a
 trailing ``R`` when the loser resigned). Each later node is one action of the seat its colour names:
 ``B[52mhkh]`` the dice, then one ``from``/``to`` letter pair per die moved; ``B[52]`` a dance;
-``W[double]``, ``B[take]``, ``B[drop]``; ``PL[W]DI[52]`` dice rolled but not yet played. A point
+``W[double]``, ``B[take]``, ``B[drop]``; ``PL[W]DI[52]`` dice rolled and not played (the game
+stopped there, or the roller resigned: ``RE[B+1R]``, as gnubg saves it). A point
 letter ``a``..``x`` is a fixed board point (White's point 1..24, Black's point 24..1), ``y`` the
 bar and ``z`` off (gnubg's ``sgf.c``).
 
@@ -60,24 +62,26 @@ def _nodes(game: Game) -> list[str]:
     """The nodes after the root, one per action that gnubg's SGF holds."""
     replay = Game.replay(game.setup, [])
     nodes: list[str] = []
-    dice = ""
+    dice, roller = "", None  # the last roll, and its seat until a play uses it
     for action in game.record:
         kind = action["type"]
         replay.apply(action)
         if kind == "opening":
             d0, d1 = action["dice"]
-            dice = f"{max(d0, d1)}{min(d0, d1)}"
+            dice, roller = f"{max(d0, d1)}{min(d0, d1)}", 0 if d0 > d1 else 1
         elif kind == "roll":
-            dice = "{}{}".format(*action["dice"])
+            dice, roller = "{}{}".format(*action["dice"]), action["seat"]
         elif kind == "move":
-            seat = action["seat"]
+            seat, roller = action["seat"], None
             moves = replay.last_play.moves if action["play"] and replay.last_play else ()
             steps = "".join(_letter(seat, m.from_point) + _letter(seat, m.to_point) for m in moves)
             nodes.append(f";{_COLOUR[seat]}[{dice}{steps}]")
         elif kind in _CUBE_WORDS:
             nodes.append(f";{_COLOUR[action['seat']]}[{_CUBE_WORDS[kind]}]")
-    if game.phase == "move":  # rolled, not played yet
-        nodes.append(f";PL[{_COLOUR[game.turn]}]DI[{dice}]")
+    if roller is not None:
+        # Rolled and not played: the game stopped there, or a resignation ended it before the play
+        # (``RE[..R]`` then says so). gnubg writes such a roll the same way, ``PL`` then ``DI``.
+        nodes.append(f";PL[{_COLOUR[roller]}]DI[{dice}]")
     return nodes
 
 
@@ -88,10 +92,13 @@ def _root(rules: Rules, names: tuple[str, str], number: int, game: Game) -> str:
     if rules.max_cube != 64:
         info += f"[maxcube:{rules.max_cube}]"
     root = f"(;FF[4]GM[6]CA[UTF-8]AP[bgwidget]MI{info}PW[{_escape(names[1])}]PB[{_escape(names[0])}]"
+    rule = [] if rules.cube else ["NoCube"]  # gnubg's own word for play without the cube
     if rules.match_length and rules.crawford:
-        root += "RU[Crawford:CrawfordGame]" if game.crawford else "RU[Crawford]"
+        rule += ["Crawford", "CrawfordGame"] if game.crawford else ["Crawford"]
     elif rules.jacoby:
-        root += "RU[Jacoby]"
+        rule.append("Jacoby")
+    if rule:
+        root += f"RU[{':'.join(rule)}]"
     if game.result:
         resigned = "R" if game.result.how == "resigned" else ""
         root += f"RE[{_COLOUR[game.result.winner]}+{game.result.points}{resigned}]"
@@ -216,17 +223,24 @@ def _props(node: _Node) -> dict[str, list[str]]:
 
 
 def _rules(root: dict[str, list[str]]) -> Rules:
-    """The rules a game tree's root gives (gnubg: no ``RU`` means no Crawford rule)."""
+    """The rules a game tree's root gives (gnubg: no ``RU`` means no Crawford rule).
+
+    ``RU`` holds gnubg's words joined by ``:`` (``NoCube:Crawford``, ``Crawford:CrawfordGame``).
+    gnubg keeps its Jacoby setting while the cube is off (``RU[NoCube:Jacoby]``); without the cube
+    the rule has no meaning, and is read as off.
+    """
     info = _info(root)
     length = _number(info.get("length", "0"), "the match length")
-    rule = root.get("RU", [""])[0]
+    words = set(root.get("RU", [""])[0].split(":"))
+    cube = "NoCube" not in words
     try:
         return Rules(
             match_length=length,
-            crawford=rule.startswith("Crawford") if length else True,  # the default; no meaning for money
-            jacoby=not length and rule == "Jacoby",
+            crawford="Crawford" in words if length else True,  # the default; no meaning for money
+            jacoby=not length and cube and "Jacoby" in words,
             beavers=not length and info.get("beavers") == "on",
             max_cube=_number(info.get("maxcube", "64"), "the cube limit"),
+            cube=cube,
         )
     except GameError as error:
         raise FormatError(f"the root's rules: {error}") from None

@@ -79,7 +79,8 @@ def _names_a_file(text: str) -> bool:
 def write_text(text: str, path: str | os.PathLike[str] | None) -> str:
     """``text``, also written (UTF-8) to ``path`` when one is given; returns ``text``.
 
-    Raises :class:`~bgwidget.formats.FormatError` when the file cannot be written.
+    Raises :class:`~bgwidget.formats.FormatError` when the file cannot be written (a name with
+    a NUL byte included); nothing is written then.
     """
     if path is not None:
         if not isinstance(path, (str, os.PathLike)) or not str(path):
@@ -88,4 +89,6 @@ def write_text(text: str, path: str | os.PathLike[str] | None) -> str:
             Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
             raise FormatError(f"cannot write {path}: {error.strerror or error}") from None
+        except ValueError as error:  # a name the system refuses before trying: a NUL byte in it
+            raise FormatError(f"cannot write {path!r}: {error}") from None
     return text

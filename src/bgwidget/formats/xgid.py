@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from bgwidget.formats.errors import FormatError, check_digits
-from bgwidget.formats.matchid import MatchState, build_game, check_options
+from bgwidget.formats.matchid import MatchState, build_game, check_game, check_options
 from bgwidget.game import Game
 from bgwidget.position import BAR, Position, PositionError, mirror
 
@@ -34,8 +34,9 @@ def to_xgid(game: Game) -> str:
     A resignation waiting for an answer is not written (the format has no field for it).
     Raises :class:`FormatError` while a beaver or raccoon waits for an answer, for a cube
     limit above 2^62, or for a score or match length of more than 5 digits (what
-    :func:`from_xgid` reads).
+    :func:`from_xgid` reads), or for anything but a Game.
     """
+    check_game(game, "to_xgid")
     position = game.start_position
     bottom, top = position.seat_points(0), position.seat_points(1)
     chars = [_cell(0, top[BAR])]
