@@ -735,9 +735,13 @@ def test_sources_and_paths_of_the_wrong_kind_are_format_errors(tmp_path):
 
 
 def test_the_old_names_warn_and_refuse_none_as_the_new_ones_do():
-    """Issue 33: ``gnubg_id(None)``, ``match_id(None)``... raised AttributeError."""
+    """Issue 33: ``gnubg_id(None)``, ``match_id(None)``... raised AttributeError, and ``xgid`` was
+    the submodule of that name, not the first release's function."""
     import bgwidget.formats as formats
 
-    for old in ("export_mat", "import_mat", "game_from_xgid", "gnubg_id", "game_from_gnubg_id", "match_id"):
+    game = Match(seed=1).game
+    with pytest.warns(DeprecationWarning, match="to_xgid"):
+        assert formats.xgid(game) == to_xgid(game)
+    for old in ("export_mat", "import_mat", "xgid", "game_from_xgid", "gnubg_id", "game_from_gnubg_id", "match_id"):
         with pytest.warns(DeprecationWarning), pytest.raises(FormatError):
             getattr(formats, old)(None)

@@ -4,6 +4,7 @@ API from scripts (arguments out of range, huge numbers, forged intents), kept so
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from bgwidget import Match, Position
 from bgwidget.ai.encoding import N_INPUTS
 from bgwidget.ai.parallel import in_order
-from bgwidget.formats import FormatError, from_mat, from_sgf, from_xgid, to_json, to_mat, to_sgf, to_xgid
+from bgwidget.formats import FormatError, from_json, from_mat, from_sgf, from_xgid, to_json, to_mat, to_sgf, to_xgid
+from bgwidget.rules import MAX_CUBE, MAX_MATCH_LENGTH, GameError, Rules
 from bgwidget.widget import BoardWidget
 
 # Each writer with its reader, both as functions of a match (the XGID holds the game being played).
@@ -23,25 +25,33 @@ FORMATS = {
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("settings", [{"length": MAX_MATCH_LENGTH}, {"length": 0, "max_cube": MAX_CUBE}])
+def test_every_writer_writes_the_longest_match_and_the_highest_cube_limit(fmt, settings):
+    """README: "What a writer writes, its reader reads back". The rules' limits are the Match ID's
+    (15 bits of match length, a 4-bit log2 of the cube), so that every format holds every match."""
+    match = Match(seed=1, **settings)
+    write, read = FORMATS[fmt]
+    assert read(write(match)) == match.rules
+
+
 @pytest.mark.parametrize(
     "settings",
     [
-        {"length": 10**9},  # the readers of .mat and SGF take numbers of at most 9 digits
-        {"length": 100_000},  # XGID's fields are at most 5 digits
-        {"length": 0, "max_cube": 2**40},  # a cube limit of 13 digits
+        {"match_length": 10**9},  # a .mat's numbers have at most 9 digits, an XGID's 5
+        {"match_length": MAX_MATCH_LENGTH + 1},
+        {"max_cube": 2**40},
+        {"max_cube": MAX_CUBE * 2},
     ],
 )
-def test_a_writer_refuses_what_its_reader_would_refuse(fmt, settings):
-    """README: "What a writer writes, its reader reads back". A match too long, or a cube limit too
-    high, for a format's numbers is refused by the writer (FormatError), not written as text that
-    the reader then refuses."""
-    match = Match(seed=1, **settings)
-    write, read = FORMATS[fmt]
-    try:
-        text = write(match)
-    except FormatError:
-        return
-    assert read(text) == match.rules
+def test_a_match_longer_or_a_cube_higher_than_any_format_holds_is_refused(settings):
+    """from_json loaded a match to 10^12 points, which no other format could write: the rules
+    refuse a match length or a cube limit past the Match ID's, wherever they come from."""
+    with pytest.raises(GameError, match="32767|32768"):
+        Rules(**settings)
+    saved = json.loads(to_json(Match(seed=1)))
+    saved["match"]["rules"].update(settings)
+    with pytest.raises(FormatError):
+        from_json(json.dumps(saved))
 
 
 def test_in_order_on_an_executor_submits_tasks_as_it_goes():
@@ -62,15 +72,11 @@ def test_in_order_on_an_executor_submits_tasks_as_it_goes():
     assert pulled < 1_000
 
 
-def test_a_match_too_long_for_a_mat_file_is_refused_for_that_reason_on_the_board():
-    """Save .mat of a billion-point match: the board said the match had a game set up from a
-    position (the one sentence it had for a .mat refused), which was not the reason."""
-    board = BoardWidget(players=("human", "human"), match_length=10**9, animation=0, background=False)
-    before = to_json(board.match)
-    refused = board.intent({"type": "export", "format": "mat"})
-    assert board.session.refusal is not None and board.session.refusal.reason != "no-mat"
-    assert refused == "the numbers of a .mat file have at most 9 digits: the match length of 1000000000 does not fit"
-    assert to_json(board.match) == before
+def test_a_board_for_a_match_longer_than_any_format_holds_is_refused():
+    """A billion-point match once reached the board, whose .mat export then failed; the board
+    now refuses such a match when made, as every other bad setting."""
+    with pytest.raises(ValueError, match="32767"):
+        BoardWidget(players=("human", "human"), match_length=10**9, animation=0, background=False)
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,18 @@ from typing import Any, NamedTuple
 from bgwidget.checks import is_int
 from bgwidget.errors import GameError
 
-__all__ = ["CUBE_OFFERS", "KINDS", "GameError", "GameResult", "Offer", "Rules"]
+__all__ = ["CUBE_OFFERS", "KINDS", "MAX_CUBE", "MAX_MATCH_LENGTH", "GameError", "GameResult", "Offer", "Rules"]
 
 KINDS = {1: "single game", 2: "gammon", 3: "backgammon"}
 """The name of a win by its multiple of the cube: 1 single game, 2 gammon, 3 backgammon."""
 CUBE_OFFERS = ("double", "beaver", "raccoon")
 """The offers of the cube (the other offer is ``"resign"``)."""
+# The largest a GNU Backgammon Match ID holds (its match length in 15 bits, its cube as a 4-bit
+# log2: FORMATS.md, "Match ID"), so that every match can be written in every format we write.
+MAX_MATCH_LENGTH = 32767
+"""The longest match, in points (the Match ID's 15 bits)."""
+MAX_CUBE = 2**15
+"""The highest cube limit (the Match ID's 4-bit log2 of the cube)."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +34,7 @@ class Rules:
     """The settings a game is played under, fixed for a whole match or money session.
 
     ``match_length``
-        Points to win the match; 0 for money play.
+        Points to win the match, at most :data:`MAX_MATCH_LENGTH`; 0 for money play.
     ``crawford``
         Whether the Crawford rule applies in a match (USBGF: no doubling in the one game after
         a side first reaches ``match_length - 1`` points). Whether a given game *is* the
@@ -40,7 +46,8 @@ class Rules:
         Whether the doubling cube is used (default True). False plays every game for its own
         value, 1, 2 or 3 points, as simple games without the cube do; a double is refused.
     ``max_cube``
-        The highest value the cube may reach, a power of 2 (default 64, the highest face).
+        The highest value the cube may reach, a power of 2 up to :data:`MAX_CUBE` (default 64, the
+        highest face).
     ``auto_confirm``
         Not a rule of backgammon but of the interface: True ends a play by itself when its last
         die is played; False waits for :meth:`bgwidget.game.Game.confirm` (a Done button).
@@ -65,13 +72,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         length, max_cube = self.match_length, self.max_cube
-        if not is_int(length) or length < 0:
-            raise GameError(f"a match is to a number of points (0 = money play), not {length!r}")
+        if not is_int(length) or not 0 <= length <= MAX_MATCH_LENGTH:
+            raise GameError(f"a match is to 1 to {MAX_MATCH_LENGTH} points (0 = money play), not {length!r}")
         for name in ("crawford", "jacoby", "beavers", "cube", "auto_confirm"):
             if not isinstance(getattr(self, name), bool):
                 raise GameError(f"{name} is True or False, not {getattr(self, name)!r}")
-        if not is_int(max_cube) or max_cube < 1 or max_cube & (max_cube - 1):
-            raise GameError(f"max_cube is a power of 2, not {max_cube!r}")
+        if not is_int(max_cube) or not 1 <= max_cube <= MAX_CUBE or max_cube & (max_cube - 1):
+            raise GameError(f"max_cube is a power of 2 up to {MAX_CUBE}, not {max_cube!r}")
         if length and (self.jacoby or self.beavers):
             raise GameError("the Jacoby rule and beavers are money-play options, not for a match")
         if not self.cube and (self.jacoby or self.beavers):

@@ -41,7 +41,6 @@ __all__ = [
 _RENAMED = {
     "export_mat": "to_mat",
     "import_mat": "from_mat",
-    "xgid": "to_xgid",
     "game_from_xgid": "from_xgid",
     "gnubg_id": "to_gnubg_id",
     "game_from_gnubg_id": "from_gnubg_id",
@@ -49,6 +48,14 @@ _RENAMED = {
     "encode_match_id": "to_match_id",
     "decode_match_id": "from_match_id",
 }
+
+
+def xgid(*args: object, **kwargs: object) -> str:
+    """The first release's name of :func:`to_xgid` (deprecated). Defined here, not through the
+    table above: the submodule ``formats/xgid.py`` is an attribute of this package of the same
+    name, which would answer first."""
+    warnings.warn("bgwidget.formats.xgid is now to_xgid", DeprecationWarning, stacklevel=2)
+    return to_xgid(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def __getattr__(name: str) -> object:
