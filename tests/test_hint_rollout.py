@@ -165,3 +165,27 @@ def test_a_first_batch_of_one_trial_publishes_a_state_json_carries():
         json.dumps(state, allow_nan=False)
     last = states[-1]["hint"]["candidates"][0]["rollout"]
     assert isinstance(last["se"], float) and isinstance(last["equity"], float)
+
+
+def test_in_a_match_each_rolled_out_play_shows_the_match_winning_chance_its_chances_give():
+    """Issue 33: the hint's rollout showed a money game's cubeless equity in a match too. In a
+    5-point match at 0-0 each rolled-out play also shows the mover's cubeless match winning chance:
+    the chance of each result (single, gammon, backgammon, won or lost) times the match equity
+    table's value at the score it leads to."""
+    from bgwidget.ai.met import match_winning_chance as met
+
+    session = hinted(match_length=5)
+    assert session.handle({"type": "hint-rollout"}) is None
+    rows = {c["text"]: c["rollout"] for c in session.state()["hint"]["candidates"] if c["rollout"]}
+    assert len(rows) == 3
+    for rolled in session.hint_rollout.result:
+        win, wg, wbg, lg, lbg = rolled.probabilities
+        expected = (
+            (win - wg) * met(4, 5) + (wg - wbg) * met(3, 5) + wbg * met(2, 5)
+            + (1 - win - lg) * met(5, 4) + (lg - lbg) * met(5, 3) + lbg * met(5, 2)
+        )  # fmt: skip
+        assert abs(session.hint_rollout.mwc(rolled) - expected) < 1e-9
+        assert rows[rolled.notation]["mwc"] == round(expected, 3)
+    money = hinted()
+    assert money.handle({"type": "hint-rollout"}) is None
+    assert all(c["rollout"]["mwc"] is None for c in money.state()["hint"]["candidates"] if c["rollout"])

@@ -4,6 +4,7 @@ import { number, percent, t } from "./i18n.js";
 
 /** @typedef {import("./state.js").ViewState} ViewState */
 /** @typedef {ViewState["hint"]} Hint  the Expert's advice, on a play or on the cube, or null */
+/** @typedef {import("./state.js").CandidateRollout} CandidateRollout */
 
 /**
  * @param {string} lang
@@ -16,7 +17,8 @@ const signed = (lang, x) => number(lang, x, 3, true);
  * others listed below them; "" when the hint does not say), equity (the ranking's: EMG in a match, cubeful in money
  * play; the cubeless equity when the hint has no emg), error (0 for the best), winning chance,
  * the match winning chance after the play ("" in money play), and the hint's rollout of the play
- * so far, its cubeless equity ± standard error ("" when not rolled out).
+ * so far, its cubeless equity ± standard error, after the match winning chance it gives at the
+ * score in a match ("" when not rolled out).
  * @param {string} lang
  * @param {Hint} hint */
 export function candidateRows(lang, hint) {
@@ -30,8 +32,16 @@ export function candidateRows(lang, hint) {
     win: percent(lang, c.win),
     mwc: c.mwc == null ? "" : percent(lang, c.mwc),
     // se null: one trial, no spread measured yet (Python's infinity, which JSON cannot carry)
-    rollout: c.rollout ? `${signed(lang, c.rollout.equity)} ± ${number(lang, c.rollout.se ?? Infinity, 3)}` : "",
+    rollout: c.rollout ? rolloutCell(lang, c.rollout) : "",
   }));
+}
+
+/** One play's rollout: its cubeless equity ± standard error, after its match winning chance in a match.
+ * @param {string} lang
+ * @param {CandidateRollout} r */
+function rolloutCell(lang, r) {
+  const equity = `${signed(lang, r.equity)} ± ${number(lang, r.se ?? Infinity, 3)}`;
+  return r.mwc == null ? equity : `${percent(lang, r.mwc)} (${equity})`;
 }
 
 /** What the rollout of the hint's best plays is doing, in words ("" before one is asked for).

@@ -142,6 +142,7 @@
  * @typedef {object} CandidateRollout
  * @property {number} equity  cubeless points per game for the mover, the mean of the trials so far
  * @property {number | null} se  its standard error; null while unmeasured (one trial)
+ * @property {number | null} mwc  in a match: the mover's cubeless match winning chance from those trials; null in money play
  */
 
 /**

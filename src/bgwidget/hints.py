@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 
 from bgwidget import ai, background
 from bgwidget.ai.players import game_cube_decision
@@ -20,7 +21,7 @@ from bgwidget.intents import IntentError, require_numpy
 from bgwidget.position import Position
 from bgwidget.tools import HINT_ROLLOUT, Advice, HintRollout
 
-__all__ = ["Hints", "advise", "decision_point"]
+__all__ = ["Hints", "advise", "decision_point", "stakes"]
 
 
 def decision_point(game: Game) -> Hashable:
@@ -48,6 +49,15 @@ def advise(game: Game, require_person: Callable[[int, str], None]) -> Advice:
         )
     require_person(seat, "take or pass" if answering else "roll")
     return Advice(seat, game.start_position, decision=game_cube_decision(game, level="expert"))
+
+
+def stakes(game: Game) -> ai.Context | None:
+    """The stakes a hint's cubeless rollout is read in: the mover's in a match, its cube made dead
+    (no double in a cubeless rollout); None in money play, where its cubeless equity is the number."""
+    if not game.rules.match_length:
+        return None
+    context = ai.Context.of(game, game.turn)
+    return replace(context, max_cube=context.cube)
 
 
 class Hints:
@@ -96,7 +106,8 @@ class Hints:
         if job is not None and job.finished:
             raise IntentError("the hint's plays are rolled out", reason="rolled-out")
         plays = [c.play for c in advice.candidates[: settings.plays]]
-        job = self.rollout = HintRollout(rolled, plays, settings, None if job is None else job.result)
+        done = None if job is None else job.result
+        job = self.rollout = HintRollout(rolled, plays, settings, done, stakes=stakes(game))
         if loop is None:
             while not job.finished:
                 job.result = job.step(advice.position)

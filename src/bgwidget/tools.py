@@ -16,6 +16,7 @@ from bgwidget import ai
 from bgwidget.position import Position
 
 if TYPE_CHECKING:
+    from bgwidget.ai.context import Context
     from bgwidget.ai.review import Review
     from bgwidget.moves import Play
 
@@ -67,13 +68,16 @@ HINT_ROLLOUT = HintRolloutSettings()
 @dataclass(eq=False)
 class HintRollout:
     """The rollout of a hint's best plays: ``plays`` of ``dice`` rolled out with ``settings``,
-    ``result`` the trials done so far (None before the first batch), ``running`` while batches go on."""
+    ``result`` the trials done so far (None before the first batch), ``running`` while batches go on.
+    ``stakes``: the mover's stakes in a match with the cube dead, as the rollout plays (None in
+    money play), which turn each play's chances into a match winning chance (:meth:`mwc`)."""
 
     dice: tuple[int, int]
     plays: list[Play]
     settings: HintRolloutSettings
     result: ai.Rollouts | None = None
     running: bool = True
+    stakes: Context | None = None
 
     @property
     def trials(self) -> int:
@@ -84,6 +88,13 @@ class HintRollout:
     def finished(self) -> bool:
         """Whether every trial asked for is done."""
         return self.trials >= self.settings.trials
+
+    def mwc(self, rolled: ai.Rollout) -> float | None:
+        """The mover's cubeless match winning chance after ``rolled``'s play, from its rolled-out
+        chances and the match equity table at the score (None in money play)."""
+        if self.stakes is None or rolled.play is None:
+            return None
+        return self.stakes.after_play(rolled.probabilities, rolled.play.result)[0]
 
     def step(self, position: Position) -> ai.Rollouts:
         """The rollout one batch further: the same numbers as one run of as many trials

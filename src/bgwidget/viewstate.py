@@ -28,6 +28,7 @@ from bgwidget.words import points_text, result_text, say, shown_names
 if TYPE_CHECKING:
     from bgwidget.ai.players import Player
     from bgwidget.ai.review import Decision
+    from bgwidget.ai.rollout import Rollout
     from bgwidget.game import Game
     from bgwidget.match import Match
     from bgwidget.moves import Play
@@ -174,6 +175,7 @@ class PlayCandidate(TypedDict):
 class CandidateRollout(TypedDict):
     equity: float  # cubeless points per game for the mover, the mean of the trials so far
     se: float | None  # its standard error; None while unmeasured (one trial: infinite, not JSON)
+    mwc: float | None  # in a match: the mover's cubeless match winning chance from those trials; None in money play
 
 
 class HintRolloutView(TypedDict):
@@ -674,6 +676,15 @@ def _spread(se: float) -> float | None:
     return round(se, 3) if math.isfinite(se) else None
 
 
+def rollout_view(rolled: Rollout, rollout: HintRollout) -> CandidateRollout:
+    """One play's row of the hint's rollout: its cubeless equity, standard error and, in a match,
+    the match winning chance they give at the score (:meth:`~bgwidget.tools.HintRollout.mwc`)."""
+    mwc = rollout.mwc(rolled)
+    return CandidateRollout(
+        equity=round(rolled.equity, 3), se=_spread(rolled.equity_se), mwc=None if mwc is None else round(mwc, 3)
+    )
+
+
 def hint_of(
     advice: Advice | None, language: str = "en", rollout: HintRollout | None = None, *, rollable: bool = False
 ) -> PlaysHint | CubeHint | None:
@@ -699,11 +710,7 @@ def hint_of(
                     win=round(c.probabilities[0], 3),
                     gammon=round(c.probabilities[1], 3),
                     steps=steps_of(advice.seat, c.play.moves),
-                    rollout=(
-                        CandidateRollout(equity=round(rolled[c.play].equity, 3), se=_spread(rolled[c.play].equity_se))
-                        if c.play in rolled
-                        else None
-                    ),
+                    rollout=rollout_view(rolled[c.play], rollout) if rollout is not None and c.play in rolled else None,
                 )
                 for c in advice.candidates
             ],

@@ -1580,8 +1580,12 @@ function candidateRows(lang, hint) {
     win: percent(lang, c.win),
     mwc: c.mwc == null ? "" : percent(lang, c.mwc),
     // se null: one trial, no spread measured yet (Python's infinity, which JSON cannot carry)
-    rollout: c.rollout ? `${signed(lang, c.rollout.equity)} \xB1 ${number(lang, c.rollout.se ?? Infinity, 3)}` : ""
+    rollout: c.rollout ? rolloutCell(lang, c.rollout) : ""
   }));
+}
+function rolloutCell(lang, r) {
+  const equity = `${signed(lang, r.equity)} \xB1 ${number(lang, r.se ?? Infinity, 3)}`;
+  return r.mwc == null ? equity : `${percent(lang, r.mwc)} (${equity})`;
 }
 function rolloutText(lang, hint) {
   const r = hint?.kind === "plays" ? hint.rollout : null;
