@@ -144,7 +144,7 @@ class Session:
         """Where the last refusal is shown: the board place of the checker it concerns, or None."""
         self.turns: Turns = Turns(self)
         """What plays by itself after each change: a forced play, the computer (:class:`~bgwidget.turns.Turns`)."""
-        self.hints = Hints(self.publish, self.say)
+        self.hints = Hints(self.publish, self.say, self._rollout_ended)
         """Hint's advice and the rollout of its plays (:class:`~bgwidget.hints.Hints`)."""
         self.reviews = Reviews(self.publish, self.say, self.turns.after_change)
         """The review running and the review shown (:class:`~bgwidget.reviewing.Reviews`)."""
@@ -347,6 +347,12 @@ class Session:
             raise
         self.turns.after_change()
         return None
+
+    def _rollout_ended(self) -> None:
+        """Publish the end of the hint's rollout: a refusal that it was running is no longer true."""
+        if getattr(self.refusal, "reason", None) == "rolling-out":
+            self.refusal, self.refused_at = None, None
+        self.publish()
 
     def refuse(self, error: IntentError | GameError | PositionError, intent: Any = None) -> str:
         """Refuse ``intent`` for ``error``: nothing changes but ``refused`` (and where its reason is
