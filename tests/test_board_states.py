@@ -157,6 +157,20 @@ def test_a_position_set_up_with_a_roll_that_cannot_be_played_says_the_dance():
     assert built.message == "Bottom cannot move with 3-3"
 
 
+def test_once_the_match_is_over_a_set_up_is_not_offered_and_a_new_match_can_be_set_up():
+    session = Session(players=("human", "human"), match_length=1, seed=2, animation=0)
+    assert session.handle({"type": "roll"}) is None
+    assert session.handle({"type": "resign", "points": 1}) is None  # a 1-point match: over
+    state = session.state()
+    assert state["phase"] == "match-over" and not state["can"]["edit"] and state["can"]["new_game"]
+    before = to_json(session.match)
+    assert session.handle({"type": "edit"}) == "The match is over." and session.refusal.reason == "match-over"
+    assert session.edit is None and to_json(session.match) == before
+    assert session.handle({"type": "new-game"}) is None and session.state()["can"]["edit"]  # a new match
+    assert session.handle({"type": "edit"}) is None and session.handle({"type": "edit-done"}) is None
+    assert session.state()["phase"] == "roll"
+
+
 # ------------------------------------------------------------ random walks: every state goes on
 
 WALK_KEYS = ("phase", "turn", "dice", "dice_left", "position_id", "can", "cube", "score", "moved", "steps", "plays")
@@ -179,11 +193,13 @@ def seen(board: BoardWidget) -> dict:
 
 def walk_intent(rng: random.Random, state: dict) -> dict:
     """An intent a person could send now: mostly a step or a play the state lists, else any."""
+    if state["can"]["edit"] and rng.random() < 0.05:
+        return {"type": "edit"}  # Set up, where offered
     offered = [key.replace("_", "-") for key, can in state["can"].items() if can and key in (*ANSWERS, "new_game")]
     if offered and rng.random() < 0.6:
         kind = rng.choice(offered)
     else:
-        kind = rng.choice(["roll", "move", "move", "why", "play", *ANSWERS[2:], "resign", "new-game"])
+        kind = rng.choice(["roll", "move", "move", "why", "play", *ANSWERS[2:], "resign", "new-game", "edit"])
     steps = state["steps"]
     if kind == "move" and steps and rng.random() < 0.7:
         origin = rng.choice(list(steps))
@@ -234,6 +250,12 @@ def walk(seed: int, length: int, counts: dict) -> None:
         if refused is not None:
             counts["refused"] += 1
             assert seen(board) == before and board.state["status"].count(refused) == 1, (context, intent)
+        if intent["type"] == "edit" and refused is None:  # a set-up offered can be played on from
+            finish = rng.choice(["edit-done", "edit-cancel"])
+            finished = board.intent({"type": finish})
+            assert finished is None or board.session.refusal.reason == "setup-won", (context, finished)
+            board.intent({"type": "edit-cancel"})
+            counts["set-ups"] += 1
         check_way_on(board, (context, intent))
         ended = board.state["phase"] in ("game-over", "match-over")
         counts["games over"] += ended and before["phase"] != json.dumps(board.state["phase"])
@@ -242,7 +264,7 @@ def walk(seed: int, length: int, counts: dict) -> None:
 def test_random_boards_always_go_on_and_survive_a_save(pytestconfig):
     """Random walks of two people's boards under seven rule sets: every state has a way on, a
     refusal changes nothing and is said once, and a save (mid-roll, mid-offer...) loads as it was."""
-    counts = {"intents": 0, "refused": 0, "saves": 0, "games over": 0}
+    counts = {"intents": 0, "refused": 0, "saves": 0, "games over": 0, "set-ups": 0}
     for seed in range(14 * fuzz_scale()):
         walk(seed, 150, counts)
     print_counts(pytestconfig, "board walks", counts)

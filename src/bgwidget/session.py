@@ -412,7 +412,11 @@ class Session:
         self.new_game()
 
     def _edit(self, kind: str, intent: dict) -> None:
-        """The set-up's intents (:func:`bgwidget.editor.handle`); finished, it is played on from."""
+        """The set-up's intents (:func:`bgwidget.editor.handle`); finished, it is played on from.
+        Not started once the match is over (reason ``"match-over"``): no position plays on in it,
+        and *Play from here* would be refused; a new match (``new-game``) is set up instead."""
+        if kind == "edit" and self.edit is None and self.match.is_over:
+            raise IntentError("the match is over: start a new one to set up a position", reason="match-over")
         edit, finished = editor.handle(self.edit, self.game, kind, intent)
         if finished is not None:
             self._play_from(finished.position, tuple(finished.dice) or None)
