@@ -2,8 +2,9 @@
 started halfway through a roll, a refusal said again is shown once, and the list of plays offered
 after a step holds only the plays that go on from it (a play that does not is refused). Random walks
 of two people's boards under seven rule sets check the class as a whole: every state offers a way
-on, a refusal changes nothing and is said once, and a save loads in the state it was made in
-(about 1,900 intents and 170 saves by default; ``BGWIDGET_FUZZ=long`` 20 times as many).
+on, a button offered is not refused, a set-up offered can be played on from, a refusal changes
+nothing and is said once, and a save loads in the state it was made in (about 1,900 intents and
+150 saves by default; ``BGWIDGET_FUZZ=long`` 20 times as many).
 
 The rules are the standard ones: a resignation offered is accepted (the game ends, the resigner
 losing the points offered times the cube) or declined (play goes on where it stopped); the
@@ -176,6 +177,8 @@ def test_once_the_match_is_over_a_set_up_is_not_offered_and_a_new_match_can_be_s
 WALK_KEYS = ("phase", "turn", "dice", "dice_left", "position_id", "can", "cube", "score", "moved", "steps", "plays")
 PLACES = ["bar", "off", *range(1, 25)]
 ANSWERS = ("roll", "move", "done", "undo", "double", "take", "pass", "beaver", "raccoon", "accept", "decline")
+OFFERED_SO = ("roll", "done", "undo", "double", "take", "pass", "beaver", "raccoon", "accept", "decline", "new-game")
+"""The buttons that send their intent as it is: one offered (``can``) is never refused."""
 WALK_RULES = (
     Rules(),
     Rules(match_length=3),
@@ -245,8 +248,11 @@ def walk(seed: int, length: int, counts: dict) -> None:
             counts["saves"] += 1
             continue
         before, intent = seen(board), walk_intent(rng, board.state)
+        offered = intent["type"] in OFFERED_SO and board.state["can"][intent["type"].replace("-", "_")]
         refused = board.intent(intent)
         counts["intents"] += 1
+        assert not offered or refused is None, (context, intent, refused)  # a button offered works
+        counts["offered and taken"] += offered
         if refused is not None:
             counts["refused"] += 1
             assert seen(board) == before and board.state["status"].count(refused) == 1, (context, intent)
@@ -263,8 +269,9 @@ def walk(seed: int, length: int, counts: dict) -> None:
 
 def test_random_boards_always_go_on_and_survive_a_save(pytestconfig):
     """Random walks of two people's boards under seven rule sets: every state has a way on, a
-    refusal changes nothing and is said once, and a save (mid-roll, mid-offer...) loads as it was."""
-    counts = {"intents": 0, "refused": 0, "saves": 0, "games over": 0, "set-ups": 0}
+    button offered is not refused, a set-up offered can be played on from, a refusal changes
+    nothing and is said once, and a save (mid-roll, mid-offer...) loads as it was."""
+    counts = {"intents": 0, "refused": 0, "offered and taken": 0, "saves": 0, "games over": 0, "set-ups": 0}
     for seed in range(14 * fuzz_scale()):
         walk(seed, 150, counts)
     print_counts(pytestconfig, "board walks", counts)
