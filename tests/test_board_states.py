@@ -276,3 +276,22 @@ def test_random_boards_always_go_on_and_survive_a_save(pytestconfig):
         walk(seed, 150, counts)
     print_counts(pytestconfig, "board walks", counts)
     assert counts["saves"] > 50 and counts["refused"] > 200
+
+
+@pytest.mark.parametrize("change", ["set_position", "new_game", "new_match"])
+def test_a_change_made_from_python_during_a_set_up_ends_it_rather_than_be_undone_by_it(change):
+    board = BoardWidget(players=("human", "human"), seed=1, animation=0)
+    board.roll((3, 1))
+    board.play("8/5 6/5")  # the top seat to roll
+    assert board.intent({"type": "edit"}) is None and board.state["edit"]
+    {
+        "set_position": lambda: board.set_position(Position.initial(), dice=(4, 2)),
+        "new_game": board.new_game,  # a game in play: a new match
+        "new_match": board.new_match,
+    }[change]()
+    state = board.state
+    assert not state["edit"] and board.session.edit is None
+    assert state["position_id"] == Position.initial().position_id()
+    assert (state["phase"], state["dice"]) == (("move", [4, 2]) if change == "set_position" else ("opening", []))
+    assert board.intent({"type": "edit-done"}) is not None  # nothing set up is left to play on from
+    assert state["position_id"] == board.state["position_id"]

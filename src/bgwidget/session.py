@@ -280,30 +280,33 @@ class Session:
         return play
 
     def new_game(self) -> None:
-        """The next game of the match; a new match once it is over or while a game is in play."""
+        """The next game of the match; a new match once it is over or while a game is in play.
+        A set-up in progress is left (it was of the game before)."""
         if self.game.result is None or self.match.is_over:
             self.new_match()
             return
         self.match.new_game()
-        self.last_play = None
+        self.last_play, self.edit = None, None
         self.turns.after_change()
 
     def new_match(self) -> None:
-        """A new match of the same rules and names, the score at 0-0 and the cube in the middle."""
+        """A new match of the same rules and names, the score at 0-0 and the cube in the middle.
+        A set-up in progress is left (it was of the match before)."""
         # The next match's dice follow from the board's seed too, so a seeded board replays.
         self._match_number += 1
         self.match = Match.with_rules(self.match.rules, f"{self._seed!s}/match {self._match_number}", names=self.names)
-        self.last_play = None
+        self.last_play, self.edit = None, None
         self.turns.after_change()
 
     def set_position(self, position: Position, dice: tuple[int, int] | None = None) -> None:
         """Play on from ``position`` (its ``turn`` seat on roll), with ``dice`` already rolled if given.
 
-        The cube, score and match stay as they are. Raises :class:`~bgwidget.game.GameError`
+        The cube, score and match stay as they are; a set-up in progress is left (*Play from here*
+        would put back the position it was of). Raises :class:`~bgwidget.game.GameError`
         (a ``ValueError``) for a position already won or dice that are not dice.
         """
         self._play_from(position, dice)
-        self.last_play, self.held, self.held_seat = None, False, None
+        self.last_play, self.held, self.held_seat, self.edit = None, False, None, None
         self.turns.after_change()
 
     def hold(self, seat: int | None = None) -> None:
