@@ -1,6 +1,10 @@
 """Board states that must go on: a resignation restored from a save is answered, a set-up is not
 started halfway through a roll, a refusal said again is shown once, and the list of plays offered
-after a step holds only the plays that go on from it (a play that does not is refused).
+after a step holds only the plays that go on from it (a play that does not is refused). Random walks
+of two people's boards under seven rule sets check the class as a whole: every state offers a way
+on, a button offered is not refused, a set-up offered can be played on from, a refusal changes
+nothing and is said once, and a save loads in the state it was made in (about 1,900 intents and
+150 saves by default; ``BGWIDGET_FUZZ=long`` 20 times as many).
 
 The rules are the standard ones: a resignation offered is accepted (the game ends, the resigner
 losing the points offered times the cube) or declined (play goes on where it stopped); the
@@ -9,14 +13,18 @@ positions and rolls are hand-checked from the starting position.
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from bgwidget import Match, Position
 from bgwidget.formats import from_json, to_json
 from bgwidget.labels import label
+from bgwidget.rules import Rules
 from bgwidget.session import Session
 from bgwidget.widget import BoardWidget
-from helpers import from_view
+from helpers import from_view, fuzz_scale, print_counts
 
 
 def resignation_saved(points: int = 2, seat: int = 1, doubled: bool = False) -> Match:
@@ -148,3 +156,142 @@ def test_a_position_set_up_with_a_roll_that_cannot_be_played_says_the_dance():
     assert state["last_roll"] == {"seat": 0, "dice": [3, 3]}  # the dice danced stay drawn
     built = Session(players=("human", "human"), seed=1, animation=0, position=closed, dice=(3, 3))
     assert built.message == "Bottom cannot move with 3-3"
+
+
+def test_once_the_match_is_over_a_set_up_is_not_offered_and_a_new_match_can_be_set_up():
+    session = Session(players=("human", "human"), match_length=1, seed=2, animation=0)
+    assert session.handle({"type": "roll"}) is None
+    assert session.handle({"type": "resign", "points": 1}) is None  # a 1-point match: over
+    state = session.state()
+    assert state["phase"] == "match-over" and not state["can"]["edit"] and state["can"]["new_game"]
+    before = to_json(session.match)
+    assert session.handle({"type": "edit"}) == "The match is over." and session.refusal.reason == "match-over"
+    assert session.edit is None and to_json(session.match) == before
+    assert session.handle({"type": "new-game"}) is None and session.state()["can"]["edit"]  # a new match
+    assert session.handle({"type": "edit"}) is None and session.handle({"type": "edit-done"}) is None
+    assert session.state()["phase"] == "roll"
+
+
+# ------------------------------------------------------------ random walks: every state goes on
+
+WALK_KEYS = ("phase", "turn", "dice", "dice_left", "position_id", "can", "cube", "score", "moved", "steps", "plays")
+PLACES = ["bar", "off", *range(1, 25)]
+ANSWERS = ("roll", "move", "done", "undo", "double", "take", "pass", "beaver", "raccoon", "accept", "decline")
+OFFERED_SO = ("roll", "done", "undo", "double", "take", "pass", "beaver", "raccoon", "accept", "decline", "new-game")
+"""The buttons that send their intent as it is: one offered (``can``) is never refused."""
+WALK_RULES = (
+    Rules(),
+    Rules(match_length=3),
+    Rules(match_length=5),
+    Rules(beavers=True),
+    Rules(cube=False),
+    Rules(match_length=3, crawford=False),
+    Rules(max_cube=4, beavers=True),
+)
+
+
+def seen(board: BoardWidget) -> dict:
+    return {key: json.dumps(board.state[key], sort_keys=True) for key in WALK_KEYS}
+
+
+def walk_intent(rng: random.Random, state: dict) -> dict:
+    """An intent a person could send now: mostly a step or a play the state lists, else any."""
+    if state["can"]["edit"] and rng.random() < 0.05:
+        return {"type": "edit"}  # Set up, where offered
+    offered = [key.replace("_", "-") for key, can in state["can"].items() if can and key in (*ANSWERS, "new_game")]
+    if offered and rng.random() < 0.6:
+        kind = rng.choice(offered)
+    else:
+        kind = rng.choice(["roll", "move", "move", "why", "play", *ANSWERS[2:], "resign", "new-game", "edit"])
+    steps = state["steps"]
+    if kind == "move" and steps and rng.random() < 0.7:
+        origin = rng.choice(list(steps))
+        target = rng.choice(steps[origin])
+        intent = {"type": "move", "from": origin if origin == "bar" else int(origin), "to": target["to"]}
+        return dict(intent, die=rng.choice(target["dice"])) if rng.random() < 0.3 else intent
+    if kind in ("move", "why"):
+        return {"type": kind, "from": rng.choice(PLACES), "to": rng.choice(PLACES)}
+    if kind == "play":
+        listed = state["plays"]
+        return {"type": "play", "notation": rng.choice(listed) if listed else rng.choice(["13/8 6/5", "", "bar/20"])}
+    if kind == "resign":
+        return {"type": "resign", "points": rng.randint(1, 3)}
+    return {"type": kind}
+
+
+def check_way_on(board: BoardWidget, context: tuple) -> None:
+    """A game not over offers its person an action; a game over, a new game (or the match is won)."""
+    state = board.state
+    if state["phase"] == "game-over":
+        assert state["can"]["new_game"], context
+    elif state["phase"] != "match-over":
+        assert any(state["can"][key] for key in ANSWERS), context
+        assert state["phase"] != "move" or state["movable"] or state["can"]["done"], context
+
+
+def check_saved(board: BoardWidget, context: tuple) -> BoardWidget:
+    """The match saved and loaded makes a board in the same state (a roll half played included)."""
+    loaded = BoardWidget(match=from_json(to_json(board.match)), players=("human", "human"), animation=0)
+    assert seen(loaded) == seen(board), context
+    return loaded
+
+
+def walk(seed: int, length: int, counts: dict) -> None:
+    rng = random.Random(seed)
+    match = Match.with_rules(WALK_RULES[seed % len(WALK_RULES)], seed=seed)
+    board = BoardWidget(match=match, players=("human", "human"), animation=0)
+    for index in range(length):
+        context = (seed, index)
+        if rng.random() < 0.08:
+            loaded = check_saved(board, context)
+            board = loaded if rng.random() < 0.5 else board
+            counts["saves"] += 1
+            continue
+        before, intent = seen(board), walk_intent(rng, board.state)
+        offered = intent["type"] in OFFERED_SO and board.state["can"][intent["type"].replace("-", "_")]
+        refused = board.intent(intent)
+        counts["intents"] += 1
+        assert not offered or refused is None, (context, intent, refused)  # a button offered works
+        counts["offered and taken"] += offered
+        if refused is not None:
+            counts["refused"] += 1
+            assert seen(board) == before and board.state["status"].count(refused) == 1, (context, intent)
+        if intent["type"] == "edit" and refused is None:  # a set-up offered can be played on from
+            finish = rng.choice(["edit-done", "edit-cancel"])
+            finished = board.intent({"type": finish})
+            assert finished is None or board.session.refusal.reason == "setup-won", (context, finished)
+            board.intent({"type": "edit-cancel"})
+            counts["set-ups"] += 1
+        check_way_on(board, (context, intent))
+        ended = board.state["phase"] in ("game-over", "match-over")
+        counts["games over"] += ended and before["phase"] != json.dumps(board.state["phase"])
+
+
+def test_random_boards_always_go_on_and_survive_a_save(pytestconfig):
+    """Random walks of two people's boards under seven rule sets: every state has a way on, a
+    button offered is not refused, a set-up offered can be played on from, a refusal changes
+    nothing and is said once, and a save (mid-roll, mid-offer...) loads as it was."""
+    counts = {"intents": 0, "refused": 0, "offered and taken": 0, "saves": 0, "games over": 0, "set-ups": 0}
+    for seed in range(14 * fuzz_scale()):
+        walk(seed, 150, counts)
+    print_counts(pytestconfig, "board walks", counts)
+    assert counts["saves"] > 50 and counts["refused"] > 200
+
+
+@pytest.mark.parametrize("change", ["set_position", "new_game", "new_match"])
+def test_a_change_made_from_python_during_a_set_up_ends_it_rather_than_be_undone_by_it(change):
+    board = BoardWidget(players=("human", "human"), seed=1, animation=0)
+    board.roll((3, 1))
+    board.play("8/5 6/5")  # the top seat to roll
+    assert board.intent({"type": "edit"}) is None and board.state["edit"]
+    {
+        "set_position": lambda: board.set_position(Position.initial(), dice=(4, 2)),
+        "new_game": board.new_game,  # a game in play: a new match
+        "new_match": board.new_match,
+    }[change]()
+    state = board.state
+    assert not state["edit"] and board.session.edit is None
+    assert state["position_id"] == Position.initial().position_id()
+    assert (state["phase"], state["dice"]) == (("move", [4, 2]) if change == "set_position" else ("opening", []))
+    assert board.intent({"type": "edit-done"}) is not None  # nothing set up is left to play on from
+    assert state["position_id"] == board.state["position_id"]

@@ -261,3 +261,17 @@ def test_a_click_on_a_checker_that_cannot_move_is_explained():
     assert rule.reason == "bar-first"
     assert ex.verdict == "refused" and ex.text == label("sv", "exercise.refused", why=rule.explain("sv"))
     assert ex.board.position == two_back
+
+
+def test_every_step_taken_back_the_exercise_waits_again_and_drops_a_refusal_no_longer_true():
+    ex = five_point()
+    waiting = label("en", "exercise.waiting", dice="3-1")
+    from_view(ex, {"type": "move", "from": 8, "to": 5})  # the 3
+    from_view(ex, {"type": "move", "from": 24, "to": 21})  # a second 3: refused, the 3 is played
+    assert ex.verdict == "refused" and "The 3 of 3-1 has already been played." in ex.text
+    from_view(ex, {"type": "undo"})  # the 3 is back: that refusal is no longer true
+    assert ex.verdict is None and ex.text == waiting
+    from_view(ex, {"type": "move", "from": 8, "to": 5})
+    assert ex.text == label("en", "exercise.started")
+    ex.send({"type": "undo"})
+    assert ex.verdict is None and ex.text == waiting

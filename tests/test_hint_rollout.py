@@ -9,6 +9,7 @@ import asyncio
 import threading
 
 from bgwidget import Position, ai
+from bgwidget.labels import label
 from bgwidget.session import HINT_ROLLOUT, HintRollout, Session
 
 SMALL = HINT_ROLLOUT._replace(trials=8, batch=4, truncate=2)
@@ -189,3 +190,24 @@ def test_in_a_match_each_rolled_out_play_shows_the_match_winning_chance_its_chan
     money = hinted()
     assert money.handle({"type": "hint-rollout"}) is None
     assert all(c["rollout"]["mwc"] is None for c in money.state()["hint"]["candidates"] if c["rollout"])
+
+
+def test_a_refusal_of_the_rollout_running_is_not_shown_once_it_has_finished(monkeypatch):
+    gate, done = gated(monkeypatch)
+    busy = label("en", "why.rolling-out")
+
+    async def run():
+        session = hinted(background=True)
+        assert session.handle({"type": "hint-rollout"}) is None
+        assert session.handle({"type": "hint-rollout"}) == busy
+        assert session.state()["status"].startswith(busy)
+        gate.release()
+        await until(lambda: done == [4], "ended the first batch")
+        await asyncio.sleep(0.01)
+        assert session.state()["status"].startswith(busy)  # still running: still true
+        gate.release()
+        await until(lambda: not session.hint_rollout.running, "finished")
+        return session
+
+    session = asyncio.run(run())
+    assert busy not in session.state()["status"] and session.refusal is None

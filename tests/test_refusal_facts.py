@@ -11,6 +11,12 @@ The rules' count of dice a play must use is checked once against GNU Backgammon'
 (gnubg-nn) on the same positions. Every sentence is worded in English, French and Swedish with no
 placeholder left and the singular for one.
 
+Plays written in notation are checked the same way (:meth:`~bgwidget.Position.parse_play`): each
+legal play of every roll, and the same play made wrong (a move dropped, added, repeated, shifted, a
+hit mark added or dropped, a repeat count), each refusal's facts true of the position and of what
+the text says (a hit marked where no blot stands, more checkers moved from a point than it holds, a
+hop no die makes...); about 8,000 refusals by default, some 49,000 with ``-m slow``.
+
 The default run checks six positions (four where the choice rules decide), about 73,000 refusals
 in some 15 s; ``-m slow`` checks a hundred more, about 1.8 million refusals in some 8 minutes.
 """
@@ -25,6 +31,7 @@ import pytest
 from bgwidget import Position
 from bgwidget.labels import LANGUAGES
 from bgwidget.moves import PartialPlay
+from bgwidget.refusal import Refusal
 from helpers import game_positions, print_counts
 
 CHOICE_RULES = ("both-dice", "larger-die", "doubles-max")
@@ -277,9 +284,10 @@ def check_words(refusal):
             assert seen.facts[key] == flipped(refusal.facts[key])
     if "points" in refusal.facts:
         assert seen.facts["points"] == [flipped(p) for p in refusal.facts["points"]]
-    if "move" in refusal.facts:
-        frm, to = (int({"bar": BAR, "off": OFF}.get(p, p)) for p in refusal.facts["move"].split("/"))
-        assert seen.facts["move"] == f"{name(flipped(frm))}/{name(flipped(to))}"
+    for key in ("move", "options", "play"):  # plays in notation: each point, after a space or a slash
+        if key in refusal.facts:
+            turned = re.sub(r"(?:(?<=^)|(?<=[\s/]))\d+", lambda m: str(flipped(int(m.group()))), refusal.facts[key])
+            assert seen.facts[key] == turned, (key, refusal.facts[key], seen.facts[key])
 
 
 # ------------------------------------------------------------------ the run
@@ -398,3 +406,123 @@ def test_the_rules_written_here_play_as_many_dice_as_gnubg(gnubg_nn):
             assert ours == keys, (position.position_id(), d1, d2)
             checked += 1
     assert checked == len(positions) * 21
+
+
+# ------------------------------------------------------------------ plays written in notation
+
+HOP = re.compile(r"(bar|\d+)((?:/(?:bar|off|\d+)\*?)+)(?:\((\d)\))?$")
+
+
+def written_hops(text):
+    """The hops ``(from, to, marked)`` of a play in notation, each repeat written out."""
+    hops = []
+    for token in text.split():
+        match = HOP.match(token)
+        points = [match.group(1)] + match.group(2)[1:].split("/")
+        numbers = [int({"bar": BAR, "off": OFF}.get(p.rstrip("*"), p.rstrip("*"))) for p in points]
+        for _ in range(int(match.group(3) or 1)):
+            hops += [(a, b, p.endswith("*")) for a, b, p in zip(numbers, numbers[1:], points[1:])]
+    return hops
+
+
+def check_written(position, dice, text, refusal):
+    """Assert that the facts of the refusal of ``text`` (a play of ``dice`` from ``position``) are
+    true of the position and of what the text says, by the rules written above."""
+    me, them = board_of(position)
+    facts, reason = refusal.facts, refusal.reason
+    full = (dice[0],) * 4 if dice[0] == dice[1] else tuple(dice)
+    if "dice" in facts:
+        assert facts["dice"] == f"{max(dice)}-{min(dice)}"
+    if "die" in facts:
+        assert facts["die"] in full
+    if reason in ("notation", "notation-count", "hit-off", "ambiguous", "not-legal"):
+        return  # the text itself (tested by hand in test_refusals.py), or no single fact
+    hops = written_hops(text)
+    if reason == "no-hit":
+        assert them[facts["point"]] != 1 and any(b == facts["point"] and marked for _, b, marked in hops)
+    elif reason == "hit-twice":
+        assert sum(b == facts["point"] and marked for _, b, marked in hops) > 1
+    elif reason == "too-many":
+        net = list(me)
+        for a, b, _ in hops:
+            net[a] -= 1
+            net[b] += 1
+        assert net[facts["point"]] < 0
+    elif reason in ("backwards", "same-point"):
+        assert (facts["from"], facts["to"], False) in hops or (facts["from"], facts["to"], True) in hops
+    elif reason == "no-die" and "move" in facts:
+        assert facts["pips"] not in sums(full) and any(a - b == facts["pips"] for a, b, _ in hops)
+    elif reason == "must-play":
+        assert most(me, them, full) > 0 and not hops
+    elif reason in ("point-held", "intermediate-held"):
+        assert them[facts["point"]] == facts["count"] >= 2  # the opponent's points do not move
+    elif reason in ("no-checker", "opponent-checker"):
+        assert me[facts["point"]] == 0 or any(a == facts["point"] for a, _, _ in hops)
+        assert (them[facts["point"]] > 0) == (reason == "opponent-checker")
+    elif reason == "not-all-home":
+        assert facts["count"] > 0 and all(1 <= p <= 25 for p in facts["points"])
+    elif reason == "bar-first":
+        assert me[BAR] > 0
+
+
+def written_variants(position, dice, rng):
+    """Legal plays of ``dice`` and plays made from them wrong: a move dropped, added, repeated,
+    moved by a pip or two, a hit mark added or dropped, a repeat count."""
+    plays = position.legal_plays(*dice)
+    texts = [""]
+    for play in rng.sample(plays, min(3, len(plays))):
+        tokens = str(play).split()
+        texts.append(" ".join(tokens))
+        for _ in range(6):
+            changed, k = list(tokens), rng.randrange(max(1, len(tokens)))
+            change = rng.randrange(6) if tokens else 1
+            if change == 0:
+                del changed[k]
+            elif change == 1:
+                src = rng.randint(1, 25)
+                dst = src - rng.choice(dice) * rng.randint(1, 2)
+                changed.append(f"{name(src)}/{name(max(dst, OFF))}" + "*" * (rng.random() < 0.3))
+            elif change == 2:
+                changed[k] = changed[k].replace("*", "") if "*" in changed[k] else changed[k] + "*"
+            elif change == 3:
+                changed.append(changed[k])
+            elif change == 4:
+                first, rest = re.match(r"(\d*)(.*)", changed[k]).groups()
+                if first:
+                    changed[k] = str(min(24, max(1, int(first) + rng.choice([-2, -1, 1, 2])))) + rest
+            else:
+                changed[k] = re.sub(r"\(\d\)$", "", changed[k]) + f"({rng.randint(2, 4)})"
+            texts.append(" ".join(changed))
+    return texts
+
+
+def run_written(positions, seed, pytestconfig):
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    for position in positions:
+        for dice in ROLLS:
+            for text in written_variants(position, dice, rng):
+                try:
+                    position.parse_play(text, *dice)
+                except Refusal as refusal:
+                    try:
+                        check_written(position, dice, text, refusal)
+                        check_words(refusal)
+                    except AssertionError as error:
+                        context = (position.position_id(), dice, text, refusal.reason, refusal.facts)
+                        raise AssertionError(f"false refusal {context}: {error}") from None
+                    counts[refusal.reason] = counts.get(refusal.reason, 0) + 1
+    print_counts(pytestconfig, "written plays' refusals checked", {"total": sum(counts.values()), **counts})
+    return counts
+
+
+def test_every_refusal_of_a_play_written_states_true_facts(pytestconfig):
+    counts = run_written(CHOOSING + spread(20, 5), 5, pytestconfig)
+    for reason in ("no-hit", "too-many", "no-die", "backwards", "hit-twice", "must-play"):
+        assert counts.get(reason), reason
+
+
+@pytest.mark.slow
+def test_every_refusal_of_many_plays_written_states_true_facts(pytestconfig):
+    counts = run_written(spread(150, 13), 13, pytestconfig)
+    assert sum(counts.values()) > 40_000

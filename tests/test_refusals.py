@@ -305,3 +305,36 @@ def test_every_refused_step_of_random_positions_states_true_facts(pytestconfig):
                     else:
                         assert reason in ("both-dice", "no-play", "doubles-max"), (reason, refusal)
     print_counts(pytestconfig, "refused steps", {"checked": checked})
+
+
+def test_a_hit_marked_where_no_blot_stands_names_that_point_not_the_blot_hit():
+    # A blot on the mover's 4 (the opponent's 21), none on 5: 8/4* hits, 6/5* has nothing to hit.
+    position = Position.from_points({13: 8, 8: 2, 6: 5}, {24: 1, 21: 1, 13: 5, 8: 3, 6: 5})
+    assert str(position.parse_play("8/4* 6/5", 4, 1)) == "8/4* 6/5"
+    with pytest.raises(IllegalPlayError) as refused:
+        position.parse_play("8/4* 6/5*", 4, 1)
+    assert refused.value.reason == "no-hit" and refused.value.facts == {"point": 5}
+
+
+def test_seen_from_turns_every_play_a_sentence_names():
+    refusal = Refusal(reason="play-not-from-steps", play="24/18 13/10").seen_from(1)
+    assert refusal.explain("en").startswith("1/7 12/15 does not go on")
+
+
+def test_the_seat_not_on_turn_is_told_so_not_what_the_seat_on_turn_has_to_do():
+    game = in_game()  # seat 0 on roll
+    for phase_roll in (None, (6, 5)):
+        if phase_roll:
+            game.roll(phase_roll)  # seat 0 to move now
+        for act in (
+            lambda: game.roll(seat=1),
+            lambda: game.double(seat=1),
+            lambda: game.move(24, 18, seat=1),
+            lambda: game.undo(seat=1),
+            lambda: game.confirm(seat=1),
+        ):
+            with pytest.raises(GameError) as refused:
+                act()
+            assert refused.value.reason == "not-your-turn", (game.phase, refused.value.reason)
+        assert game.check_move(24, 18, seat=1).reason == "not-your-turn"
+    assert game.phase == "move" and game.check_move(24, 18, seat=0) is None  # 24/18 is seat 0's 6

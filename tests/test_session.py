@@ -517,3 +517,32 @@ def test_each_docstring_follows_its_own_name():
                     if all(isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) for s in (first, second)):
                         stacked.append(f"{path.name}:{second.lineno}")
     assert stacked == []
+
+
+def test_a_bug_in_the_computers_turn_in_the_background_drops_the_refusal_that_it_was_playing(monkeypatch):
+    from bgwidget import computer
+
+    gate = threading.Event()
+
+    def broken(game, player):
+        gate.wait(30)
+        raise RuntimeError("a bug in the rules")
+
+    monkeypatch.setattr(computer, "decide", broken)
+
+    async def main():
+        s = Session(players=("human", LastPlay()), seed=3, animation=0, background=True)
+        s.game.dice.push((3, 1))
+        s.handle({"type": "roll"})
+        assert s.handle({"type": "play", "notation": "8/5 6/5"}) is None and s.thinking
+        assert s.handle({"type": "roll"}) == "The computer is playing: wait for its turn to end."
+        gate.set()
+        for _ in range(2000):
+            if not s.thinking:
+                break
+            await asyncio.sleep(0.005)
+        return s
+
+    s = asyncio.run(main())
+    status = s.state()["status"]
+    assert not s.thinking and "a bug in the rules" in status and "computer is playing" not in status

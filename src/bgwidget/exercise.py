@@ -219,6 +219,9 @@ class Exercise(ipywidgets.VBox):
         elif self.board.game.steps:
             self.verdict = None
             self._feedback.show("waiting", label(self.language, "exercise.started"))
+        else:  # every step taken back: the roll waits again, and an earlier refusal no longer holds
+            self.verdict = None
+            self._waiting()
 
     def _judge(self, _board: BoardWidget, seat: int, play: Play) -> None:
         if self.played is not None or seat != 0:

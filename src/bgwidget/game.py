@@ -597,6 +597,11 @@ class Game:
         return points * self.cube_value
 
     def _expect(self, phase: str, seat: int | None, action: str) -> None:
+        """Check that ``action`` may be taken now by ``seat`` (None: the seat on turn). In a seat's
+        turn (``"roll"``, ``"move"``) the other seat is told that it is not its turn, not what the
+        seat on turn has to do."""
+        if seat is not None and self._phase in ("roll", "move") and _check_seat(seat) != self._start.turn:
+            raise GameError(reason="not-your-turn", seat=seat)
         if self._phase != phase:
             raise _phase_error(action, self._phase)
         if seat is not None and _check_seat(seat) != self._start.turn:
@@ -634,10 +639,10 @@ class Game:
     def _double_error(self, seat: int | None) -> GameError | None:
         if seat is not None:
             _check_seat(seat)  # a seat that is not one is an error, not a "no"
+        if seat is not None and self._phase in ("roll", "move") and seat != self._start.turn:
+            return GameError(reason="not-your-turn", seat=seat)  # the other seat's turn, rolled or not
         if self._phase != "roll":
             return _phase_error("double", self._phase)
-        if seat is not None and seat != self._start.turn:
-            return GameError(reason="not-your-turn", seat=seat)
         if not self.rules.cube:
             return GameError(reason="no-cube")
         if self.rules.match_length == 1:

@@ -62,11 +62,15 @@ def stakes(game: Game) -> ai.Context | None:
 
 class Hints:
     """The advice shown at one board (``advice``, None when none) and the rollout of its plays
-    (``rollout``), rolled out with ``settings``. ``publish()`` publishes the board's state and
-    ``say(words)`` gives it news."""
+    (``rollout``), rolled out with ``settings``. ``publish()`` publishes the board's state,
+    ``say(words)`` gives it news and ``ended()`` (default ``publish``) publishes the end of a
+    rollout in the background, when a refusal that it was running no longer holds."""
 
-    def __init__(self, publish: Callable[[], None], say: Callable[..., None]) -> None:
+    def __init__(
+        self, publish: Callable[[], None], say: Callable[..., None], ended: Callable[[], None] | None = None
+    ) -> None:
         self._publish, self._say = publish, say
+        self._ended = publish if ended is None else ended
         self.advice: Advice | None = None
         self._asked_at: Hashable = None  # the decision the advice was asked at
         self.settings = HINT_ROLLOUT
@@ -130,14 +134,16 @@ class Hints:
         def apply(result: ai.Rollouts) -> None:
             job.result = result
             job.running = not job.finished
-            self._publish()
             if job.running:
+                self._publish()
                 self._next_batch(loop, job, position)
+            else:
+                self._ended()
 
         def failed(error: Exception) -> None:
             job.running = False
             self._say(("board.rolloutFailed", {"error": short(error)}))
-            self._publish()
+            self._ended()
 
         background.run(
             loop,

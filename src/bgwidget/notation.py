@@ -73,7 +73,7 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     candidates = [play for play in plays if list(play.result.opponent) == written.after]
     marked = [play for play in candidates if set(hits) <= {m.to_point for m in play.moves if m.hit}]
     if candidates and not marked:
-        raise IllegalPlayError(reason="no-hit", point=min(hits))
+        raise _unhit(position, hits, text, (die1, die2))
     candidates = marked
     # Plays that differ only in where they hit: the points named decide, then the marked hits.
     narrowing: tuple[Callable[[Play], bool], ...] = (
@@ -145,6 +145,15 @@ def _read(tokens: list[str], player: tuple[int, ...], dice: tuple[int, int]) -> 
         short = after.index(min(after))
         raise IllegalPlayError(reason="too-many", point=BAR_POINT if short == BAR else short + 1)
     return written
+
+
+def _unhit(position: Position, hits: Counter[int], text: str, dice: tuple[int, int]) -> IllegalPlayError:
+    """Why the hits marked are no play's: a point marked where no opposing blot stands, else
+    (each mark names a blot, but no play of these points hits them all) not a legal play."""
+    bare = sorted(point for point in hits if position.opponent[BAR_POINT - 1 - point] != 1)
+    if bare:
+        return IllegalPlayError(reason="no-hit", point=bare[0])
+    return IllegalPlayError(reason="not-legal", move=text, dice=roll_text(dice))
 
 
 def _first_refusal(

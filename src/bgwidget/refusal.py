@@ -34,7 +34,7 @@ POINT_FACTS = ("point", "point2", "from", "to", "highest")
 POINTS_FACTS = ("points",)
 """The facts that are lists of points, in the same numbering (worded joined by commas)."""
 
-NOTATION_FACTS = ("move", "options")
+NOTATION_FACTS = ("move", "options", "play")
 """The facts that are plays or moves in notation (``"24/18 13/9*"``), in the same numbering."""
 
 COUNTED_FACTS = ("count", "pips")

@@ -144,7 +144,7 @@ class Session:
         """Where the last refusal is shown: the board place of the checker it concerns, or None."""
         self.turns: Turns = Turns(self)
         """What plays by itself after each change: a forced play, the computer (:class:`~bgwidget.turns.Turns`)."""
-        self.hints = Hints(self.publish, self.say)
+        self.hints = Hints(self.publish, self.say, self._rollout_ended)
         """Hint's advice and the rollout of its plays (:class:`~bgwidget.hints.Hints`)."""
         self.reviews = Reviews(self.publish, self.say, self.turns.after_change)
         """The review running and the review shown (:class:`~bgwidget.reviewing.Reviews`)."""
@@ -280,30 +280,33 @@ class Session:
         return play
 
     def new_game(self) -> None:
-        """The next game of the match; a new match once it is over or while a game is in play."""
+        """The next game of the match; a new match once it is over or while a game is in play.
+        A set-up in progress is left (it was of the game before)."""
         if self.game.result is None or self.match.is_over:
             self.new_match()
             return
         self.match.new_game()
-        self.last_play = None
+        self.last_play, self.edit = None, None
         self.turns.after_change()
 
     def new_match(self) -> None:
-        """A new match of the same rules and names, the score at 0-0 and the cube in the middle."""
+        """A new match of the same rules and names, the score at 0-0 and the cube in the middle.
+        A set-up in progress is left (it was of the match before)."""
         # The next match's dice follow from the board's seed too, so a seeded board replays.
         self._match_number += 1
         self.match = Match.with_rules(self.match.rules, f"{self._seed!s}/match {self._match_number}", names=self.names)
-        self.last_play = None
+        self.last_play, self.edit = None, None
         self.turns.after_change()
 
     def set_position(self, position: Position, dice: tuple[int, int] | None = None) -> None:
         """Play on from ``position`` (its ``turn`` seat on roll), with ``dice`` already rolled if given.
 
-        The cube, score and match stay as they are. Raises :class:`~bgwidget.game.GameError`
+        The cube, score and match stay as they are; a set-up in progress is left (*Play from here*
+        would put back the position it was of). Raises :class:`~bgwidget.game.GameError`
         (a ``ValueError``) for a position already won or dice that are not dice.
         """
         self._play_from(position, dice)
-        self.last_play, self.held, self.held_seat = None, False, None
+        self.last_play, self.held, self.held_seat, self.edit = None, False, None, None
         self.turns.after_change()
 
     def hold(self, seat: int | None = None) -> None:
@@ -347,6 +350,12 @@ class Session:
             raise
         self.turns.after_change()
         return None
+
+    def _rollout_ended(self) -> None:
+        """Publish the end of the hint's rollout: a refusal that it was running is no longer true."""
+        if getattr(self.refusal, "reason", None) == "rolling-out":
+            self.refusal, self.refused_at = None, None
+        self.publish()
 
     def refuse(self, error: IntentError | GameError | PositionError, intent: Any = None) -> str:
         """Refuse ``intent`` for ``error``: nothing changes but ``refused`` (and where its reason is
@@ -406,7 +415,11 @@ class Session:
         self.new_game()
 
     def _edit(self, kind: str, intent: dict) -> None:
-        """The set-up's intents (:func:`bgwidget.editor.handle`); finished, it is played on from."""
+        """The set-up's intents (:func:`bgwidget.editor.handle`); finished, it is played on from.
+        Not started once the match is over (reason ``"match-over"``): no position plays on in it,
+        and *Play from here* would be refused; a new match (``new-game``) is set up instead."""
+        if kind == "edit" and self.edit is None and self.match.is_over:
+            raise IntentError("the match is over: start a new one to set up a position", reason="match-over")
         edit, finished = editor.handle(self.edit, self.game, kind, intent)
         if finished is not None:
             self._play_from(finished.position, tuple(finished.dice) or None)

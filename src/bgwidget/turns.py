@@ -179,6 +179,8 @@ class Turns:
             self._pending = None
             board.say(("computerError", {"error": background.short(error)}), before_roll=True)
             board.thinking = False
+            if getattr(board.refusal, "reason", None) == "thinking":  # no longer true: it has stopped
+                board.refusal, board.refused_at = None, None
             board.publish()
 
         self._pending = background.run(

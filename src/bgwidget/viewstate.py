@@ -432,7 +432,8 @@ def _can_of(session: Seen, person: bool) -> Can:
         and game.phase in ("roll", "move"),
         "new_game": not editing and game.result is not None,
         "hint": tools and person and (game.phase in ("roll", "move") or answering_double),
-        "edit": tools and not session.thinking and (editing or not game.steps),  # not mid-play: editor.started
+        # not mid-play (editor.started), nor once the match is over (no position plays on in it)
+        "edit": tools and not session.thinking and (editing or not (game.steps or session.match.is_over)),
         "review": tools and not (session.thinking or editing) and session.reviewing is None,
         "export": tools,
     }
