@@ -16,7 +16,7 @@ import pytest
 
 from bgwidget import Match, Position, ai
 from bgwidget.ai.report import cube_before
-from bgwidget.ai.review import Review
+from bgwidget.ai.review import Review, ReviewError
 from bgwidget.formats import from_json, from_mat, to_json, to_mat
 from bgwidget.game import Game
 from bgwidget.match import match_at_game
@@ -179,6 +179,26 @@ def test_a_saved_review_keeps_each_decisions_moment(danced):
     for decision in older["decisions"]:
         del decision["actions"]  # a review saved before the moment was kept still loads
     assert all(d.actions is None for d in Review.from_dict(older).decisions)
+
+
+@pytest.mark.parametrize(
+    ("index", "actions"),
+    [
+        (6, 99),  # past the game's 8 record entries
+        (6, 6),  # the 65 played at the moment of the double before it (the dice not rolled yet)
+        (2, 3),  # seat 1's double at the moment of the take (a double waiting, not a roll to come)
+        (3, 2),  # the take at the moment of the double before it (nothing offered yet)
+        (1, 3),  # seat 0's dance at the take: not its position, nor the opponent's turn after it
+    ],
+)
+def test_a_saved_review_refuses_a_decision_at_another_moment(danced, index, actions):
+    # Issue 33, saves that accept too much: a decision's moment is where the board replays it
+    # (its cube then); one moved to a moment that is not that decision's is refused at load.
+    _, review = danced
+    saved = review.to_dict()
+    saved["decisions"][index]["actions"] = actions
+    with pytest.raises(ReviewError, match="moment"):
+        Review.from_dict(saved)
 
 
 def test_review_mode_says_crawford_for_the_crawford_games_decisions_only(post_crawford):
