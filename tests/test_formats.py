@@ -790,3 +790,15 @@ def test_an_id_without_the_cube_refuses_a_turned_cube_and_xgid_options_it_does_n
         from_gnubg_id("4HPwATDgc/ABMA:QYkqASAAIAAE", cube=False)
     with pytest.raises(FormatError, match="from_xgid takes"):
         from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", max_cube=4)
+
+
+@pytest.mark.parametrize("indent", [1.5, "  ", True, -1, 17, 10**30, [], b"x"])
+def test_to_json_refuses_an_indent_that_is_not_a_number_of_spaces(indent):
+    # Issue 33: a writer's bad argument is its FormatError, never json's TypeError or OverflowError.
+    with pytest.raises(FormatError, match="indent"):
+        to_json(Match(3, seed=1), indent=indent)
+
+
+def test_to_json_indents_by_the_spaces_given():
+    assert to_json(Game(1), indent=2).startswith('{\n  "format": "bgwidget"')
+    assert "\n" not in to_json(Game(1))
