@@ -201,6 +201,16 @@ def test_a_saved_review_refuses_a_decision_at_another_moment(danced, index, acti
         Review.from_dict(saved)
 
 
+@pytest.mark.parametrize("index", range(7))
+def test_a_saved_review_refuses_a_decision_given_to_the_other_seat(danced, index):
+    # The summary counts each decision for its seat: the seat on roll (a take: the doubler's opponent).
+    _, review = danced
+    saved = review.to_dict()
+    saved["decisions"][index]["seat"] = 1 - saved["decisions"][index]["seat"]
+    with pytest.raises(ReviewError, match="not the one to decide"):
+        Review.from_dict(saved)
+
+
 def test_review_mode_says_crawford_for_the_crawford_games_decisions_only(post_crawford):
     board = BoardWidget.from_review(ai.review(post_crawford, level="medium", progress=False), animation=0)
     session = board.session

@@ -138,8 +138,9 @@ class Review:
     def from_dict(cls, data: dict[str, Any]) -> Review:
         """The review :meth:`to_dict` gave, checked whole at load (the match through
         :func:`~bgwidget.formats.from_json`, each decision by :meth:`Decision.from_dict`, each
-        decision's game one of the match's, its moment, when saved, one of that game's at the
-        decision's position), so that nothing fails or shows another moment later on what was loaded.
+        decision's game one of the match's, its seat the one to decide in its position, its
+        moment, when saved, one of that game's at the decision's position), so that nothing
+        fails or shows another moment later on what was loaded.
 
         Raises :class:`ReviewError` for anything else; nothing is kept of it.
         """
@@ -162,6 +163,9 @@ class Review:
         for decision in decisions:
             if decision.game >= len(match.games):
                 raise ReviewError(f"a saved decision is of game {decision.game}; the match has {len(match.games)}")
+            # Who decides: the seat on roll in its position, except a take's (the doubler on roll).
+            if decision.seat != (1 - decision.position.turn if decision.kind == "take" else decision.position.turn):
+                raise ReviewError(f"a saved {decision.kind} decision's seat {decision.seat} is not the one to decide")
         _check_moments(match, decisions)
         return cls(match, decisions, complete, level)
 
