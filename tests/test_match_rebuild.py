@@ -17,8 +17,8 @@ import pytest
 from bgwidget import Match, Position, ai
 from bgwidget.ai.report import cube_before
 from bgwidget.ai.review import Review, ReviewError
-from bgwidget.formats import from_json, from_mat, to_json, to_mat
-from bgwidget.game import Game
+from bgwidget.formats import FormatError, from_json, from_mat, to_json, to_mat
+from bgwidget.game import Game, GameError
 from bgwidget.match import match_at_game
 from bgwidget.session import Session
 from bgwidget.widget import BoardWidget
@@ -239,3 +239,16 @@ def test_a_match_resumed_after_its_crawford_game_keeps_it_through_a_mat_file():
     # Without the tag (gnubg's own files), a game resumed at 4-2 is the Crawford game.
     untagged = from_mat(text.replace('; [Post Crawford "Yes"]\n', ""))
     assert untagged.game.crawford and not untagged.post_crawford
+
+
+@pytest.mark.parametrize("rescored", [[2], [0], [-1], [1, 1], [2**70]])
+def test_a_match_rescores_only_its_own_games(rescored):
+    # Issue 33, saves that accept too much: a saved match naming a game it does not have as
+    # rescored (or one twice) is refused, by Match.from_games and so by from_json.
+    match = Match(5, seed=1)
+    with pytest.raises(GameError, match="rescored names games 1..1"):
+        Match.from_games(match.rules, match.games, rescored=rescored)
+    saved = json.loads(to_json(match))
+    saved["match"]["rescored"] = rescored
+    with pytest.raises(FormatError, match="rescored"):
+        from_json(json.dumps(saved))
