@@ -745,3 +745,60 @@ def test_the_old_names_warn_and_refuse_none_as_the_new_ones_do():
     for old in ("export_mat", "import_mat", "xgid", "game_from_xgid", "gnubg_id", "game_from_gnubg_id", "match_id"):
         with pytest.warns(DeprecationWarning), pytest.raises(FormatError):
             getattr(formats, old)(None)
+
+
+# Issue 33, saves that lose too much: the ID formats have no field for these rules of the stakes
+# (FORMATS.md: the Match ID's fields; XGID's ten fields), so each reader takes them as options,
+# and a game read with them is the game written, under every rule set.
+NO_RULES = {"crawford": False, "cube": False}
+ID_RULES = [
+    (Rules(cube=False), {"cube": False}, {"cube": False}),
+    (Rules(match_length=5, cube=False), {"cube": False}, {"cube": False}),
+    (Rules(match_length=5, crawford=False), {"crawford": False}, {"crawford": False}),
+    (Rules(match_length=7, crawford=False, cube=False), NO_RULES, NO_RULES),
+    (Rules(max_cube=4, beavers=True, jacoby=True), {"max_cube": 4, "beavers": True}, {}),
+    (Rules(match_length=3, max_cube=2), {"max_cube": 2}, {}),
+]
+
+
+@pytest.mark.parametrize(("rules", "gnubg_options", "xgid_options"), ID_RULES)
+def test_ids_read_back_every_rule_of_the_stakes_given_as_options(rules, gnubg_options, xgid_options):
+    for seed in range(6):
+        game = Game(seed, rules=rules, score=(2, 1) if rules.match_length > 3 else (0, 0))
+        game.roll()
+        if seed % 2:
+            game.play(str(game.legal_plays[0]))
+        state = (game.rules, game.position, game.score, game.rolled)
+        back = from_gnubg_id(to_gnubg_id(game), **gnubg_options)
+        assert (back.rules, back.position, back.score, back.rolled) == state
+        back = from_xgid(to_xgid(game), **xgid_options)
+        assert (back.rules, back.position, back.score, back.rolled) == state
+
+
+def test_without_the_cube_an_ids_jacoby_and_beaver_bits_are_read_as_off():
+    # gnubg's money Match ID of the opening, Jacoby on (its 67th bit clear: FORMATS.md).
+    game = from_gnubg_id("4HPwATDgc/ABMA:MAEAAAAAAAAA", cube=False)
+    assert (game.rules.cube, game.rules.jacoby) == (False, False)
+    # cj 3: Jacoby and beavers in money play (FORMATS.md, XGID).
+    game = from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", cube=False)
+    assert (game.rules.cube, game.rules.jacoby, game.rules.beavers) == (False, False, False)
+
+
+def test_an_id_without_the_cube_refuses_a_turned_cube_and_xgid_options_it_does_not_take():
+    # 11-point match, player 0 owns a 2-cube... (FORMATS.md): a cube that was turned is not a game without it.
+    with pytest.raises(FormatError):
+        from_gnubg_id("4HPwATDgc/ABMA:QYkqASAAIAAE", cube=False)
+    with pytest.raises(FormatError, match="from_xgid takes"):
+        from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", max_cube=4)
+
+
+@pytest.mark.parametrize("indent", [1.5, "  ", True, -1, 17, 10**30, [], b"x"])
+def test_to_json_refuses_an_indent_that_is_not_a_number_of_spaces(indent):
+    # Issue 33: a writer's bad argument is its FormatError, never json's TypeError or OverflowError.
+    with pytest.raises(FormatError, match="indent"):
+        to_json(Match(3, seed=1), indent=indent)
+
+
+def test_to_json_indents_by_the_spaces_given():
+    assert to_json(Game(1), indent=2).startswith('{\n  "format": "bgwidget"')
+    assert "\n" not in to_json(Game(1))

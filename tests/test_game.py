@@ -565,3 +565,13 @@ def test_bad_game_settings_raise_game_error(settings):
 def test_replay_refuses_a_record_that_is_not_a_list():
     with pytest.raises(GameError, match="record"):
         Game.replay(Game(seed=1).setup, 5)  # a TypeError before
+
+
+@pytest.mark.parametrize("rules", [Rules(cube=False), Rules(match_length=7, cube=False)])
+def test_a_game_without_the_cube_starts_with_no_turned_cube(rules):
+    # Issue 33: a game without the cube has no cube to turn (Rules' docstring: a double is
+    # refused), so a cube of 2 given to it, by a caller or a file's ID, is refused too.
+    with pytest.raises(GameError, match="no cube in a game without the cube"):
+        Game(rules=rules, position=Position.initial(), cube_value=2, cube_owner=0)
+    game = Game(rules=rules, position=Position.initial())
+    assert (game.cube_value, game.cube_owner, game.can_double()) == (1, None, False)

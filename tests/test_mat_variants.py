@@ -305,3 +305,11 @@ def test_a_credited_score_line_may_not_go_down_and_json_checks_rescored():
         from_json(saved.replace('"rescored": [6]', '"rescored": ["6"]'))
     with pytest.raises(FormatError, match="starts with"):
         from_json(saved.replace('"rescored": [6]', '"rescored": []'))
+
+
+def test_without_the_cube_jacoby_and_beaver_tags_are_read_as_off():
+    # Issue 33: the Jacoby rule and beavers are rules of the cube; gnubg keeps its Jacoby setting
+    # with the cube off (its SGF writes RU[NoCube:Jacoby]), and from_sgf reads it as off: so does from_mat.
+    text = '; [Cube "Off"]\n; [Jacoby "On"]\n; [Beaver "On"]\n\n 0 point match\n\n Game 1\n Top : 0   Bottom : 0\n'
+    rules = from_mat(text, seed=1).rules
+    assert (rules.cube, rules.jacoby, rules.beavers) == (False, False, False)

@@ -16,9 +16,9 @@ import pytest
 
 from bgwidget import Match, Position, ai
 from bgwidget.ai.report import cube_before
-from bgwidget.ai.review import Review
-from bgwidget.formats import from_json, from_mat, to_json, to_mat
-from bgwidget.game import Game
+from bgwidget.ai.review import Review, ReviewError
+from bgwidget.formats import FormatError, from_json, from_mat, to_json, to_mat
+from bgwidget.game import Game, GameError
 from bgwidget.match import match_at_game
 from bgwidget.session import Session
 from bgwidget.widget import BoardWidget
@@ -181,6 +181,36 @@ def test_a_saved_review_keeps_each_decisions_moment(danced):
     assert all(d.actions is None for d in Review.from_dict(older).decisions)
 
 
+@pytest.mark.parametrize(
+    ("index", "actions"),
+    [
+        (6, 99),  # past the game's 8 record entries
+        (6, 6),  # the 65 played at the moment of the double before it (the dice not rolled yet)
+        (2, 3),  # seat 1's double at the moment of the take (a double waiting, not a roll to come)
+        (3, 2),  # the take at the moment of the double before it (nothing offered yet)
+        (1, 3),  # seat 0's dance at the take: not its position, nor the opponent's turn after it
+    ],
+)
+def test_a_saved_review_refuses_a_decision_at_another_moment(danced, index, actions):
+    # Issue 33, saves that accept too much: a decision's moment is where the board replays it
+    # (its cube then); one moved to a moment that is not that decision's is refused at load.
+    _, review = danced
+    saved = review.to_dict()
+    saved["decisions"][index]["actions"] = actions
+    with pytest.raises(ReviewError, match="moment"):
+        Review.from_dict(saved)
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_a_saved_review_refuses_a_decision_given_to_the_other_seat(danced, index):
+    # The summary counts each decision for its seat: the seat on roll (a take: the doubler's opponent).
+    _, review = danced
+    saved = review.to_dict()
+    saved["decisions"][index]["seat"] = 1 - saved["decisions"][index]["seat"]
+    with pytest.raises(ReviewError, match="not the one to decide"):
+        Review.from_dict(saved)
+
+
 def test_review_mode_says_crawford_for_the_crawford_games_decisions_only(post_crawford):
     board = BoardWidget.from_review(ai.review(post_crawford, level="medium", progress=False), animation=0)
     session = board.session
@@ -209,3 +239,16 @@ def test_a_match_resumed_after_its_crawford_game_keeps_it_through_a_mat_file():
     # Without the tag (gnubg's own files), a game resumed at 4-2 is the Crawford game.
     untagged = from_mat(text.replace('; [Post Crawford "Yes"]\n', ""))
     assert untagged.game.crawford and not untagged.post_crawford
+
+
+@pytest.mark.parametrize("rescored", [[2], [0], [-1], [1, 1], [2**70]])
+def test_a_match_rescores_only_its_own_games(rescored):
+    # Issue 33, saves that accept too much: a saved match naming a game it does not have as
+    # rescored (or one twice) is refused, by Match.from_games and so by from_json.
+    match = Match(5, seed=1)
+    with pytest.raises(GameError, match="rescored names games 1..1"):
+        Match.from_games(match.rules, match.games, rescored=rescored)
+    saved = json.loads(to_json(match))
+    saved["match"]["rescored"] = rescored
+    with pytest.raises(FormatError, match="rescored"):
+        from_json(json.dumps(saved))

@@ -30,7 +30,7 @@ from bgwidget import Game, Position, ai
 from bgwidget.ai.context import Context
 from bgwidget.ai.evaluator import evaluate_positions
 from bgwidget.ai.met import match_winning_chance
-from bgwidget.ai.players import game_cube_decision, get_player, plays_in
+from bgwidget.ai.players import answers_double, game_cube_decision, get_player, plays_in
 from bgwidget.ai.reviewer import review_game
 from bgwidget.hints import advise
 from bgwidget.rules import Rules
@@ -400,3 +400,28 @@ def test_money_options_agree_with_gnu_backgammon(jacoby, beavers):
     # gnubg advises a beaver on 11 of the 30 doubles (with beavers); we agree on all but one, a
     # doubler at 1.8% (our take -2.15 a cube, gnubg's -2.146) where gnubg says take.
     assert beaver_disagreements <= (1 if beavers else 0)
+
+
+def test_bgsage_answers_a_double_to_the_limit_as_a_dead_cube():
+    # bgsage has no setting for the cube's limit. Money play, max_cube 2: a double to 2 kills the
+    # cube, so the taker then plays for 2 points with no redouble, and takes exactly when the
+    # doubler's cubeless equity E (its own chances, in points) is below 1/2 (-2E against -1).
+    pytest.importorskip("bgsage", reason="bgsage is the sage extra")
+    from bgwidget.ai.engines import bgsage_board
+    from bgwidget.ai.sage import analyzer
+
+    sage = get_player("sage")
+    answered = set()
+    for position in game_positions(40, 33):
+        if position.outcome() is not None:
+            continue
+        p = analyzer(1).cube_action(bgsage_board(position)).probs
+        equity = 2 * p.win - 1 + p.gammon_win - p.gammon_loss + p.backgammon_win - p.backgammon_loss
+        if abs(equity - 0.5) < 1e-3:
+            continue  # a tie either way
+        game = game_at(Rules(max_cube=2, beavers=True), position)
+        game.double()
+        answer = answers_double(sage, game)
+        assert answer == ("take" if equity < 0.5 else "pass"), (position.position_id(), equity)
+        answered.add(answer)
+    assert answered == {"take", "pass"}

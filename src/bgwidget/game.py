@@ -74,7 +74,8 @@ class Game:
     ``rolled``
         With ``position``: the dice already rolled ``(d1, d2)``, so the game starts in ``"move"``.
     ``cube_value``, ``cube_owner``
-        The cube: a power of 2 from 1 to ``rules.max_cube``; owner ``None`` (centred), 0 or 1.
+        The cube: a power of 2 from 1 to ``rules.max_cube`` (1 without the cube or in a 1-point
+        match); owner ``None`` (centred), 0 or 1.
     ``score``, ``crawford``
         The match score ``(seat 0, seat 1)`` before this game, and whether this game is the
         Crawford game.
@@ -726,6 +727,8 @@ def _check_settings(
         raise GameError(f"the score {tuple(score)} already ends a {length}-point match")
     if length == 1 and cube_value != 1:
         raise GameError("there is no cube in a 1-point match")
+    if not rules.cube and cube_value != 1:
+        raise GameError("there is no cube in a game without the cube (Rules(cube=False))")
     if not isinstance(crawford, bool):
         raise GameError(f"crawford is True or False, not {crawford!r}")
     if crawford and (not length or not rules.crawford or length - 1 not in score):

@@ -102,12 +102,15 @@ class Match:
         checked as :meth:`append` checks it (``rescore=True`` for the game numbers, from 1, in
         ``rescored``); its later games' dice come from ``seed``.
 
-        Raises :class:`~bgwidget.rules.GameError` for no games or a game that does not follow.
+        Raises :class:`~bgwidget.rules.GameError` for no games, a game that does not follow, or
+        ``rescored`` naming a game that is not one of ``games`` (or one twice).
         """
         if not isinstance(games, (list, tuple)):
             raise GameError(f"games are a list of Games, not {type(games).__name__}")
         if not isinstance(rescored, (list, tuple)) or not all(is_int(n) for n in rescored):
             raise GameError(f"rescored is a list of game numbers, not {rescored!r}")
+        if len(set(rescored)) != len(rescored) or not all(1 <= n <= len(games) for n in rescored):
+            raise GameError(f"rescored names games 1..{len(games)} once each, not {list(rescored)!r}")
         match = cls.with_rules(rules, seed, names=names)
         match.games = []
         if not games:

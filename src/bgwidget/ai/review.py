@@ -42,6 +42,7 @@ from bgwidget.ai.players import evaluator_or_net, level_ply
 from bgwidget.errors import ReviewError
 from bgwidget.game import Game, GameError
 from bgwidget.match import Match
+from bgwidget.position import Position
 
 if TYPE_CHECKING:  # numpy's modules are imported by a review's first use: the board plays without them
     import pandas
@@ -137,7 +138,9 @@ class Review:
     def from_dict(cls, data: dict[str, Any]) -> Review:
         """The review :meth:`to_dict` gave, checked whole at load (the match through
         :func:`~bgwidget.formats.from_json`, each decision by :meth:`Decision.from_dict`, each
-        decision's game one of the match's), so that nothing fails later on what was loaded.
+        decision's game one of the match's, its seat the one to decide in its position, its
+        moment, when saved, one of that game's at the decision's position), so that nothing
+        fails or shows another moment later on what was loaded.
 
         Raises :class:`ReviewError` for anything else; nothing is kept of it.
         """
@@ -160,6 +163,10 @@ class Review:
         for decision in decisions:
             if decision.game >= len(match.games):
                 raise ReviewError(f"a saved decision is of game {decision.game}; the match has {len(match.games)}")
+            # Who decides: the seat on roll in its position, except a take's (the doubler on roll).
+            if decision.seat != (1 - decision.position.turn if decision.kind == "take" else decision.position.turn):
+                raise ReviewError(f"a saved {decision.kind} decision's seat {decision.seat} is not the one to decide")
+        _check_moments(match, decisions)
         return cls(match, decisions, complete, level)
 
     def to_dataframe(self) -> pandas.DataFrame:
@@ -178,6 +185,43 @@ class Review:
         from bgwidget.ai import report
 
         return report.plot(self, game)
+
+
+def _check_moments(match: Match, decisions: list[Decision]) -> None:
+    """Raise :class:`ReviewError` unless each decision's moment (its ``actions``, where saved) is
+    one of its game's record at which that decision was to make: its position, the phase of its
+    kind (a double before the roll, an answer while a double waits, a play with its roll; a dance,
+    whose moment is its roll's end, in the same position with the opponent to roll)."""
+    moments: dict[int, set[int]] = {}
+    for decision in decisions:
+        if decision.actions is not None:
+            moments.setdefault(decision.game, set()).add(decision.actions)
+    states: dict[tuple[int, int], tuple[Position, str, tuple[int, ...]]] = {}
+    for number, counts in moments.items():
+        game = match.games[number]
+        if max(counts) > len(game.record):
+            raise ReviewError(f"a saved decision's moment is past the {len(game.record)} entries of its game's record")
+        replay = Game.replay(game.setup, [])
+        for done in range(max(counts) + 1):
+            if done in counts:
+                states[number, done] = (replay.start_position, replay.phase, tuple(sorted(replay.rolled or ())))
+            if done < len(game.record):
+                replay.apply(game.record[done])
+    for decision in decisions:
+        if decision.actions is None:
+            continue
+        position, phase, rolled = states[decision.game, decision.actions]
+        dice = tuple(sorted(decision.dice or ()))
+        if decision.kind == "play" and phase != "move":  # a dance: its roll the last entry, the opponent's turn now
+            last = match.games[decision.game].record[decision.actions - 1] if decision.actions else {}
+            found = position == decision.position.swap() and last.get("type") == "roll"
+            found = found and tuple(sorted(last.get("dice", ()))) == dice
+        elif decision.kind == "play":
+            found = position == decision.position and rolled == dice
+        else:
+            found = position == decision.position and phase == ("roll" if decision.kind == "double" else "cube")
+        if not found:
+            raise ReviewError(f"a saved {decision.kind} decision is not its game's at its moment ({decision.actions})")
 
 
 def _counted(d: Decision) -> bool:

@@ -34,6 +34,8 @@ from bgwidget.position import Position, PositionError
 if TYPE_CHECKING:
     from bgsage import BgBotAnalyzer, CubeActionResult
 
+    from bgwidget.ai.cube import CubeDecision
+
 __all__ = ["PLIES", "SagePlayer", "analyse", "analyzer", "clear_analyzers"]
 
 PLIES = (0, 1, 2, 3)
@@ -133,13 +135,31 @@ class SagePlayer:
         return candidates[0].play if candidates else None
 
     def offer_double(self, game: Game) -> bool:
-        return bool(self._cube_action(game).should_double)
+        action = self._cube_action(game)
+        at_limit = self._at_limit(game, action)
+        return bool(action.should_double if at_limit is None else at_limit.should_double)
 
     def answer_double(self, game: Game) -> str:
         action = self._cube_action(game)
+        at_limit = self._at_limit(game, action)
+        if at_limit is not None:  # no beaver: no room under the limit
+            return "take" if at_limit.should_take else "pass"
         if action.is_beaver and game.can_beaver():  # the rules' beavers, with room under the cube's limit
             return "beaver"
         return "take" if action.should_take else "pass"
+
+    @staticmethod
+    def _at_limit(game: Game, action: CubeActionResult) -> CubeDecision | None:
+        """The cube decision in the game's stakes from bgsage's cubeless chances where a double
+        reaches the cube's limit (``Rules.max_cube``), which bgsage has no setting for: the cube
+        is then dead (:meth:`~bgwidget.ai.context.Context.of`). None below it."""
+        if 2 * game.cube_value < game.rules.max_cube:
+            return None
+        from bgwidget.ai.context import Context
+
+        p = action.probs
+        chances = (p.win, p.gammon_win, p.backgammon_win, p.gammon_loss, p.backgammon_loss)
+        return Context.of(game, game.start_position.turn).decision(chances, game.start_position)
 
     def _cube_action(self, game: Game) -> CubeActionResult:
         """bgsage's cube analysis for the seat on roll (the doubler, also while a double is answered)."""

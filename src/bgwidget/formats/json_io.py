@@ -19,6 +19,7 @@ import json
 import os
 from typing import Any
 
+from bgwidget.checks import is_int
 from bgwidget.dice import Dice, DiceStateError
 from bgwidget.formats.errors import FormatError
 from bgwidget.formats.source import Source, read_text, write_text
@@ -29,6 +30,8 @@ from bgwidget.rules import Rules
 __all__ = ["from_json", "to_json"]
 
 VERSION = 1
+MAX_INDENT = 16
+"""The widest indent :func:`to_json` writes, in spaces a level."""
 
 
 def _game_dict(game: Game) -> dict[str, Any]:
@@ -47,7 +50,11 @@ def _load_game(data: Any) -> Game:
 
 def to_json(obj: Game | Match, indent: int | None = None, path: str | os.PathLike[str] | None = None) -> str:
     """``obj`` (a :class:`~bgwidget.game.Game` or :class:`~bgwidget.match.Match`) as JSON text,
-    also written (UTF-8) to ``path`` when one is given (:class:`FormatError` if it cannot be)."""
+    indented by ``indent`` spaces a level (None: on one line; a whole number 0..
+    :data:`MAX_INDENT`), also written (UTF-8) to ``path`` when one is given. Raises
+    :class:`FormatError` for another ``indent``, or a file that cannot be written."""
+    if indent is not None and (not is_int(indent) or not 0 <= indent <= MAX_INDENT):
+        raise FormatError(f"indent is None or a number of spaces 0..{MAX_INDENT}, not {indent!r}")
     if isinstance(obj, Game):
         data = {"format": "bgwidget", "version": VERSION, "kind": "game", "game": _game_dict(obj)}
     elif isinstance(obj, Match):

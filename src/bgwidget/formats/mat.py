@@ -319,15 +319,19 @@ def from_mat(source: Source, seed: Seed | None = None) -> Match:
 
 
 def _new_match(length: int, tags: dict[str, str], seed: Seed | None) -> Match:
-    """The match the header describes (its tags: Crawford, Jacoby, Beaver, Max Cube, Cube)."""
-    money = length == 0
+    """The match the header describes (its tags: Crawford, Jacoby, Beaver, Max Cube, Cube).
+
+    The Jacoby rule and beavers are money-play rules of the cube: read as off in a match or
+    without the cube, as :func:`~bgwidget.formats.from_sgf` reads gnubg's ``RU[NoCube:Jacoby]``."""
+    cube = tags.get("cube", "on").strip().lower() != "off"
+    money = length == 0 and cube
     rules = Rules(
         match_length=length,
         crawford=tags.get("crawford", "on").strip().lower() != "off",
         jacoby=money and tags.get("jacoby", "off").strip().lower() == "on",
         beavers=money and tags.get("beaver", "off").strip().lower() == "on",
         max_cube=int(tags.get("max cube", "64")),
-        cube=tags.get("cube", "on").strip().lower() != "off",
+        cube=cube,
     )
     return Match.with_rules(rules, seed)
 

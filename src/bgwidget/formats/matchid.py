@@ -214,6 +214,9 @@ def match_state(game: Game) -> MatchState:
 def to_gnubg_id(game: Game) -> str:
     """``"PositionID:MatchID"`` as gnubg prints it; the position is seen by the seat on roll.
 
+    The Match ID has no field for beavers, the cube limit, the Crawford rule or play without the
+    cube: :func:`from_gnubg_id` takes them as options.
+
     Raises :class:`FormatError` for anything but a Game, or a field the Match ID cannot hold.
     """
     check_game(game, "to_gnubg_id")
@@ -225,12 +228,14 @@ def from_gnubg_id(text: str, **options: Any) -> Game:
 
     ``text`` is ``"PositionID:MatchID"`` (a leading ``"GNUBGID "`` is allowed). ``options``
     are ``seed`` and the :class:`~bgwidget.rules.Rules` settings the ID has no field for
-    (``auto_confirm``, ``beavers``, ``max_cube``, ``crawford``). A pending double or
+    (``auto_confirm``, ``beavers``, ``max_cube``, ``crawford``, ``cube``): a game played without
+    the Crawford rule or without the cube reads back as one only with ``crawford=False`` or
+    ``cube=False`` (without the cube the ID's Jacoby bit has no meaning and is read as off). A pending double or
     resignation is offered again (see :func:`build_game`). Raises :class:`FormatError` for a
     malformed ID (non-zero unused bits included, which gnubg ignores), fields
     :func:`from_match_id` refuses, a game that is not in play, or another option.
     """
-    check_options(options, ("seed", "auto_confirm", "beavers", "max_cube", "crawford"), "from_gnubg_id")
+    check_options(options, ("seed", "auto_confirm", "beavers", "max_cube", "crawford", "cube"), "from_gnubg_id")
     if not isinstance(text, str) or text.count(":") != 1:
         raise FormatError(f"a GNU Backgammon ID is 'PositionID:MatchID', not {text!r}")
     position_id, mid = text.removeprefix("GNUBGID").strip().split(":")
@@ -282,7 +287,12 @@ def build_game(
         raise FormatError("a double waits for an answer, yet the doubler must act")
     try:
         rules = Rules.from_dict(
-            {"match_length": state.match_length, "jacoby": state.jacoby and not state.match_length, **settings}
+            {
+                "match_length": state.match_length,
+                # The Jacoby rule is a money-play rule of the cube: off in a match or without the cube.
+                "jacoby": state.jacoby and not state.match_length and settings.get("cube", True) is not False,
+                **settings,
+            }
         )
         game = Game(
             seed,

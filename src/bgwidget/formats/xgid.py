@@ -31,8 +31,9 @@ def to_xgid(game: Game) -> str:
     """The XGID of ``game`` now (the position at the start of the turn and the dice being played,
     the higher first, as in :func:`~bgwidget.formats.matchid.to_match_id`).
 
-    A resignation waiting for an answer is not written (the format has no field for it).
-    Raises :class:`FormatError` while a beaver or raccoon waits for an answer, for a cube
+    A resignation waiting for an answer is not written (the format has no field for it), nor
+    are the Crawford rule and play without the cube (give ``crawford=False`` or ``cube=False``
+    to :func:`from_xgid`). Raises :class:`FormatError` while a beaver or raccoon waits for an answer, for a cube
     limit above 2^62, or for a score or match length of more than 5 digits (what
     :func:`from_xgid` reads), or for anything but a Game.
     """
@@ -88,13 +89,16 @@ def _cell(bottom: int, top: int) -> str:
 def from_xgid(text: str, **options: Any) -> Game:
     """A :class:`~bgwidget.game.Game` at the position and match state of an XGID.
 
-    ``options`` are ``seed`` and ``auto_confirm`` (see :class:`~bgwidget.rules.Rules`);
-    ``max_cube``, Jacoby and beavers come from the XGID. Raises :class:`FormatError` when the text is not
+    ``options`` are ``seed``, and the :class:`~bgwidget.rules.Rules` settings the XGID has no field
+    for: ``auto_confirm``, ``crawford`` and ``cube`` (a game played without the Crawford rule or
+    without the cube reads back as one only with ``crawford=False`` or ``cube=False``; without the
+    cube the Jacoby and beaver bits have no meaning and are read as off); ``max_cube``, Jacoby and
+    beavers come from the XGID. Raises :class:`FormatError` when the text is not
     an XGID of a legal position in play: fields that are not plain whole numbers, a cube above
     its limit, a Crawford/Jacoby field out of its range (0..1 in a match, 0..3 in money play),
     or a state the rules refuse (an owned cube in the Crawford game...), and another option.
     """
-    check_options(options, ("seed", "auto_confirm"), "from_xgid")
+    check_options(options, ("seed", "auto_confirm", "crawford", "cube"), "from_xgid")
     if not isinstance(text, str):
         raise FormatError(f"an XGID is text, not {type(text).__name__}")
     body = text.strip().removeprefix("XGID=")
@@ -158,4 +162,5 @@ def from_xgid(text: str, **options: Any) -> Game:
         score=(score1, score2),
         jacoby=not length and bool(cj & 1),
     )
-    return build_game(position, state, max_cube=1 << maxcube, beavers=not length and bool(cj & 2), **options)
+    beavers = not length and bool(cj & 2) and options.get("cube", True) is not False
+    return build_game(position, state, max_cube=1 << maxcube, beavers=beavers, **options)
