@@ -24,8 +24,8 @@ def handle(edit: Edit | None, game: Game, kind: str, intent: dict) -> tuple[Edit
     ``edit`` (None when none): returns the set-up after it, and the set-up finished (``edit-done``:
     the position to play on from, with its dice), else None. Raises
     :class:`~bgwidget.intents.IntentError` for an intent out of place or malformed (reason
-    ``"setup-won"`` for finishing on a position already won, ``"setup-mid-play"`` for starting
-    one once a step of the roll is played), changing nothing."""
+    ``"setup-won"`` for finishing on a position already won; starting one as :func:`started` says),
+    changing nothing."""
     if kind == "edit":
         return (edit if edit is not None else started(game)), None
     if edit is None:
@@ -46,7 +46,10 @@ def started(game: Game) -> Edit:
     """A set-up of the position ``game`` shows, with its roll. Refused (reason ``"setup-mid-play"``)
     once a step of the roll is played: no roll is the dice then left (one die, or two or three of a
     double), so playing on from there would hand back the whole roll after a step of it; Undo, or
-    finishing the play, gives a position to set up from."""
+    finishing the play, gives a position to set up from. Refused (reason ``"match-over"``) once the
+    match is over: no position plays on in it (a new match is set up instead)."""
+    if game.phase == "match-over":
+        raise IntentError("the match is over: start a new one to set up a position", reason="match-over")
     if game.steps:
         raise IntentError("steps of this roll are played: undo them or finish the play first", reason="setup-mid-play")
     return Edit(game.position, list(game.rolled or []))

@@ -174,8 +174,6 @@ class Session:
         settings.setdefault("players", ("human", "human"))
         return cls(match=match_at_game(match, game, actions=actions, seed=seed, confirm=confirm), **settings)
 
-    # ----------------------------------------------------------------- reading
-
     @property
     def game(self) -> Game:
         """The game being played (the last one once the match is over)."""
@@ -265,8 +263,6 @@ class Session:
         """The view state now (what the last publish handed over, unless the game was changed since)."""
         return view_state(self)
 
-    # ----------------------------------------------------------------- actions from Python
-
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
         """Roll for the seat on roll (``dice`` fixes the roll); returns the dice. Raises ``GameError``."""
         rolled = self.game.roll(dice)
@@ -331,8 +327,6 @@ class Session:
         if self._publish is not None:
             self._publish(view_state(self))
 
-    # ----------------------------------------------------------------- intents
-
     def handle(self, intent: Any) -> str | None:
         """Handle one intent (:mod:`bgwidget.intents`); returns the reason it was refused, or None.
 
@@ -352,7 +346,7 @@ class Session:
         return None
 
     def _rollout_ended(self) -> None:
-        """Publish the end of the hint's rollout: a refusal that it was running is no longer true."""
+        """Publish the end of the hint's rollout, and drop a refusal that said it was running."""
         if getattr(self.refusal, "reason", None) == "rolling-out":
             self.refusal, self.refused_at = None, None
         self.publish()
@@ -415,11 +409,7 @@ class Session:
         self.new_game()
 
     def _edit(self, kind: str, intent: dict) -> None:
-        """The set-up's intents (:func:`bgwidget.editor.handle`); finished, it is played on from.
-        Not started once the match is over (reason ``"match-over"``): no position plays on in it,
-        and *Play from here* would be refused; a new match (``new-game``) is set up instead."""
-        if kind == "edit" and self.edit is None and self.match.is_over:
-            raise IntentError("the match is over: start a new one to set up a position", reason="match-over")
+        """The set-up's intents (:func:`bgwidget.editor.handle`); finished, it is played on from."""
         edit, finished = editor.handle(self.edit, self.game, kind, intent)
         if finished is not None:
             self._play_from(finished.position, tuple(finished.dice) or None)
@@ -452,8 +442,6 @@ class Session:
         next roll; ``before_roll``: said before a roll that comes at once (:meth:`~bgwidget.news.News.add`)."""
         self.tidy()
         self._news.add(self.game, words, before_roll)
-
-    # ----------------------------------------------------------------- export and review
 
     def export(self, format: str) -> tuple[str, str]:
         """The match as a file, ``(file name, text)``: :func:`bgwidget.exports.match_file`."""
