@@ -239,10 +239,18 @@ def forced_left(game: Game) -> int:
     return count
 
 
+def refused_without_opening(write, match: Match) -> bool:
+    """Whether ``match`` has a game set up from a position, which ``write`` (``.mat`` and SGF play
+    every game from the opening roll) then refuses, saying so."""
+    if all(game.setup["opening"] for game in match.games):
+        return False
+    with pytest.raises(FormatError, match="opening"):
+        write(match)
+    return True
+
+
 def check_mat(match: Match) -> None:
-    if not all(game.setup["opening"] for game in match.games):
-        with pytest.raises(FormatError, match="opening"):
-            to_mat(match)
+    if refused_without_opening(to_mat, match):
         return
     text = to_mat(match)
     back = from_mat(text)
@@ -266,9 +274,7 @@ def check_sgf(match: Match) -> None:
     """SGF holds every roll, play and cube action, the result and the rules but the Done button
     (money play reads the Crawford rule back as its default); not resignations declined or
     waiting, nor the steps of a play not confirmed."""
-    if not all(game.setup["opening"] for game in match.games):
-        with pytest.raises(FormatError, match="opening"):
-            to_sgf(match)
+    if refused_without_opening(to_sgf, match):
         return
     text = to_sgf(match)
     back = from_sgf(text)

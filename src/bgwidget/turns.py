@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from bgwidget import background, computer
@@ -53,6 +53,12 @@ class Board(Protocol):
     def game(self) -> Game: ...
 
     @property
+    def players(self) -> tuple[Player | None, Player | None]: ...
+
+    @property
+    def human(self) -> tuple[bool, bool]: ...
+
+    @property
     def reviewing(self) -> Reviewing | None: ...
 
     @property
@@ -74,12 +80,6 @@ class Turns:
         self._board = board
         self._pending: Any = None  # the one computation running (a future), or the wait after it
 
-    @property
-    def players(self) -> tuple[Player | None, Player | None]:
-        """The player of each seat, ``None`` for a person."""
-        seats: Sequence[Seat] = self._board.seats
-        return seats[0].player, seats[1].player
-
     def computer_to_act(self) -> bool:
         """Whether the computer acts now: its seat's turn (or an opening no person plays), and no
         set-up, review or end of game holding the game."""
@@ -89,7 +89,7 @@ class Turns:
         if waiting or game.phase in ("game-over", "match-over"):
             return False
         if game.phase == "opening":
-            return not any(seat.takes_intents for seat in board.seats)
+            return not any(board.human)
         return board.seats[game.turn].kind == "computer"
 
     def after_change(self) -> None:
@@ -120,7 +120,7 @@ class Turns:
         board = self._board
         try:
             while self.computer_to_act():
-                self._act(*computer.decide(board.game, self.players[board.game.turn]))
+                self._act(*computer.decide(board.game, board.players[board.game.turn]))
                 board.tidy()
         except Exception as error:  # a bug, not a Player's: shown and published, then raised
             board.say(("computerError", {"error": background.short(error)}), before_roll=True)
@@ -155,7 +155,7 @@ class Turns:
         board = self._board
         game = board.game
         snapshot = (game, game.phase, len(game.record))
-        player = self.players[game.turn]
+        player = board.players[game.turn]
         copied = copy.deepcopy(game)
 
         def stale() -> None:  # the game changed meanwhile (notebook code): think again
