@@ -178,8 +178,42 @@ def test_match_over_is_said_after_the_last_game():
 # Words that may stay: backgammon's own (Crawford, pips, rollout), notation (bar, off), and words that
 # are spelt alike in the language ("possible", "match").
 SHARED = {
-    "fr": {"crawford", "bar", "off", "pips", "possible", "match", "double", "point", "rollout", "position"},
-    "sv": {"crawford", "bar", "off", "pips", "match", "person", "rollout"},
+    "fr": {
+        "crawford",
+        "bar",
+        "off",
+        "pips",
+        "possible",
+        "match",
+        "double",
+        "point",
+        "rollout",
+        "position",
+        # words of French too, in the game server's refusals
+        "code",
+        "action",
+        "actions",
+        "points",
+        "message",
+        "client",
+        "version",
+        "gammon",
+        "backgammon",
+        "bgwidget",
+    },
+    "sv": {
+        "crawford",
+        "bar",
+        "off",
+        "pips",
+        "match",
+        "person",
+        "rollout",
+        "version",
+        "gammon",
+        "backgammon",
+        "bgwidget",
+    },
 }
 
 
