@@ -103,6 +103,8 @@ def verify(log: Iterable[Mapping[str, Any]]) -> int:
     for action in events:
         if action.get("type") == "opening":
             rolls = action.get("draws", [])
+            if not _opening_follows(rolls, action.get("dice")):
+                raise DiceProofError(f"the opening at draw {k} is not its draws' first roll that is not a tie")
         elif action.get("type") == "roll":
             rolls = [action.get("dice")]
         else:
@@ -117,3 +119,10 @@ def verify(log: Iterable[Mapping[str, Any]]) -> int:
                 )
             k += 1
     return k
+
+
+def _opening_follows(draws: object, dice: object) -> bool:
+    """Whether an opening's ``dice`` are its last draw, and every draw before it a tie (rolled again)."""
+    if not isinstance(draws, list) or not draws or not all(isinstance(d, list) and len(d) == 2 for d in draws):
+        return False
+    return draws[-1] == dice and draws[-1][0] != draws[-1][1] and all(d[0] == d[1] for d in draws[:-1])
