@@ -152,10 +152,13 @@ class GameServer:
                 await member.connection.send(await member.queue.get())
 
     def _send(self, member: _Member, message: Any) -> None:
+        self._send_text(member, dumps(message))
+
+    def _send_text(self, member: _Member, text: str) -> None:
         if member.queue.qsize() >= self.limits.queue:
             member.connection.transport.abort()  # reads slower than its room plays: dropped, may rejoin
             return
-        member.queue.put_nowait(dumps(message))
+        member.queue.put_nowait(text)
 
     def _receive(self, member: _Member, text: str | bytes) -> None:
         message: dict[str, Any] = {}
@@ -363,9 +366,10 @@ class GameServer:
     def _commit(self, room: Room, events: Sequence[Event], actor: _Member | None = None, reply_to: str = "") -> None:
         """Store ``events`` (already applied to ``room``), then send them to the room; arm its clock."""
         self.store.append(room.code, events, ended=room.ended is not None)
-        for member in self._members[room.code]:
-            for event in events:
-                self._send(member, {**event, "reply_to": reply_to} if member is actor else event)
+        for event in events:
+            text = dumps(event)  # written once for the whole room; the actor's copy adds its reply_to
+            for member in self._members[room.code]:
+                self._send_text(member, f'{text[:-1]},"reply_to":{dumps(reply_to)}}}' if member is actor else text)
         self._arm(room.code)
 
     def _arm(self, code: str) -> None:
@@ -456,6 +460,7 @@ async def run(
             ssl=context,
             origins=allowed,  # type: ignore[arg-type]
             max_size=MAX_MESSAGE_BYTES,
+            compression=None,  # messages of a few hundred bytes: deflate cost CPU and memory, saved little
             ping_interval=ping_interval,
             ping_timeout=ping_interval,
             process_request=game_server.process_request,
