@@ -495,7 +495,12 @@ def load_table(outcome: Outcome, args: argparse.Namespace) -> list[tuple[str, st
     ms = [latency * 1000 for latency in outcome.latencies]
     lags = [lag * 1000 for lag in outcome.lags]
     per_room = (outcome.rss_peak - outcome.rss_before) / outcome.rooms
-    both = outcome.server_cpu + outcome.client_cpu
+    cpu_per_action = server_share = "not counted across restarts"
+    clients = f"{outcome.client_cpu:.1f} s = {outcome.client_cpu / outcome.wall:.0%} of a core"
+    if not outcome.kills:
+        clients += f", {outcome.client_cpu / (outcome.client_cpu + outcome.server_cpu):.0%} of the CPU both used"
+        cpu_per_action = f"{outcome.server_cpu / max(1, outcome.events) * 1000:.2f} ms ({outcome.server_cpu:.1f} s)"
+        server_share = f"{outcome.server_cpu / outcome.wall:.0%}"
     return [
         ("rooms / connections", f"{outcome.rooms} / {2 * outcome.rooms}"),
         ("match length, think", f"{args.length} points, {args.think} s mean before each action"),
@@ -517,18 +522,9 @@ def load_table(outcome: Outcome, args: argparse.Namespace) -> list[tuple[str, st
             f"{outcome.rss_before / 1024:.1f} MiB before rooms, peak {outcome.rss_peak / 1024:.1f} MiB: "
             f"{per_room:.1f} KiB a room",
         ),
-        (
-            "server CPU / action",
-            f"{outcome.server_cpu / max(1, outcome.events) * 1000:.2f} ms ({outcome.server_cpu:.1f} s)",
-        ),
-        (
-            "clients' CPU (this process)",
-            f"{outcome.client_cpu:.1f} s = {outcome.client_cpu / outcome.wall:.0%} of a core; "
-            f"{outcome.client_cpu / both:.0%} of bots+server CPU"
-            if both
-            else "n/a",
-        ),
-        ("server CPU share of a core", f"{outcome.server_cpu / outcome.wall:.0%}"),
+        ("server CPU / action", cpu_per_action),
+        ("server CPU share of a core", server_share),
+        ("bots' and clients' CPU", clients),
         ("clients' loop lag (10 ms timer)", f"p50 {percentile(lags, 0.5):.1f}  p95 {percentile(lags, 0.95):.1f} ms"),
         ("reconnections", str(outcome.reconnections)),
     ]
