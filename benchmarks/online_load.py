@@ -30,15 +30,26 @@ moments (0.5 to 3 s apart) and started again at once on the same port and databa
 reconnect by themselves. Once the bots stop, the clients catch up with the stored logs, the server
 stops, and: (a) every event any client received is in the database (table ``events``), the same;
 (b) each room's match replayed from its stored log (:func:`bgwidget.online.server.rebuild`) equals
-both clients' copies; (c) every client resumed after the last restart (its room ended, or it
+both clients' copies (their :func:`~bgwidget.formats.to_json` but each copy's own unused dice seed),
+and both clients' logs are the stored one; (c) every client resumed after the last restart (its room ended, or it
 received events after it), and :func:`bgwidget.online.verify` passes on every finished room's log.
 
 Run from the repository root (each prints its table)::
 
     PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 100
     PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 500 --duration 60
+    PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 500 --think 1 --duration 60
     PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 500 --think 2 --duration 60
     PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 100 --kill 20
+
+On the 2-core development machine (shared, load average about 1), in that order: 100 rooms at full
+speed, p95 46 ms, 891 events/s, 0.49 ms of server CPU an action, 499 KiB a room at the end of its
+match; 500 rooms at full speed, p95 413 ms (saturated: each action waits behind the other rooms'),
+1365 events/s; 500 rooms at a 1 s pace, p95 17 ms (p99 144 ms), 483 events/s; at a 2 s pace,
+p95 7 ms (p99 55 ms), 238 events/s, 100 KiB a room; 20 kills: 0 events lost, 0 replays differing,
+0 verify failures, every client resumed, restarts of 3.3 s median. The p99 is the server's own
+full garbage collections (up to 0.15 s at 500 rooms); a restart replays every open room's log
+(0.16 ms an event), so it grows with the rooms in play.
 """
 
 from __future__ import annotations
@@ -359,7 +370,7 @@ async def play_until_done(
     await asyncio.gather(*bots)
 
 
-async def run(args: argparse.Namespace, folder: Path) -> tuple[Outcome, ServerProcess, list[list[Seat]]]:
+async def run(args: argparse.Namespace, folder: Path) -> Outcome:
     """One load (or chaos) run; the server stopped and the clients closed when it returns."""
     server = ServerProcess(folder / "rooms.db")
     await server.start()
@@ -410,7 +421,7 @@ async def run(args: argparse.Namespace, folder: Path) -> tuple[Outcome, ServerPr
     await server.stop()
     if args.kill:
         outcome.checks = check_chaos(rooms, record, server)
-    return outcome, server, rooms
+    return outcome
 
 
 # ---------------------------------------------------------------------- chaos checks
@@ -565,7 +576,7 @@ def main(argv: list[str] | None = None) -> Outcome:
     args = parser.parse_args(argv)
     raise_file_limit(2 * args.rooms)
     with tempfile.TemporaryDirectory(prefix="bgwidget-load-") as folder:
-        outcome, _, _ = asyncio.run(run(args, Path(folder)))
+        outcome = asyncio.run(run(args, Path(folder)))
     print_table("load", load_table(outcome, args))
     if args.kill:
         print_table("chaos", chaos_table(outcome))
