@@ -1,10 +1,13 @@
 """A game server killed (SIGKILL) while rooms play loses nothing: a small chaos run of
 ``benchmarks/online_load.py`` (a real server subprocess, asyncio clients), its invariants asserted,
-never its speed. Opt-in: ``pytest -m slow tests/test_online_load.py`` (about 20 s)."""
+never its speed (opt-in: ``pytest -m slow tests/test_online_load.py``, about 20 s); and a client
+that was out of step when the server died comes back in step."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -40,3 +43,41 @@ def test_a_server_killed_three_times_mid_play_loses_no_accepted_action():
     assert checks["rooms whose replay differs"] == 0
     assert checks["verify failures"] == 0
     assert checks["clients that did not resume"] == 0
+
+
+def test_a_client_out_of_step_when_the_server_dies_takes_the_whole_log_again(tmp_path):
+    # Its copy failed an event and asked for a snapshot; the server died before answering. Back
+    # online it must not wait forever for that lost snapshot: it rebuilds from the whole log.
+    benchmark = load_benchmark()
+
+    async def scenario():
+        server = benchmark.ServerProcess(tmp_path / "rooms.db")
+        await server.start()
+        [(ann, bob)] = await benchmark.open_rooms(server.url, 1, 1, benchmark.Record(), seed=1)
+        rng = random.Random(1)
+
+        async def step():  # one bot action, by whichever seat has one to make
+            for seat in (ann, bob):
+                action = benchmark.bot_action(seat.connection, rng)
+                if action is not None:
+                    return await seat.connection.act(action)
+            raise AssertionError("no seat can act")
+
+        await step()  # the opening roll
+        while bob.connection.game.turn != 1:
+            await step()
+        ann.connection.in_sync = False  # as when an event did not apply to its copy
+        await server.kill()
+        await server.start()
+        await bob.connection.wait_until(lambda c: c.reconnections == 1, 20)
+        await step()  # bob's action, which ann's copy must come to hold
+        await ann.connection.wait_until(lambda c: c.in_sync and c.room.seq == bob.connection.room.seq, 20)
+        logs = [benchmark.without_replies(seat.connection.events) for seat in (ann, bob)]
+        resyncs = ann.connection.resyncs
+        await benchmark.close_all([ann, bob])
+        await server.stop()
+        return logs, resyncs
+
+    (ann_log, bob_log), resyncs = asyncio.run(scenario())
+    assert ann_log == bob_log
+    assert resyncs == 1

@@ -158,7 +158,7 @@ class RoomConnection:
         """How many times the client reconnected by itself after the connection dropped."""
         self.on_event = on_event
         """Called with each new event as it arrives, once the copy has applied it (a view's
-        redraw, a benchmark's clock); events sent again after a reconnection are not new."""
+        redraw, a benchmark's clock); events the copy holds, sent again after a reconnection, are not new."""
         self._connection: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
@@ -179,6 +179,9 @@ class RoomConnection:
 
     async def _join(self) -> None:
         connection = await _open(self.url, self.timeout)
+        if not self.in_sync:  # the snapshot asked for was lost with the connection: the whole log again
+            self.room, self.in_sync = Room(self.code), True
+            self.resyncs += 1
         self._welcome = asyncio.get_running_loop().create_future()
         hello: dict[str, Any] = {
             "v": PROTOCOL_VERSION,
