@@ -39,7 +39,8 @@ class Raw:
 
     def __init__(self, url: str, **options: Any) -> None:
         self._stack = contextlib.ExitStack()  # websockets 17.1 wants its connection entered as a context
-        self.ws = self._stack.enter_context(connect(url, max_size=None, open_timeout=10, **options))
+        options = {"max_size": None, "open_timeout": 10, "close_timeout": 1, "compression": None, **options}
+        self.ws = self._stack.enter_context(connect(url, **options))
         self.room: str | None = None
         self.seat: int | None = None
         self.closed: int | None = None
@@ -102,6 +103,15 @@ class Raw:
     def act(self, seq: int, action: dict[str, Any], key: str = "a") -> dict[str, Any]:
         """Send an action made on event ``seq``; the event (or the error) answering it."""
         return self.answer({"v": V, "type": "act", "seq": seq, "action": action, "id": key}, after=seq)
+
+    def drain(self) -> list[dict[str, Any]]:
+        """The messages the server has sent that are not read yet (events, presence, answers not
+        waited for), read so that its queue for this connection never fills; stops at a close."""
+        read: list[dict[str, Any]] = []
+        with contextlib.suppress(TimeoutError, Closed):
+            while True:
+                read.append(self.read(timeout=0))
+        return read
 
     def close(self) -> None:
         self._stack.close()

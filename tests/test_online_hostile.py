@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from websockets.exceptions import InvalidStatus
 
 from bgwidget.online.protocol import MAX_MESSAGE_BYTES
 from bgwidget.online.server import Limits, start_server
+from hostile_messages import ATTACKS, Fuzz
 from online_attacks import Closed, Raw, V, create, state, table
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a fact the sentence names but the refusal did not give
@@ -320,12 +324,17 @@ def test_too_many_rooms_from_one_connection_are_refused(strict):
 
 
 def closed_by(client, messages):
-    """Send ``messages`` without reading, then read until the server closes; its close code."""
+    """Send ``messages`` without reading, then go on sending until the server has closed; its close
+    code. (A server that closes a flooder stops reading it, so its close handshake would wait the
+    server's close timeout: the client, still sending, gives up its side after its own, 1 s.)"""
     with pytest.raises(Closed) as closed:
         for message in messages:
             client.send(message)
-        while True:
-            client.read(timeout=10)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            client.drain()
+            client.send({"v": V, "type": "sync"})
+            time.sleep(0.01)  # not the synchronisation: a pace for the messages that find the close
     return closed.value.code
 
 
@@ -377,3 +386,37 @@ def test_the_allowed_origin_and_a_client_without_origin_are_served(guarded, orig
     client = Raw(guarded.url, origin=origin) if origin else Raw(guarded.url)
     assert client.answer({"v": V, "type": "create", "settings": {}})["type"] == "created"
     client.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [("fr", "« 5 » ne s’écrit pas comme un coup"), ("sv", "”5” är inte skrivet som ett drag")],
+)
+def test_a_refusal_is_said_whole_in_the_connections_language(server, language, sentence):
+    """The sentences of labels.json, with the play refused in them."""
+    played = table(server.url)
+    mover = played.seats[played.on_roll]
+    mover.hello(played.code, token=played.tokens[played.on_roll], language=language)
+    seq = server.game_server.rooms[played.code].seq
+    reply = refused(mover, {"v": V, "type": "act", "seq": seq, "action": {"type": "move", "play": 5}}, "notation")
+    assert reply["text"].startswith(sentence)
+
+
+# ---------------------------------------------------------------------- the fuzz, short (the benchmark sends 100,000)
+
+
+@pytest.fixture(scope="module")
+def fuzz(tmp_path_factory):
+    attacked = Fuzz(str(tmp_path_factory.mktemp("fuzz") / "rooms.db"), honest=1)  # 1-point matches meanwhile
+    yield attacked
+    attacked.close()
+    assert attacked.matches >= 1 and attacked.honest_failures == []
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+def test_hostile_messages_drawn_by_hypothesis_change_nothing(fuzz, data):
+    changed = fuzz.changed
+    fuzz.step(data.draw(ATTACKS)(fuzz.context()))
+    assert fuzz.changed == changed, fuzz.examples[-1]
+    assert fuzz.failures() == 0

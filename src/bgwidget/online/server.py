@@ -458,6 +458,7 @@ async def run(
             max_size=MAX_MESSAGE_BYTES,
             ping_interval=ping_interval,
             ping_timeout=ping_interval,
+            close_timeout=2.0,  # a flooder is no longer read, so its close frame is never seen: 2 s, not 10
             process_request=game_server.process_request,
         ) as server:
             game_server.started()
