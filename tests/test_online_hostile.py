@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.request
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import InvalidStatus
 
+from bgwidget.online.client import connect, create_room
 from bgwidget.online.protocol import MAX_MESSAGE_BYTES
 from bgwidget.online.server import Limits, start_server
 from hostile_messages import ATTACKS, Fuzz
@@ -363,6 +365,38 @@ def test_flooding_closes_the_connection(strict):
     mover = played.seats[played.on_roll]
     assert mover.answer({"v": V, "type": "sync"})["type"] == "snapshot"  # the others are served
     assert game_server.failures == 0
+
+
+def finished_match(url):
+    """A 1-point match played to its end by two easy computer players, who then leave: its ticket."""
+    ticket = create_room(url, length=1)
+    players = [connect(ticket.url, ticket.room, token) for token in ticket.tokens]
+    for future in [player.play_with("easy", background=True) for player in players]:
+        future.result(60)
+    for player in players:
+        player.close()
+    return ticket
+
+
+def until(condition, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the state awaited did not come"
+        time.sleep(0.01)
+
+
+def test_a_finished_room_looked_at_is_not_kept_in_memory(server):
+    """A download over HTTP, or a hello refused, loads a finished room from the store: it was kept
+    in memory for good, so every room ever looked at piled up."""
+    ticket = finished_match(server.url)
+    rooms = server.game_server.rooms
+    until(lambda: ticket.room not in rooms)  # the last player left a finished room: forgotten
+    with urllib.request.urlopen(server.url.replace("ws://", "http://") + f"/rooms/{ticket.room}.mat") as response:
+        assert response.status == 200 and b"1 point match" in response.read()
+    assert ticket.room not in rooms
+    refused(Raw(server.url), {"v": V, "type": "hello", "room": ticket.room, "token": "forged"}, "bad-token")
+    assert ticket.room not in rooms
+    assert server.game_server.failures == 0
 
 
 # ---------------------------------------------------------------------- origins

@@ -171,6 +171,8 @@ class GameServer:
             handle(member, message)
         except Refusal as refusal:
             self._refuse(member, refusal, message)
+            if message.get("type") == "hello":
+                self._release(message.get("room"))
         except Exception:
             self.failures += 1
             log.exception("a message could not be handled")
@@ -329,6 +331,13 @@ class GameServer:
         if not members and room.ended:
             self._forget(code)
 
+    def _release(self, code: object) -> None:
+        """Forget the finished room ``code`` if no connection holds it (loaded for a download or a
+        refused hello): the store keeps it, and memory must not grow with every room ever looked at."""
+        room = self.rooms.get(code.upper()) if isinstance(code, str) else None
+        if room is not None and room.ended and not self._members.get(room.code):
+            self._forget(room.code)
+
     def _forget(self, code: str) -> None:
         self.rooms.pop(code, None)
         self._hashes.pop(code, None)
@@ -403,6 +412,8 @@ class GameServer:
         except RoomError as refusal:
             status = HTTPStatus.NOT_FOUND if refusal.reason == "room-unknown" else HTTPStatus.CONFLICT
             return connection.respond(status, refusal.explain("en") + "\n")
+        finally:
+            self._release(code)
         response = connection.respond(HTTPStatus.OK, text)
         response.headers["Content-Type"] = "application/json" if fmt == "json" else "text/plain; charset=utf-8"
         response.headers["Content-Disposition"] = f'attachment; filename="{room.code}.{fmt}"'
