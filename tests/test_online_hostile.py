@@ -399,6 +399,20 @@ def test_a_finished_room_looked_at_is_not_kept_in_memory(server):
     assert server.game_server.failures == 0
 
 
+def test_spectators_joining_send_the_players_nothing(server, room):
+    """Presence is the seats' (SeatPresence): each spectator's hello was sent to everyone in the
+    room, so that a crowd of connections multiplied the players' traffic. (A spectator's presence
+    is broadcast before its welcome: once the welcome is read, any would be on its way.)"""
+    for watcher in [Raw(server.url) for _ in range(5)]:
+        watcher.hello(room.code, spectate=room.spectate)
+    player = room.seats[0]
+    player.send({"v": V, "type": "sync"})
+    seen = [player.read()]
+    while seen[-1]["type"] != "snapshot":
+        seen.append(player.read())
+    assert [m["type"] for m in seen] == ["snapshot"]
+
+
 # ---------------------------------------------------------------------- origins
 
 

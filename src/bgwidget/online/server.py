@@ -310,9 +310,9 @@ class GameServer:
         self._leave(member)
         member.room, member.seat = room.code, seat
         self._members[room.code].add(member)
-        if seat is not None:
+        if seat is not None:  # a spectator changes no seat's presence: nothing to tell the room
             room.away_since[seat] = None
-        self._broadcast_presence(room)
+            self._broadcast_presence(room)
 
     def _leave(self, member: _Member) -> None:
         code = member.room
@@ -327,7 +327,8 @@ class GameServer:
             if not room.ended:
                 loop = asyncio.get_running_loop()
                 loop.call_later(room.settings.hold, self._broadcast_presence, room)  # the claim is open
-        self._broadcast_presence(room)
+        if member.seat is not None:
+            self._broadcast_presence(room)
         if not members and room.ended:
             self._forget(code)
 
