@@ -110,6 +110,7 @@ class GameServer:
         self._hashes: dict[str, tuple[list[str], str]] = {}
         self._members: dict[str, set[_Member]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._holds: dict[tuple[str, int], asyncio.TimerHandle] = {}  # a dropped seat's hold, one a seat
         for stored in store.open_rooms():
             room = rebuild(stored)
             room.resume(self.now())
@@ -312,6 +313,7 @@ class GameServer:
         self._members[room.code].add(member)
         if seat is not None:  # a spectator changes no seat's presence: nothing to tell the room
             room.away_since[seat] = None
+            self._unhold(room.code, seat)
             self._broadcast_presence(room)
 
     def _leave(self, member: _Member) -> None:
@@ -324,9 +326,10 @@ class GameServer:
         member.room = None
         if member.seat is not None and not any(m.seat == member.seat for m in members):
             room.away_since[member.seat] = self.now()
-            if not room.ended:
-                loop = asyncio.get_running_loop()
-                loop.call_later(room.settings.hold, self._broadcast_presence, room)  # the claim is open
+            if not room.ended:  # one timer a seat: a seat that comes and goes must not pile them up
+                self._unhold(code, member.seat)
+                hold = asyncio.get_running_loop().call_later(room.settings.hold, self._broadcast_presence, room)
+                self._holds[(code, member.seat)] = hold  # at its end the claim is open
         if member.seat is not None:
             self._broadcast_presence(room)
         if not members and room.ended:
@@ -346,6 +349,13 @@ class GameServer:
         timer = self._timers.pop(code, None)
         if timer:
             timer.cancel()
+        for seat in (0, 1):
+            self._unhold(code, seat)
+
+    def _unhold(self, code: str, seat: int) -> None:
+        hold = self._holds.pop((code, seat), None)
+        if hold:
+            hold.cancel()
 
     def _presence(self, room: Room) -> list[SeatPresence]:
         members = self._members.get(room.code, set())
