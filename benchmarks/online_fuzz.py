@@ -64,7 +64,9 @@ def report(fuzz: Fuzz, elapsed: float) -> None:
     print(f"refused                  {sum(fuzz.refused.values()):>9,}")
     for code, count in fuzz.refused.most_common():
         print(f"  {code:<22} {count:>9,}")
-    why = {1008: "flooding", 1009: "message too big", None: "not closed"}
+    unanswered = fuzz.sent - fuzz.accepted - sum(fuzz.refused.values()) - sum(fuzz.closed.values())
+    print(f"unanswered               {unanswered:>9,}  (a flood's messages after the server stopped reading it)")
+    why = {1006: "no close frame", 1008: "flooding", 1009: "message too big", None: "not closed"}
     for code, count in sorted(fuzz.flooded.items(), key=lambda item: str(item[0])):
         print(f"floods, closed {code} ({why.get(code, '?')})".ljust(25) + f"{count:>9,}")
     for code, count in sorted(fuzz.closed.items(), key=lambda item: str(item[0])):

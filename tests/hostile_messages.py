@@ -222,7 +222,7 @@ class Fuzz:
         self.sent = 0
         self.accepted = 0
         self.refused: Counter[str] = Counter()
-        self.closed: Counter[int | None] = Counter()
+        self.closed: Counter[int] = Counter()
         self.flooded: Counter[int | None] = Counter()
         self.in_floods = 0
         self.changed = 0

@@ -21,6 +21,9 @@ from bgwidget.online.room import Room
 
 V = 1  # the protocol version, written here from the protocol's docstring rather than imported
 
+ABNORMAL = 1006
+"""The close code of a connection that ended without a close frame (RFC 6455 section 7.1.5)."""
+
 REPLIES = ("error", "created", "welcome", "snapshot", "file")
 """The messages that answer a client's message (an accepted ``act`` is answered by its event)."""
 
@@ -28,7 +31,7 @@ REPLIES = ("error", "created", "welcome", "snapshot", "file")
 class Closed(Exception):
     """The server closed the connection: ``code`` is its close code (1008 flooding, 1009 too big)."""
 
-    def __init__(self, code: int | None) -> None:
+    def __init__(self, code: int) -> None:
         super().__init__(f"closed with code {code}")
         self.code = code
 
@@ -44,6 +47,7 @@ class Raw:
         self.room: str | None = None
         self.seat: int | None = None
         self.closed: int | None = None
+        """The close code once the connection has closed."""
 
     def send(self, message: Any) -> None:
         """Send ``message``: bytes as a binary frame, a str as it is, anything else as JSON text."""
@@ -51,7 +55,7 @@ class Raw:
         try:
             self.ws.send(payload)
         except ConnectionClosed as closed:
-            self.closed = closed.rcvd.code if closed.rcvd else None
+            self.closed = closed.rcvd.code if closed.rcvd else ABNORMAL
             raise Closed(self.closed) from None
 
     def read(self, timeout: float = 10.0) -> dict[str, Any]:
@@ -59,7 +63,7 @@ class Raw:
         try:
             message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         except ConnectionClosed as closed:
-            self.closed = closed.rcvd.code if closed.rcvd else None
+            self.closed = closed.rcvd.code if closed.rcvd else ABNORMAL
             raise Closed(self.closed) from None
         if message.get("type") == "welcome":
             self.room, self.seat = message["room"], message["seat"]
