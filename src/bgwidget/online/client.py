@@ -317,11 +317,8 @@ class RoomConnection:
         key = str(next(self._ids))
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[key] = future
-        try:
-            await self._send({**message, "id": key})
-            return await asyncio.wait_for(future, self.timeout)
-        finally:  # a send that failed leaves no future for the next drop to fail unseen
-            self._pending.pop(key, None)
+        await self._send({**message, "id": key})
+        return await asyncio.wait_for(future, self.timeout)
 
     # ----------------------------------------------------------------- reading
 
