@@ -363,9 +363,9 @@ class RoomConnection:
         last event; returns its event once the server has stored and sent it. Raises the server's
         refusal (:class:`~bgwidget.errors.RoomError`, :class:`~bgwidget.errors.GameError`...) or
         :class:`ConnectionLost`."""
-        message = {"v": PROTOCOL_VERSION, "type": "act", "seq": self.room.seq, "action": action}
-        event: Event = await self._request(message)
-        return event
+        seq = self.room.seq
+        await self._request({"v": PROTOCOL_VERSION, "type": "act", "seq": seq, "action": action})
+        return self.room.events[seq]  # the reply comes with the last event the action made
 
     async def download(self, fmt: str = "mat") -> str:
         """The finished match as ``"mat"``, ``"sgf"`` or ``"json"`` text."""

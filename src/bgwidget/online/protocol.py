@@ -148,7 +148,8 @@ class _Id(TypedDict, total=False):
 
 class ActMessage(_Id):
     """An action of the connection's seat, made on the room as of event ``seq``; ``id`` (any
-    short string) comes back as the event's ``reply_to`` or the error's."""
+    short string) comes back as the error's ``reply_to``, or on the last of the events it made
+    (the action's, and the ``end`` event when it ends the room)."""
 
     v: int
     type: Literal["act"]

@@ -364,8 +364,10 @@ class GameServer:
         """Store ``events`` (already applied to ``room``), then send them to the room; arm its clock."""
         self.store.append(room.code, events, ended=room.ended is not None)
         for member in self._members[room.code]:
-            for event in events:
-                self._send(member, {**event, "reply_to": reply_to} if member is actor else event)
+            for event in events:  # the reply on the last: the actor's copy holds them all when it hears
+                self._send(
+                    member, {**event, "reply_to": reply_to} if member is actor and event is events[-1] else event
+                )
         self._arm(room.code)
 
     def _arm(self, code: str) -> None:
