@@ -355,3 +355,24 @@ def test_the_command_line_says_how_to_serve():
         [sys.executable, "-m", "bgwidget.online.server", "serve", "--help"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0 and "--db" in result.stdout and "--certfile" in result.stdout
+
+
+def test_the_server_speaks_tls_with_a_certificate_of_its_own(tmp_path):
+    import ssl
+
+    from websockets.sync.client import connect as raw_connect
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    with start_server(certfile=str(cert), keyfile=str(key)) as running:
+        context = ssl.create_default_context(cafile=str(cert))
+        url = running.url.replace("ws://", "wss://")
+        with raw_connect(url, ssl=context) as connection:
+            connection.send(json.dumps({"v": 1, "type": "create", "settings": {"rules": {"match_length": 1}}}))
+            assert json.loads(connection.recv(10))["type"] == "created"
+        with pytest.raises(ssl.SSLError), raw_connect(url, ssl=ssl.create_default_context()):
+            pass  # a client that does not trust the certificate
