@@ -7,12 +7,15 @@ Each server listens on 127.0.0.1 on a free port; waits are on states (``wait_unt
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -186,10 +189,55 @@ def test_refused_actions_change_nothing_and_say_the_rule_in_the_players_language
     assert "réessayez" in RoomError(reason="stale").explain("fr")
 
 
+class Network:
+    """A TCP relay between clients and a server, in a thread: :meth:`cut` drops every connection
+    through it at once, as a network does (the server sees them go, the clients must reconnect)."""
+
+    def __init__(self, url):
+        self.target = int(url.rsplit(":", 1)[1])
+        self.writers = set()
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        threading.Thread(target=self._run, args=(ready,), daemon=True).start()
+        ready.wait(10)
+        self.url = f"ws://127.0.0.1:{self.port}"
+
+    def _run(self, ready):
+        async def main():
+            server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+            self.port = server.sockets[0].getsockname()[1]
+            ready.set()
+            await asyncio.Event().wait()
+
+        self.loop.run_until_complete(main())
+
+    async def _relay(self, reader, writer):
+        upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        self.writers |= {writer, upstream_writer}
+
+        async def pipe(source, sink):
+            with contextlib.suppress(OSError):
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
+
+    def cut(self):
+        def abort():
+            for writer in self.writers:
+                writer.transport.abort()
+            self.writers.clear()
+
+        self.loop.call_soon_threadsafe(abort)
+
+
 def test_a_dropped_client_comes_back_by_itself_with_what_it_missed(server):
     ticket = create_room(server.url, length=3, names=("Ann", "Bob"))
-    ann, bob = connect(server.url, ticket.room, ticket.tokens[0]), connect(server.url, ticket.room, ticket.tokens[1])
-    ann.connection._connection.transport.abort()  # noqa: SLF001  the network drops
+    network = Network(server.url)
+    ann, bob = connect(network.url, ticket.room, ticket.tokens[0]), connect(server.url, ticket.room, ticket.tokens[1])
+    network.cut()  # Ann's network drops
     bob.wait_until(lambda r: not r.presence[0]["connected"] or r.connection.room.seq > 3, timeout=10)
     bob.roll()  # the other seat goes on meanwhile
     ann.wait_until(lambda r: r.connection.room.seq == bob.connection.room.seq and r.presence[0]["connected"])
