@@ -21,6 +21,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from websockets.sync.client import connect as raw_connect
 
 from bgwidget import Position
 from bgwidget.errors import GameError, RoomError
@@ -162,6 +163,9 @@ def test_refused_actions_change_nothing_and_say_the_rule_in_the_players_language
         connect(server.url, ticket.room)
     assert refused.value.reason == "room-full"
     ann.wait_until(lambda r: r.match.names[1] == "Bob")
+    with pytest.raises(RoomError) as refused:
+        watch(server.url, ticket.room, "not-the-code")
+    assert refused.value.reason == "bad-spectate"
     ann.roll()
     on_roll = mover(ann, bob)
     waiting = bob if on_roll is ann else ann
@@ -180,13 +184,38 @@ def test_refused_actions_change_nothing_and_say_the_rule_in_the_players_language
         if reason:
             assert refused.value.reason == reason
         assert server.game_server.rooms[ticket.room].seq == seq and server.game_server.rooms[ticket.room].ids() == ids
-    stale = {"type": "move", "play": first_play(on_roll)}
+    token = ticket.tokens[0] if on_roll is ann else bob.token
+    made_on = on_roll.connection.room.seq
     on_roll.play(first_play(on_roll))
-    with pytest.raises(RoomError) as refused:
-        on_roll.connection.room.events.pop()  # as if the last event had not arrived: the seq is stale
-        on_roll.act(stale)
-    assert refused.value.reason == "stale"
-    assert "réessayez" in RoomError(reason="stale").explain("fr")
+    with raw_connect(server.url) as resent:  # the same play sent again, as after a dropped connection
+        resent.send(json.dumps({"v": 1, "type": "hello", "room": ticket.room, "token": token, "language": "fr"}))
+        assert json.loads(resent.recv(10))["type"] == "welcome"
+        resent.send(json.dumps({"v": 1, "type": "act", "seq": made_on, "action": {"type": "roll"}, "id": "again"}))
+        reply = next(m for m in map(json.loads, iter(lambda: resent.recv(10), None)) if m["type"] == "error")
+    assert (reply["code"], reply["reply_to"], reply["text"]) == (
+        "stale",
+        "again",
+        "Le plateau a changé entre-temps : réessayez.",
+    )
+    assert server.game_server.rooms[ticket.room].seq == made_on + 1
+    with pytest.raises(GameError) as refused:
+        ann.play("24/1")
+    assert str(refused.value) == refused.value.explain("fr")  # the server's sentence, in Ann's language
+
+
+def test_the_friend_with_the_code_alone_takes_the_second_seat_and_a_copy_played_on_is_rebuilt(server):
+    ticket = create_room(server.url, length=3, names=("Ann", "Bob"))
+    bob = connect(server.url, ticket.room, name="Robert")  # before the creator has taken her seat
+    ann = connect(server.url, ticket.room, ticket.tokens[0])
+    assert (ann.seat, bob.seat) == (0, 1) and ann.match.names == ("Ann", "Robert")
+    bob.roll()
+    on_roll = mover(ann, bob)
+    play = on_roll.game.legal_plays[0]
+    on_roll.game.play(str(play))  # played on the copy, not sent: the server never heard of it
+    event = on_roll.play(play)  # a Play object too
+    assert event["action"] == {"type": "move", "play": str(play)} and on_roll.in_sync
+    assert to_json(on_roll.match) == to_json(server.game_server.rooms[ticket.room].match)
+    assert on_roll.connection.resyncs == 1
 
 
 class Network:
@@ -339,7 +368,7 @@ def test_finished_matches_are_downloaded_over_http(server):
     ticket = create_room(server.url, length=1)
     ann, bob = connect(server.url, ticket.room, ticket.tokens[0]), connect(server.url, ticket.room, ticket.tokens[1])
     http = server.url.replace("ws://", "http://")
-    for path, status in ((f"{ticket.room}.mat", 409), ("NOSUCH.mat", 404), (f"{ticket.room}.pdf", 409)):
+    for path, status in ((f"{ticket.room}.mat", 409), ("NOSUCH.mat", 404), (f"{ticket.room}.pdf", 400)):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{http}/rooms/{path}", timeout=10)
         refused.value.close()
@@ -365,7 +394,7 @@ class ServerProcess:
             command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}
         )
         line = self.process.stdout.readline()
-        self.port = int(re.search(r"(\d+)\)", line).group(1))
+        self.port = int(re.search(r"ws://127\.0\.0\.1:(\d+)", line).group(1))
         return f"ws://127.0.0.1:{self.port}"
 
     def kill(self):
@@ -407,8 +436,6 @@ def test_the_command_line_says_how_to_serve():
 
 def test_the_server_speaks_tls_with_a_certificate_of_its_own(tmp_path):
     import ssl
-
-    from websockets.sync.client import connect as raw_connect
 
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(

@@ -259,7 +259,7 @@ class Room:
         if seat is None:
             raise RoomError(reason="spectator")
         if not is_int(seq) or seq != self.seq:
-            raise RoomError(reason="stale")
+            raise RoomError(reason="stale", seq=self.seq)
         action = self._checked(seat, intent, now)
         events = [self._event(seat, action, now)]
         ending = self._ending(seat, action)

@@ -22,7 +22,9 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sqlite3
 import ssl
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -225,14 +227,14 @@ class GameServer:
         new_token = None
         if isinstance(spectate, str):
             if not secrets.compare_digest(secret_hash(spectate), spectate_hash):
-                raise RoomError(reason="bad-token")
+                raise RoomError(reason="bad-spectate")
             seat = None
         elif isinstance(token, str):
             seat = next((s for s in (0, 1) if secrets.compare_digest(secret_hash(token), hashes[s])), None)
             if seat is None:
                 raise RoomError(reason="bad-token")
         elif token is None:
-            seat = next((s for s in (0, 1) if not room.seated[s]), None)
+            seat = next((s for s in (1, 0) if not room.seated[s]), None)  # seat 0 is the creator's, by custom
             if seat is None or room.ended:
                 raise RoomError(reason="room-full")
             new_token = secrets.token_urlsafe(18)
@@ -258,6 +260,7 @@ class GameServer:
         self._send(member, {"v": PROTOCOL_VERSION, **welcome})
         for event in room.events[since:]:
             self._send(member, event)
+        self._broadcast_presence(room)  # after the welcome, which the newcomer reads first
 
     def _act(self, member: _Member, message: dict[str, Any]) -> None:
         room = self._joined(member)
@@ -310,7 +313,6 @@ class GameServer:
         self._members[room.code].add(member)
         if seat is not None:
             room.away_since[seat] = None
-        self._broadcast_presence(room)
 
     def _leave(self, member: _Member) -> None:
         code = member.room
@@ -403,7 +405,8 @@ class GameServer:
             room = self._room(code)
             text = download(room, fmt)
         except RoomError as refusal:
-            status = HTTPStatus.NOT_FOUND if refusal.reason == "room-unknown" else HTTPStatus.CONFLICT
+            statuses = {"room-unknown": HTTPStatus.NOT_FOUND, "bad-format": HTTPStatus.BAD_REQUEST}
+            status = statuses.get(refusal.reason, HTTPStatus.CONFLICT)
             return connection.respond(status, refusal.explain("en") + "\n")
         response = connection.respond(HTTPStatus.OK, text)
         response.headers["Content-Type"] = "application/json" if fmt == "json" else "text/plain; charset=utf-8"
@@ -552,11 +555,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
-    def ready(server: Server, game_server: GameServer) -> None:
-        for sock in server.sockets:
-            print(f"bgwidget game server on {sock.getsockname()}, rooms in {args.db}", flush=True)
+    scheme = "wss" if args.certfile else "ws"
 
-    with contextlib.suppress(KeyboardInterrupt):
+    def ready(server: Server, game_server: GameServer) -> None:
+        host, port = server.sockets[0].getsockname()[:2]
+        print(f"bgwidget game server on {scheme}://{host}:{port}, rooms in {args.db}", flush=True)
+
+    try:
         asyncio.run(
             run(
                 args.host,
@@ -568,6 +573,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 ready=ready,
             )
         )
+    except KeyboardInterrupt:
+        pass
+    except (OSError, sqlite3.Error, ssl.SSLError) as error:  # the port taken, the file not writable...
+        sys.exit(f"bgwidget serve: {error}")
 
 
 if __name__ == "__main__":
