@@ -95,7 +95,7 @@ ROOM_REASONS = (
     "stale", "spectator", "room-over", "room-unknown", "seat-taken", "room-full", "bad-token",
     "waiting-opponent", "opponent-here", "claim-early", "stop-in-match", "bad-action", "bad-resign",
     "bad-name", "bad-seed", "not-joined", "too-many-rooms", "bad-message", "version", "out-of-sync",
-    "bad-format", "room-in-play",
+    "bad-format", "room-in-play", "bad-spectate",
 )  # fmt: skip
 """The reasons of the room's refusals (:class:`~bgwidget.errors.RoomError`); every other is the game's."""
 
@@ -149,7 +149,8 @@ class _Id(TypedDict, total=False):
 
 class ActMessage(_Id):
     """An action of the connection's seat, made on the room as of event ``seq``; ``id`` (any
-    short string) comes back as the event's ``reply_to`` or the error's."""
+    short string) comes back as the error's ``reply_to``, or on the last of the events it made
+    (the action's, and the ``end`` event when it ends the room)."""
 
     v: int
     type: Literal["act"]

@@ -22,7 +22,9 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sqlite3
 import ssl
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -228,14 +230,14 @@ class GameServer:
         new_token = None
         if isinstance(spectate, str):
             if not secrets.compare_digest(secret_hash(spectate), spectate_hash):
-                raise RoomError(reason="bad-token")
+                raise RoomError(reason="bad-spectate")
             seat = None
         elif isinstance(token, str):
             seat = next((s for s in (0, 1) if secrets.compare_digest(secret_hash(token), hashes[s])), None)
             if seat is None:
                 raise RoomError(reason="bad-token")
         elif token is None:
-            seat = next((s for s in (0, 1) if not room.seated[s]), None)
+            seat = next((s for s in (1, 0) if not room.seated[s]), None)  # seat 0 is the creator's, by custom
             if seat is None or room.ended:
                 raise RoomError(reason="room-full")
             new_token = secrets.token_urlsafe(18)
@@ -261,6 +263,8 @@ class GameServer:
         self._send(member, {"v": PROTOCOL_VERSION, **welcome})
         for event in room.events[since:]:
             self._send(member, event)
+        if seat is not None:  # a spectator changes no seat's presence: nothing to tell the room
+            self._broadcast_presence(room)  # after the welcome, which the newcomer reads first
 
     def _act(self, member: _Member, message: dict[str, Any]) -> None:
         room = self._joined(member)
@@ -311,10 +315,9 @@ class GameServer:
         self._leave(member)
         member.room, member.seat = room.code, seat
         self._members[room.code].add(member)
-        if seat is not None:  # a spectator changes no seat's presence: nothing to tell the room
+        if seat is not None:
             room.away_since[seat] = None
             self._unhold(room.code, seat)
-            self._broadcast_presence(room)
 
     def _leave(self, member: _Member) -> None:
         code = member.room
@@ -384,8 +387,10 @@ class GameServer:
         """Store ``events`` (already applied to ``room``), then send them to the room; arm its clock."""
         self.store.append(room.code, events, ended=room.ended is not None)
         for member in self._members[room.code]:
-            for event in events:
-                self._send(member, {**event, "reply_to": reply_to} if member is actor else event)
+            for event in events:  # the reply on the last: the actor's copy holds them all when it hears
+                self._send(
+                    member, {**event, "reply_to": reply_to} if member is actor and event is events[-1] else event
+                )
         self._arm(room.code)
 
     def _arm(self, code: str) -> None:
@@ -421,7 +426,8 @@ class GameServer:
             room = self._room(code)
             text = download(room, fmt)
         except RoomError as refusal:
-            status = HTTPStatus.NOT_FOUND if refusal.reason == "room-unknown" else HTTPStatus.CONFLICT
+            statuses = {"room-unknown": HTTPStatus.NOT_FOUND, "bad-format": HTTPStatus.BAD_REQUEST}
+            status = statuses.get(refusal.reason, HTTPStatus.CONFLICT)
             return connection.respond(status, refusal.explain("en") + "\n")
         finally:
             self._release(code)
@@ -573,11 +579,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
-    def ready(server: Server, game_server: GameServer) -> None:
-        for sock in server.sockets:
-            print(f"bgwidget game server on {sock.getsockname()}, rooms in {args.db}", flush=True)
+    scheme = "wss" if args.certfile else "ws"
 
-    with contextlib.suppress(KeyboardInterrupt):
+    def ready(server: Server, game_server: GameServer) -> None:
+        host, port = server.sockets[0].getsockname()[:2]
+        print(f"bgwidget game server on {scheme}://{host}:{port}, rooms in {args.db}", flush=True)
+
+    try:
         asyncio.run(
             run(
                 args.host,
@@ -589,6 +597,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 ready=ready,
             )
         )
+    except KeyboardInterrupt:
+        pass
+    except (OSError, sqlite3.Error, ssl.SSLError) as error:  # the port taken, the file not writable...
+        sys.exit(f"bgwidget serve: {error}")
 
 
 if __name__ == "__main__":
