@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, TypedDict
 
+from bgwidget.checks import is_int
 from bgwidget.errors import RoomError
 
 __all__ = [
@@ -296,7 +297,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise RoomError(reason="bad-message") from None
     if not isinstance(message, dict) or message.get("type") not in CLIENT_MESSAGES:
         raise RoomError(reason="bad-message")
-    if message.get("v") != PROTOCOL_VERSION:
+    if not is_int(message.get("v")) or message["v"] != PROTOCOL_VERSION:  # not True, not 1.0
         raise RoomError(reason="version", version=PROTOCOL_VERSION)
     return message
 

@@ -316,7 +316,7 @@ class Room:
             if kind == "move":
                 play = intent.get("play")
                 if not isinstance(play, str) or len(play) > _MAX_PLAY:
-                    raise GameError(reason="notation", text=str(play)[:_MAX_PLAY])
+                    raise GameError(reason="notation", move=str(play)[:_MAX_PLAY])
                 action["play"] = play
             elif kind == "resign":
                 points = intent.get("points", 1)

@@ -112,6 +112,7 @@ class GameServer:
         self._hashes: dict[str, tuple[list[str], str]] = {}
         self._members: dict[str, set[_Member]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._holds: dict[tuple[str, int], asyncio.TimerHandle] = {}  # a dropped seat's hold, one a seat
         for stored in store.open_rooms():
             room = rebuild(stored)
             room.resume(self.now())
@@ -173,6 +174,8 @@ class GameServer:
             handle(member, message)
         except Refusal as refusal:
             self._refuse(member, refusal, message)
+            if message.get("type") == "hello":
+                self._release(message.get("room"))
         except Exception:
             self.failures += 1
             log.exception("a message could not be handled")
@@ -260,7 +263,8 @@ class GameServer:
         self._send(member, {"v": PROTOCOL_VERSION, **welcome})
         for event in room.events[since:]:
             self._send(member, event)
-        self._broadcast_presence(room)  # after the welcome, which the newcomer reads first
+        if seat is not None:  # a spectator changes no seat's presence: nothing to tell the room
+            self._broadcast_presence(room)  # after the welcome, which the newcomer reads first
 
     def _act(self, member: _Member, message: dict[str, Any]) -> None:
         room = self._joined(member)
@@ -313,6 +317,7 @@ class GameServer:
         self._members[room.code].add(member)
         if seat is not None:
             room.away_since[seat] = None
+            self._unhold(room.code, seat)
 
     def _leave(self, member: _Member) -> None:
         code = member.room
@@ -324,12 +329,21 @@ class GameServer:
         member.room = None
         if member.seat is not None and not any(m.seat == member.seat for m in members):
             room.away_since[member.seat] = self.now()
-            if not room.ended:
-                loop = asyncio.get_running_loop()
-                loop.call_later(room.settings.hold, self._broadcast_presence, room)  # the claim is open
-        self._broadcast_presence(room)
+            if not room.ended:  # one timer a seat: a seat that comes and goes must not pile them up
+                self._unhold(code, member.seat)
+                hold = asyncio.get_running_loop().call_later(room.settings.hold, self._broadcast_presence, room)
+                self._holds[(code, member.seat)] = hold  # at its end the claim is open
+        if member.seat is not None:
+            self._broadcast_presence(room)
         if not members and room.ended:
             self._forget(code)
+
+    def _release(self, code: object) -> None:
+        """Forget the finished room ``code`` if no connection holds it (loaded for a download or a
+        refused hello): the store keeps it, and memory must not grow with every room ever looked at."""
+        room = self.rooms.get(code.upper()) if isinstance(code, str) else None
+        if room is not None and room.ended and not self._members.get(room.code):
+            self._forget(room.code)
 
     def _forget(self, code: str) -> None:
         self.rooms.pop(code, None)
@@ -338,6 +352,13 @@ class GameServer:
         timer = self._timers.pop(code, None)
         if timer:
             timer.cancel()
+        for seat in (0, 1):
+            self._unhold(code, seat)
+
+    def _unhold(self, code: str, seat: int) -> None:
+        hold = self._holds.pop((code, seat), None)
+        if hold:
+            hold.cancel()
 
     def _presence(self, room: Room) -> list[SeatPresence]:
         members = self._members.get(room.code, set())
@@ -408,6 +429,8 @@ class GameServer:
             statuses = {"room-unknown": HTTPStatus.NOT_FOUND, "bad-format": HTTPStatus.BAD_REQUEST}
             status = statuses.get(refusal.reason, HTTPStatus.CONFLICT)
             return connection.respond(status, refusal.explain("en") + "\n")
+        finally:
+            self._release(code)
         response = connection.respond(HTTPStatus.OK, text)
         response.headers["Content-Type"] = "application/json" if fmt == "json" else "text/plain; charset=utf-8"
         response.headers["Content-Disposition"] = f'attachment; filename="{room.code}.{fmt}"'
@@ -463,6 +486,7 @@ async def run(
             max_size=MAX_MESSAGE_BYTES,
             ping_interval=ping_interval,
             ping_timeout=ping_interval,
+            close_timeout=2.0,  # a flooder is no longer read, so its close frame is never seen: 2 s, not 10
             process_request=game_server.process_request,
         ) as server:
             game_server.started()
