@@ -325,6 +325,17 @@ def test_too_many_rooms_from_one_connection_are_refused(strict):
     assert strict.game_server.failures == 0
 
 
+def test_a_full_server_refuses_a_new_room_and_serves_the_others(tmp_path):
+    with start_server(db=str(tmp_path / "rooms.db"), limits=Limits(open_rooms=2)) as full:
+        client = Raw(full.url)
+        codes = [client.answer({"v": V, "type": "create", "settings": {}})["room"] for _ in range(2)]
+        refused(Raw(full.url), {"v": V, "type": "create", "settings": {}}, "server-full")
+        assert sorted(full.game_server.rooms) == sorted(codes)
+        hello = {"v": V, "type": "hello", "room": codes[0], "seed": "s", "name": "Bob"}
+        assert client.answer(hello)["type"] == "welcome"  # the rooms in play are served as before
+        assert full.game_server.failures == 0
+
+
 def closed_by(client, messages):
     """Send ``messages`` without reading, then go on sending until the server has closed; its close
     code. (A server that closes a flooder stops reading it, so its close handshake would wait the

@@ -64,13 +64,15 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 @dataclass(frozen=True)
 class Limits:
-    """What one connection may do: ``rate`` messages a second after a ``burst``, ``rooms`` rooms
-    created, ``queue`` messages waiting to be sent to it (a client that reads slower is dropped)."""
+    """What one connection may do: ``rate`` messages a second after a ``burst`` (an accepted action
+    costs nothing), ``rooms`` rooms created, ``queue`` messages waiting to be sent to it (a client
+    that reads slower is dropped); and the server: ``open_rooms`` rooms in play at once."""
 
     rate: float = 20.0
     burst: float = 60.0
     rooms: int = 5
     queue: int = 2000
+    open_rooms: int = 10_000
 
 
 def rebuild(stored: StoredRoom) -> Room:
@@ -172,6 +174,8 @@ class GameServer:
                 "download": self._download,
             }[message["type"]]
             handle(member, message)
+            if message["type"] == "act":  # accepted: the game itself bounds how fast a seat acts
+                member.budget = min(self.limits.burst, member.budget + 1)
         except Refusal as refusal:
             self._refuse(member, refusal, message)
             if message.get("type") == "hello":
@@ -200,6 +204,8 @@ class GameServer:
         self._language(member, message)
         if member.created >= self.limits.rooms:
             raise RoomError(reason="too-many-rooms", count=self.limits.rooms)
+        if len(self.rooms) >= self.limits.open_rooms:
+            raise RoomError(reason="server-full")
         settings = RoomSettings.from_dict(message.get("settings", {}))
         tokens = [secrets.token_urlsafe(18), secrets.token_urlsafe(18)]
         spectate = secrets.token_urlsafe(9)
