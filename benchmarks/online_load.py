@@ -6,9 +6,7 @@ fresh SQLite file in a temporary folder; this process drives it with asyncio cli
 own copy of the room as a player's board does. The bots are cheap so that the server is what is
 measured: a uniformly random legal play (the ``"easy"`` level's policy: never doubles, always
 takes); seat 0 rolls each game's opening. Before each action a bot waits ``--think`` seconds on
-average (uniform 0 to twice that; 0: as fast as it can, the server saturated), and never sends faster than
-the 20 messages a second the server allows a connection (beyond a burst of 60: more is flooding,
-and the server closes the connection).
+average (uniform 0 to twice that; 0: as fast as it can, the server saturated).
 
 Load (``--rooms N``): the rooms are created and both seats joined first, in batches (not measured);
 then all bots play at once until every match ends (or ``--duration`` seconds). For every action:
@@ -61,6 +59,7 @@ import gc
 import json
 import os
 import random
+import re
 import resource
 import signal
 import sqlite3
@@ -86,7 +85,6 @@ from bgwidget.refusal import Refusal  # noqa: E402
 BOT = "a random legal play (the easy level's policy), seat 0 rolling the openings"
 BATCH = 50  # rooms created and joined at once while ramping up
 CLIENT_TIMEOUT = 30.0  # seconds a client waits for an answer (a saturated or restarting server)
-PACE = 1 / 16  # the least seconds between a bot's actions: the server closes a connection past 20 a second
 STALL = 60.0  # seconds without any event after which a run stops as stuck
 
 
@@ -116,7 +114,7 @@ class ServerProcess:
         return self.process.pid
 
     async def start(self) -> None:
-        """Start the server and wait for its line "bgwidget game server on ('127.0.0.1', PORT)..."."""
+        """Start the server and wait for its line "bgwidget game server on ws://127.0.0.1:PORT..."."""
         command = ["-m", "bgwidget.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db)]
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         self.process = await asyncio.create_subprocess_exec(
@@ -124,9 +122,10 @@ class ServerProcess:
         )
         assert self.process.stdout is not None
         line = (await asyncio.wait_for(self.process.stdout.readline(), 60)).decode()
-        if "game server on" not in line:
+        found = re.search(r"game server on .*127\.0\.0\.1(?:', |:)(\d+)", line)  # ws://H:P, or ('H', P)
+        if found is None:
             raise RuntimeError(f"the server did not start (see {self.db.parent / 'server.log'}): {line!r}")
-        self.port = int(line.split("'127.0.0.1', ", 1)[1].split(")", 1)[0])
+        self.port = int(found[1])
         self.restarts += 1
         self.started = time.perf_counter()
 
@@ -230,7 +229,6 @@ class Seat:
         self.record = record
         self.rng = rng
         self.last_event = 0.0
-        self.last_sent = 0.0
         self.connection: RoomConnection
 
     async def open(self, url: str, token: str, seed: str) -> Seat:
@@ -274,13 +272,11 @@ async def play_seat(seat: Seat, record: Record, think: float, stop: asyncio.Even
         if action is None:
             await connection.changed(1.0)
             continue
-        wait = max(seat.rng.uniform(0, 2 * think), seat.last_sent + PACE - time.perf_counter())
-        if wait > 0:
+        if think:
             seq = connection.room.seq
-            await asyncio.sleep(wait)
+            await asyncio.sleep(seat.rng.uniform(0, 2 * think))
             if connection.room.seq != seq:
                 continue
-        seat.last_sent = time.perf_counter()
         key = (connection.code, connection.room.seq + 1)
         record.sent[key] = time.perf_counter()
         try:

@@ -97,8 +97,10 @@ def raw_match_id(**fields) -> str:
 
 
 def test_match_id_of_finished_games_shows_the_score_after_them():
-    # As gnubg shows them (seen navigating its games; tests/test_gnubg_referee.py checks it at
-    # every record): the new score, the loser's turn, the resignation kept.
+    # As gnubg shows them (seen navigating its games; tests/test_gnubg_referee.py,
+    # tests/test_mat_variants.py's "resigned" and tests/test_corpus.py check it at every record):
+    # the new score; a drop: the loser's turn; a resignation: kept, the turn still the side on
+    # roll's, and the dice of a roll left unplayed.
     game = Game(position=Position.initial(turn=1), rolled=(2, 6), rules=Rules(match_length=5), score=(1, 2))
     assert from_match_id(to_match_id(game)).dice == (6, 2)  # the higher die first, as gnubg
     game.play("13/11 13/7")
@@ -110,7 +112,13 @@ def test_match_id_of_finished_games_shows_the_score_after_them():
     game.resign(3, seat=1)
     game.accept()
     state = from_match_id(to_match_id(game))
-    assert (state.state, state.score, state.turn, state.resignation) == ("resigned", (6, 0), 1, 3)
+    assert (state.state, state.score, state.turn, state.resignation, state.dice) == ("resigned", (6, 0), 0, 3, None)
+    # Rolled, then resigned: gnubg keeps the dice (9 Studio files of the corpus end so).
+    game = Game(position=Position.initial(turn=0), rolled=(1, 6), rules=Rules(match_length=3))
+    game.resign(1)
+    game.accept()
+    state = from_match_id(to_match_id(game))
+    assert (state.state, state.score, state.turn, state.dice) == ("resigned", (0, 1), 0, (6, 1))
 
 
 @pytest.mark.parametrize(

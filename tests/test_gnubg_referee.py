@@ -129,57 +129,24 @@ def gnubg_record(match: dict) -> list[dict]:
     return games
 
 
-def our_record(match: Match) -> list[dict]:
-    """Our match in the same shape as :func:`gnubg_record`, replayed action by action."""
+def our_games(match: Match) -> list[dict]:
+    """Our match in the shape of :func:`gnubg_record`, each game with its ``"ids"`` as well: our
+    "PositionID:MatchID" where gnubg's navigation stops (before each play, a dance included,
+    double, answer and accepted resignation), then at the end. One replay, action by action."""
     games = []
     for game in match.games:
         replay = Game.replay(game.setup, [])
-        actions = []
-        for action in game.record:
-            kind = action["type"]
-            before = replay.start_position.position_id()  # seen by the seat on roll
-            replay.apply(action)  # a dance's empty play is skipped: its roll already played it
-            if kind in ("opening", "roll"):
-                roll, board = action, before
-            elif kind == "move":
-                dice = tuple(roll["dice"]) if roll["type"] == "roll" else tuple(sorted(roll["dice"], reverse=True))
-                actions.append(("move", action["seat"], dice, board))
-            elif kind == "double":
-                actions.append(("double", action["seat"], before))
-            elif kind in ("take", "pass"):
-                actions.append(({"take": "take", "pass": "drop"}[kind], action["seat"]))
-            elif kind in ("beaver", "raccoon"):  # gnubg: a redouble by the one who answers
-                actions.append(("double", action["seat"], before))
-            elif kind == "accept":
-                resign = replay.record[-2]
-                actions.append(("resign", resign["seat"], resign["points"]))
-        result = game.result
-        games.append(
-            {
-                "score": game.score,
-                "winner": result.winner if result else None,
-                "points": result.points if result else 0,
-                "actions": actions,
-            }
-        )
-    return games
-
-
-def our_ids(match: Match) -> list[list[str]]:
-    """Per game, our "PositionID:MatchID" where gnubg's navigation stops: before each play (dice
-    rolled, a dance included), double, answer and accepted resignation, then at the end."""
-    ids = []
-    for game in match.games:
-        replay = Game.replay(game.setup, [])
-        ids.append([])
+        actions, ids = [], []
         for i, action in enumerate(game.record):
             kind = action["type"]
+            before = replay.start_position  # seen by the seat on roll
             if kind in ("opening", "roll"):
-                position, state = replay.start_position, match_state(replay)
+                state = match_state(replay)
                 replay.apply(action)
+                roll, board = action, before.position_id()
                 if replay.phase != "move":  # a dance: gnubg stops on the roll before it passes
                     dice = tuple(sorted(action["dice"], reverse=True))
-                    ids[-1].append(f"{position.position_id()}:{to_match_id(state._replace(dice=dice))}")
+                    ids.append(f"{board}:{to_match_id(state._replace(dice=dice))}")
                 continue
             accepted = game.record[i + 1 : i + 2] == [{"type": "accept", "seat": 1 - action.get("seat", 0)}]
             if (
@@ -188,10 +155,40 @@ def our_ids(match: Match) -> list[list[str]]:
                 or kind == "resign"
                 and accepted
             ):  # a declined resignation is not in a .mat
-                ids[-1].append(to_gnubg_id(replay))
-            replay.apply(action)
-        ids[-1].append(to_gnubg_id(replay))
-    return ids
+                ids.append(to_gnubg_id(replay))
+            replay.apply(action)  # a dance's empty play is skipped: its roll already played it
+            if kind == "move":
+                dice = tuple(roll["dice"]) if roll["type"] == "roll" else tuple(sorted(roll["dice"], reverse=True))
+                actions.append(("move", action["seat"], dice, board))
+            elif kind in ("double", "beaver", "raccoon"):  # gnubg: a beaver is a redouble by the one who answers
+                actions.append(("double", action["seat"], before.position_id()))
+            elif kind in ("take", "pass"):
+                actions.append(({"take": "take", "pass": "drop"}[kind], action["seat"]))
+            elif kind == "accept":
+                resign = replay.record[-2]
+                actions.append(("resign", resign["seat"], resign["points"]))
+        ids.append(to_gnubg_id(replay))
+        result = game.result
+        games.append(
+            {
+                "score": game.score,
+                "winner": result.winner if result else None,
+                "points": result.points if result else 0,
+                "actions": actions,
+                "ids": ids,
+            }
+        )
+    return games
+
+
+def our_record(match: Match) -> list[dict]:
+    """Our match in the same shape as :func:`gnubg_record`."""
+    return [{key: value for key, value in game.items() if key != "ids"} for game in our_games(match)]
+
+
+def our_ids(match: Match) -> list[list[str]]:
+    """Per game, our "PositionID:MatchID" where gnubg's navigation stops (see :func:`our_games`)."""
+    return [game["ids"] for game in our_games(match)]
 
 
 # ---------------------------------------------------------------------- gnubg plays, we read

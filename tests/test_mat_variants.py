@@ -98,6 +98,17 @@ def credited(match: Match, text: str, extra: int, how: str = "resigned") -> str:
     return "".join(blocks)
 
 
+def low_die_first(text: str) -> str:
+    """Every roll but each game's opening written low die first (``15: 13/8 24/23``), as some
+    online servers write them; an opening roll is one die each, and stays higher first."""
+    blocks = re.split(r"(?m)^(?= Game [0-9]+$)", text)
+    for k, block in enumerate(blocks[1:], 1):
+        head, cell, rest = re.split(r"(?<![^\s)])([1-6][1-6]:)", block, maxsplit=1)
+        rest = re.sub(r"(?<![^\s)])([1-6])([1-6]):", lambda m: "".join(sorted(m[1] + m[2])) + ":", rest)
+        blocks[k] = head + cell + rest
+    return "".join(blocks)
+
+
 def long_cell_match() -> Match:
     """Our export of a 4-step play (27 characters) followed on its line by a double, with long names."""
     match = Match(length=5, seed=1, names=("Ann " * 12 + "(the 1st)", "Bob: " * 12 + "#2"))
@@ -111,6 +122,24 @@ def long_cell_match() -> Match:
     game.roll((3, 1))
     game.play("8/5 6/5")
     game.resign(1, seat=1)
+    game.accept(seat=0)
+    return match
+
+
+def resigned_match() -> Match:
+    """Resignations gnubg's Match ID shows in its own way: one by the player who has just played
+    (the other on roll), one by the player on roll after his roll, before playing it."""
+    match = Match(length=5, seed=2)
+    game = match.game
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    game.resign(1, seat=0)
+    game.accept(seat=1)
+    game = match.new_game()
+    game.roll((6, 1))
+    game.play("13/7 8/7")
+    game.roll((5, 2))
+    game.resign(2, seat=1)
     game.accept(seat=0)
     return match
 
@@ -138,8 +167,10 @@ def variants() -> dict[str, tuple[str, str | bytes]]:
             re.sub(r"(?m)^(\s+Wins )", r" 99)\n\1", text),
         ),
         "forced": ("forced plays left out", forced_left_out(match, text)),
+        "low-first": ("rolls written low die first", low_die_first(text)),
         "resumed": ("a match resumed at 2-2", resumed(text, 7, 2)),
         "long-cell": ("a long play cell and a double on one line, long names", to_mat(long_cell_match())),
+        "resigned": ("resignations after the resigner's play and after his roll", to_mat(resigned_match())),
         "credited-pass": ("a passed double's Wins credited with 1 more point", credited(long, to_mat(long), 1, "pass")),
         "credited": ("a resignation credited with 2 more points", credited(long, to_mat(long), 2)),
     }
@@ -187,7 +218,12 @@ def test_gnubg_and_we_read_each_variant_alike(gnubg_reading, name):
 
 
 @pytest.mark.parametrize(
-    "name", [n for n in VARIANTS if n not in ("resumed", "credited", "credited-pass", "forced", "long-cell")]
+    "name",
+    [
+        n
+        for n in VARIANTS
+        if n not in ("resumed", "credited", "credited-pass", "forced", "long-cell", "low-first", "resigned")
+    ],
 )
 def test_layout_variants_read_as_the_match_written(name):
     match = base()
@@ -200,6 +236,23 @@ def test_forced_plays_left_out_are_played():
     match = base()
     ours = from_mat(VARIANTS["forced"][1])
     assert to_mat(ours) == to_mat(match)
+
+
+def test_rolls_written_low_die_first_are_written_back_so():
+    text = VARIANTS["low-first"][1]
+    cells = re.findall(r"(?<![^\s)])([1-6])([1-6]):", text)
+    assert sum(a > b for a, b in cells) == len(base().games)  # the openings alone are higher first
+    assert to_mat(from_mat(text)) == text
+
+
+def test_an_opening_roll_written_low_die_first_is_one_die_each():
+    # The left-hand (top, seat 1) player's opening 51 written "15": seat 0 rolled the 1, seat 1 the 5
+    # (one die each: the higher starts). The record keeps each seat's die, not the order written,
+    # and the export writes the opening higher first, as gnubg writes its rolls.
+    text = " 3 point match\n\n Game 1\n A : 0                          B : 0\n  1) 15: 13/8 24/23\n"
+    game = from_mat(text).game
+    assert game.record[:2] == [{"type": "opening", "dice": [1, 5]}, {"type": "move", "seat": 1, "play": "24/23 13/8"}]
+    assert "  1) 51: 13/8 24/23" in to_mat(from_mat(text))
 
 
 def test_a_resumed_match_starts_at_its_score():

@@ -169,10 +169,11 @@ class RoomError(Refusal):
     """A message to the game server that the room does not allow, or a log that does not follow:
     a :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"`` (made on an older state
     of the room), ``"spectator"``, ``"room-over"``, ``"room-unknown"``, ``"seat-taken"``,
-    ``"room-full"`` (no free seat), ``"bad-token"``, ``"waiting-opponent"`` (the other seat is
-    not taken yet), ``"opponent-here"``, ``"claim-early"`` (a claim before the seat's hold ends),
-    ``"stop-in-match"`` (only a money session is stopped), ``"bad-action"``, ``"bad-resign"``,
-    ``"bad-name"``, ``"bad-seed"``, ``"not-joined"`` (an action before ``hello``),
-    ``"too-many-rooms"``, ``"bad-message"`` (not a message of the protocol), ``"version"``,
-    ``"out-of-sync"`` (a client's copy that differs from the server's log), or ``"invalid"``
-    (settings out of range, with the English detail)."""
+    ``"room-full"`` (no free seat), ``"bad-token"``, ``"bad-spectate"``, ``"waiting-opponent"``
+    (the other seat is not taken yet), ``"opponent-here"``, ``"claim-early"`` (a claim before the
+    seat's hold ends), ``"stop-in-match"`` (only a money session is stopped), ``"bad-action"``,
+    ``"bad-resign"``, ``"bad-name"``, ``"bad-seed"``, ``"not-joined"`` (an action before
+    ``hello``), ``"too-many-rooms"``, ``"server-full"`` (as many rooms in play as the server
+    takes), ``"bad-message"`` (not a message of the protocol), ``"version"``, ``"bad-format"``,
+    ``"room-in-play"`` (a download before the end), ``"out-of-sync"`` (a client's copy that differs
+    from the server's log), or ``"invalid"`` (settings out of range, with the English detail)."""

@@ -238,6 +238,8 @@ _CELL = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"^\s*[0-9]+\)")
+_LATER_NUMBER = re.compile(r"(?<=\s)[0-9]+\)(?=\s|$)")
+_LOSSES = re.compile(r"(?:loss(?:es)?|loses)\b", re.IGNORECASE)
 _RIGHT_FROM = 20  # a lone cell that starts at this column or later is in the right column
 _DIGITS = 9  # the most digits of a number in a .mat file (a score, a cube, a match length)
 
@@ -259,7 +261,12 @@ def from_mat(source: Source, seed: Seed | None = None) -> Match:
     as 25/0, hits marked or not, columns at no fixed width (a line with two cells is split
     between them; a lone cell is on the right when it starts at column 20 or later), numbered
     lines left empty, a forced play left out (the dice written, the play cell empty, one legal
-    play), ``Wins N points and the match``. As gnubg does, a ``Wins N`` that the game's result
+    play), ``Wins N points and the match``, Backgammon Galaxy's ``Losses N points`` beside a
+    ``Wins`` (skipped), and Galaxy's resignation line joined to the line before it (``24) 43:
+    21/18 18/14   24)  Losses 2 point   Wins 2 point``: read as the two lines it is, where gnubg
+    stops at the second number). A roll keeps its dice in the order written (``15: 13/8 24/23``
+    is written back so); an opening roll, one die each, is written higher first, as gnubg
+    writes its rolls. As gnubg does, a ``Wins N`` that the game's result
     does not give (a resignation credited with other points) ends the game with the smallest
     resignation worth N, and the next game's score line is then taken from the file; a first
     game at a non-zero score resumes the match there (:attr:`Match.rescored
@@ -375,18 +382,24 @@ class _GameReader:
             self.expect_score = False
             return
         body = _NUMBER.sub(lambda m: " " * len(m.group(0)), line, count=1)
+        # Galaxy sometimes writes a resignation's line onto the end of the line before it:
+        # "24) 43: 21/18 18/14      24)  Losses 2 point      Wins 2 point". Its number goes.
+        body = _LATER_NUMBER.sub(lambda m: " " * len(m.group(0)), body)
         if not body.strip():
             return  # a numbered line left empty: gnubg's export writes one before a resignation's Wins
         starts = [m.start() for m in _CELL.finditer(body)]
         if not starts:
             raise GameError(f"no move, roll or cube action in {line.strip()!r}")
-        if len(starts) > 2:
-            raise GameError(f"more than two cells in {line.strip()!r}")
         cells = [body[a:b].strip() for a, b in zip(starts, starts[1:] + [len(body)])]
+        if len(cells) > 2:  # a play, then a resignation's line joined to it: its Losses goes
+            kept = [i for i, cell in enumerate(cells) if not _LOSSES.match(cell)]
+            starts, cells = [starts[i] for i in kept], [cells[i] for i in kept]
+        if len(cells) > 2:
+            raise GameError(f"more than two cells in {line.strip()!r}")
         if len(cells) == 2:
             columns = [_LEFT, _RIGHT]
         else:
-            columns = [_RIGHT if starts[0] >= _RIGHT_FROM else _LEFT]
+            columns = [_RIGHT if a >= _RIGHT_FROM else _LEFT for a in starts]
         for seat, cell in zip(columns, cells):
             self._cell(seat, cell)
 
@@ -487,6 +500,8 @@ class _GameReader:
         else:  # a Wins cell
             if value is None:
                 raise GameError(f"{cell!r}: how many points?")
+            if game.phase == "opening":
+                raise GameError(f"{cell!r} comes before any roll: a game is won by play, a pass or a resignation")
             if game.result is None:
                 cube = game.cube_value  # gnubg: the smallest resignation worth the points
                 kind = 1 if value <= cube else 2 if value <= 2 * cube else 3

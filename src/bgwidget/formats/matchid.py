@@ -178,21 +178,26 @@ def match_state(game: Game) -> MatchState:
     The position is the one at the start of the turn (steps of a play in progress are not
     counted); ``dice`` are those being played, the higher first as GNU Backgammon writes them.
     A finished game is ``"over"``, ``"dropped"`` or ``"resigned"`` with the score after it,
-    as gnubg shows it; the opening, before any die is rolled, is ``"playing"`` without dice.
-    Raises :class:`FormatError` for anything but a Game.
+    as gnubg shows it: a dropped game's turn is the loser's; a resigned game's turn stays with
+    the side on roll, and the dice of a roll the resignation left unplayed stay (gnubg's reading
+    of ``.mat`` files that end so: ``tests/test_mat_variants.py``, ``tests/test_corpus.py``).
+    The opening, before any die is rolled, is ``"playing"`` without dice. Raises
+    :class:`FormatError` for anything but a Game.
     """
     check_game(game, "match_state")
     offer = game.offer
     state, turn, score = "playing", game.turn, game.score
     resignation = offer.points if offer and offer.kind == "resign" else 0
+    dice = game.rolled
     result = game.result
     if result:
-        # As gnubg shows a finished game: the score after it; the turn is the loser's.
+        # As gnubg shows a finished game: the score after it.
         score = (score[0] + result.points * (result.winner == 0), score[1] + result.points * (result.winner == 1))
         if result.how == "pass":
             state, turn = "dropped", 1 - result.winner
         elif result.how == "resigned":
-            state, turn, resignation = "resigned", 1 - result.winner, result.multiple
+            state, turn, resignation = "resigned", game.start_position.turn, result.multiple
+            dice = _unplayed_roll(game)
         else:
             state = "over"
     return MatchState(
@@ -204,11 +209,19 @@ def match_state(game: Game) -> MatchState:
         turn=turn,
         doubled=bool(offer and offer.is_cube),
         resignation=resignation,
-        dice=(max(game.rolled), min(game.rolled)) if game.rolled else None,
+        dice=(max(dice), min(dice)) if dice else None,
         match_length=game.rules.match_length,
         score=score,
         jacoby=game.rules.jacoby,
     )
+
+
+def _unplayed_roll(game: Game) -> tuple[int, int] | None:
+    """The dice of the last roll of ``game`` when no play followed it (a dance records its empty
+    play), else None."""
+    turns = [action["type"] for action in game.record if action["type"] in ("opening", "roll", "move")]
+    unplayed = turns[-1:] in (["opening"], ["roll"]) or not turns and game.setup["rolled"]
+    return game.last_roll if unplayed else None
 
 
 def to_gnubg_id(game: Game) -> str:

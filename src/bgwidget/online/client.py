@@ -44,6 +44,7 @@ from bgwidget.moves import Play
 from bgwidget.online.protocol import PROTOCOL_VERSION, ROOM_REASONS, Event, SeatPresence
 from bgwidget.online.room import Room
 from bgwidget.refusal import Refusal
+from bgwidget.svg import board_svg
 
 __all__ = [
     "ConnectionLost",
@@ -76,9 +77,9 @@ class ConnectionLost(ConnectionError):
 
 
 def _refusal(message: dict[str, Any]) -> Refusal:
-    """The server's error message as a refusal (its ``explain`` in any language): a
-    :class:`~bgwidget.errors.RoomError` for a rule of the room, a :class:`~bgwidget.errors.GameError`
-    for a rule of the game."""
+    """The server's error message as a refusal: a :class:`~bgwidget.errors.RoomError` for a rule of
+    the room, a :class:`~bgwidget.errors.GameError` for a rule of the game; ``str()`` of it is the
+    server's sentence in the connection's language, ``explain(language)`` says it in another."""
     facts: dict[str, Any] = message["facts"] if isinstance(message.get("facts"), dict) else {}
     code = message.get("code")
     text = str(message.get("text", code))
@@ -86,9 +87,11 @@ def _refusal(message: dict[str, Any]) -> Refusal:
         return RoomError(text)
     kind = RoomError if code in ROOM_REASONS else GameError
     try:
-        return kind(reason=code, **facts)
+        refusal = kind(reason=code, **facts)
     except (KeyError, TypeError):  # a code or facts this client's catalogue does not know: the server's words
         return kind(text)
+    refusal.args = (text,)
+    return refusal
 
 
 async def _open(url: str, open_timeout: float) -> ClientConnection:
@@ -159,6 +162,8 @@ class RoomConnection:
         self.on_event = on_event
         """Called with each new event as it arrives, once the copy has applied it (a view's
         redraw, a benchmark's clock); events the copy holds, sent again after a reconnection, are not new."""
+        self.connected = False
+        """Whether the connection is open now."""
         self._connection: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
@@ -205,6 +210,7 @@ class RoomConnection:
                     raise _refusal(message)
                 self._receive(message)
             self._connection = connection
+            self.connected = True
             await self._caught_up(self._welcome.result()["seq"])
         except (ConnectionClosed, asyncio.TimeoutError):  # the server gone again while joining: retried
             await connection.close()
@@ -230,6 +236,7 @@ class RoomConnection:
             await self._reconnect()
 
     def _lost(self) -> None:
+        self.connected = False
         for future in self._pending.values():
             if not future.done():
                 future.set_exception(ConnectionLost("the connection to the game server dropped"))
@@ -251,6 +258,7 @@ class RoomConnection:
     async def close(self) -> None:
         """Leave the room and close the connection (a player's seat stays theirs)."""
         self._closing = True
+        self.connected = False
         if self._connection is not None:
             await self._connection.close()
         if self._reader is not None:
@@ -379,9 +387,20 @@ class RoomConnection:
         last event; returns its event once the server has stored and sent it. Raises the server's
         refusal (:class:`~bgwidget.errors.RoomError`, :class:`~bgwidget.errors.GameError`...) or
         :class:`ConnectionLost`."""
-        message = {"v": PROTOCOL_VERSION, "type": "act", "seq": self.room.seq, "action": action}
-        event: Event = await self._request(message)
-        return event
+        if self._closing:
+            raise ConnectionError("this client has left the room: connect again to go on")
+        seq = self.room.seq
+        try:
+            await self._request({"v": PROTOCOL_VERSION, "type": "act", "seq": seq, "action": action})
+        except RoomError as refusal:
+            if refusal.reason == "stale":  # raised once the copy holds what it missed: the caller sees it
+                last = refusal.facts.get("seq", 0)
+                with contextlib.suppress(TimeoutError):
+                    await self.wait_until(lambda c: c.in_sync and c.room.seq >= last, 5.0)
+            raise
+        # The reply comes with the last event the action made; a copy that went out of step is rebuilt first.
+        await self.wait_until(lambda c: c.in_sync and c.room.seq > seq, self.timeout)
+        return self.room.events[seq]
 
     async def download(self, fmt: str = "mat") -> str:
         """The finished match as ``"mat"``, ``"sgf"`` or ``"json"`` text."""
@@ -447,7 +466,19 @@ class _Loop:
 
 
 def _run(coroutine: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
-    return asyncio.run_coroutine_threadsafe(coroutine, _Loop.get()).result(timeout)
+    """Run ``coroutine`` on the client's loop and wait; an interrupt (a notebook's stop button)
+    cancels it, and a refusal or a lost connection is raised from here, without the loop's frames."""
+    return _wait(asyncio.run_coroutine_threadsafe(coroutine, _Loop.get()), timeout)
+
+
+def _wait(future: concurrent.futures.Future[T], timeout: float | None = None) -> T:
+    try:
+        return future.result(timeout)
+    except (Refusal, ConnectionError) as error:
+        raise error.with_traceback(None) from None
+    except BaseException:
+        future.cancel()
+        raise
 
 
 class OnlineRoom:
@@ -473,8 +504,15 @@ class OnlineRoom:
 
     @property
     def game(self) -> Game:
-        """The current game."""
+        """The current game, as this client's copy of the room has it: read it (phase, dice, position,
+        cube, ``legal_plays``); act through this object's methods, which the server judges (a play
+        made on this copy itself is not sent, and the copy is rebuilt at the next event)."""
         return self.connection.game
+
+    @property
+    def connected(self) -> bool:
+        """Whether this client is connected to the server now (it reconnects by itself)."""
+        return self.connection.connected
 
     @property
     def seat(self) -> int | None:
@@ -514,9 +552,10 @@ class OnlineRoom:
         """Roll the dice (the opening roll too, which either seat may make)."""
         return self.act({"type": "roll"})
 
-    def play(self, notation: str) -> Event:
-        """Play the roll in notation (``"8/5 6/5"``, ``"bar/22 13/9*"``)."""
-        return self.act({"type": "move", "play": notation})
+    def play(self, play: str | Play) -> Event:
+        """Play the roll: notation in this seat's numbering (``"8/5 6/5"``, ``"bar/22 13/9*"``) or a
+        :class:`~bgwidget.moves.Play` (one of ``game.legal_plays``)."""
+        return self.act({"type": "move", "play": str(play)})
 
     def double(self) -> Event:
         """Offer the cube."""
@@ -570,9 +609,10 @@ class OnlineRoom:
         self, player: str | Player, *, games: int | None = None, background: bool = False
     ) -> dict[str, Any] | None | concurrent.futures.Future[dict[str, Any] | None]:
         """Let ``player`` play this seat until the room ends (see :meth:`RoomConnection.play_with`).
-        Blocks and returns the room's end, or with ``background=True`` returns a future at once."""
+        Blocks and returns the room's end (interrupting it, as a notebook's stop button does, stops
+        the player), or with ``background=True`` returns a future at once (``cancel()`` stops it)."""
         future = asyncio.run_coroutine_threadsafe(self.connection.play_with(player, games=games), _Loop.get())
-        return future if background else future.result()
+        return future if background else _wait(future)
 
     def close(self) -> None:
         """Leave the room (a player's seat stays theirs: :func:`connect` with the token takes it back)."""
@@ -583,6 +623,21 @@ class OnlineRoom:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _repr_svg_(self) -> str:
+        """The game as a board draws it (seat 0 at the bottom): names, score, cube, dice, result."""
+        game, match = self.game, self.match
+        return board_svg(
+            game.position,
+            dice=game.rolled,
+            cube=game.cube_value,
+            cube_owner=game.cube_owner,
+            names=match.names,
+            score=match.score if game.result is None else game.score,
+            match_length=match.length,
+            language=self.connection.language,
+            result=game.result,
+        )
 
     def __repr__(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"

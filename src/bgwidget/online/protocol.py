@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, TypedDict
 
+from bgwidget.checks import is_int
 from bgwidget.errors import RoomError
 
 __all__ = [
@@ -94,7 +95,7 @@ ROOM_REASONS = (
     "stale", "spectator", "room-over", "room-unknown", "seat-taken", "room-full", "bad-token",
     "waiting-opponent", "opponent-here", "claim-early", "stop-in-match", "bad-action", "bad-resign",
     "bad-name", "bad-seed", "not-joined", "too-many-rooms", "bad-message", "version", "out-of-sync",
-    "bad-format", "room-in-play",
+    "bad-format", "room-in-play", "bad-spectate", "server-full",
 )  # fmt: skip
 """The reasons of the room's refusals (:class:`~bgwidget.errors.RoomError`); every other is the game's."""
 
@@ -148,7 +149,8 @@ class _Id(TypedDict, total=False):
 
 class ActMessage(_Id):
     """An action of the connection's seat, made on the room as of event ``seq``; ``id`` (any
-    short string) comes back as the event's ``reply_to`` or the error's."""
+    short string) comes back as the error's ``reply_to``, or on the last of the events it made
+    (the action's, and the ``end`` event when it ends the room)."""
 
     v: int
     type: Literal["act"]
@@ -295,7 +297,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise RoomError(reason="bad-message") from None
     if not isinstance(message, dict) or message.get("type") not in CLIENT_MESSAGES:
         raise RoomError(reason="bad-message")
-    if message.get("v") != PROTOCOL_VERSION:
+    if not is_int(message.get("v")) or message["v"] != PROTOCOL_VERSION:  # not True, not 1.0
         raise RoomError(reason="version", version=PROTOCOL_VERSION)
     return message
 

@@ -103,8 +103,8 @@ class RoomSettings:
                 raise _bad("a clock's delay is 0 to 600 seconds and its reserve 0 to 3600 seconds per point")
             clock = ClockSettings(float(delay), float(reserve))
         hold = data.get("hold", 600.0)
-        if not _number(hold, 10, 86400):
-            raise _bad("a seat is held 10 to 86400 seconds")
+        if not _number(hold, 1, 86400):
+            raise _bad("a seat is held 1 to 86400 seconds")
         return cls(rules, (check_name(names[0]), check_name(names[1])), clock, float(hold))
 
 
@@ -203,7 +203,8 @@ class Room:
                 raise RoomError("a second room event", reason="out-of-sync")
             self.settings = RoomSettings.from_dict(action["settings"])
             self.commitment = action["commitment"]
-            self.match = Match.with_rules(self.settings.rules, names=self.settings.names)
+            # the seed of the games' own dice, never used here (the server rolls): the code, the same in every copy
+            self.match = Match.with_rules(self.settings.rules, seed=self.code, names=self.settings.names)
             if self.settings.clock:
                 reserve = self.settings.clock.reserve * self.settings.rules.match_length
                 self.clock = {"reserves": [reserve, reserve], "running": None, "since": 0.0}
@@ -258,7 +259,7 @@ class Room:
         if seat is None:
             raise RoomError(reason="spectator")
         if not is_int(seq) or seq != self.seq:
-            raise RoomError(reason="stale")
+            raise RoomError(reason="stale", seq=self.seq)
         action = self._checked(seat, intent, now)
         events = [self._event(seat, action, now)]
         ending = self._ending(seat, action)
@@ -315,7 +316,7 @@ class Room:
             if kind == "move":
                 play = intent.get("play")
                 if not isinstance(play, str) or len(play) > _MAX_PLAY:
-                    raise GameError(reason="notation", text=str(play)[:_MAX_PLAY])
+                    raise GameError(reason="notation", move=str(play)[:_MAX_PLAY])
                 action["play"] = play
             elif kind == "resign":
                 points = intent.get("points", 1)
@@ -391,7 +392,7 @@ class Room:
         after = None if self.ended or game.phase not in ("roll", "move", "cube") else game.turn
         if running is not None and after != running:
             reserves[running] = max(0.0, reserves[running] - max(0.0, now - clock["since"] - settings.delay))
-        since = clock["since"] if after == running else now
+        since = clock["since"] if running is not None and after == running else now
         return {"reserves": reserves, "running": after, "since": since}
 
 

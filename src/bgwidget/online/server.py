@@ -22,7 +22,9 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sqlite3
 import ssl
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -62,13 +64,15 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 @dataclass(frozen=True)
 class Limits:
-    """What one connection may do: ``rate`` messages a second after a ``burst``, ``rooms`` rooms
-    created, ``queue`` messages waiting to be sent to it (a client that reads slower is dropped)."""
+    """What one connection may do: ``rate`` messages a second after a ``burst`` (an accepted action
+    costs nothing), ``rooms`` rooms created, ``queue`` messages waiting to be sent to it (a client
+    that reads slower is dropped); and the server: ``open_rooms`` rooms in play at once."""
 
     rate: float = 20.0
     burst: float = 60.0
     rooms: int = 5
     queue: int = 2000
+    open_rooms: int = 10_000
 
 
 def rebuild(stored: StoredRoom) -> Room:
@@ -110,6 +114,7 @@ class GameServer:
         self._hashes: dict[str, tuple[list[str], str]] = {}
         self._members: dict[str, set[_Member]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._holds: dict[tuple[str, int], asyncio.TimerHandle] = {}  # a dropped seat's hold, one a seat
         for stored in store.open_rooms():
             room = rebuild(stored)
             room.resume(self.now())
@@ -172,8 +177,12 @@ class GameServer:
                 "download": self._download,
             }[message["type"]]
             handle(member, message)
+            if message["type"] == "act":  # accepted: the game itself bounds how fast a seat acts
+                member.budget = min(self.limits.burst, member.budget + 1)
         except Refusal as refusal:
             self._refuse(member, refusal, message)
+            if message.get("type") == "hello":
+                self._release(message.get("room"))
         except Exception:
             self.failures += 1
             log.exception("a message could not be handled")
@@ -198,6 +207,8 @@ class GameServer:
         self._language(member, message)
         if member.created >= self.limits.rooms:
             raise RoomError(reason="too-many-rooms", count=self.limits.rooms)
+        if len(self.rooms) >= self.limits.open_rooms:
+            raise RoomError(reason="server-full")
         settings = RoomSettings.from_dict(message.get("settings", {}))
         tokens = [secrets.token_urlsafe(18), secrets.token_urlsafe(18)]
         spectate = secrets.token_urlsafe(9)
@@ -228,14 +239,14 @@ class GameServer:
         new_token = None
         if isinstance(spectate, str):
             if not secrets.compare_digest(secret_hash(spectate), spectate_hash):
-                raise RoomError(reason="bad-token")
+                raise RoomError(reason="bad-spectate")
             seat = None
         elif isinstance(token, str):
             seat = next((s for s in (0, 1) if secrets.compare_digest(secret_hash(token), hashes[s])), None)
             if seat is None:
                 raise RoomError(reason="bad-token")
         elif token is None:
-            seat = next((s for s in (0, 1) if not room.seated[s]), None)
+            seat = next((s for s in (1, 0) if not room.seated[s]), None)  # seat 0 is the creator's, by custom
             if seat is None or room.ended:
                 raise RoomError(reason="room-full")
             new_token = secrets.token_urlsafe(18)
@@ -261,6 +272,8 @@ class GameServer:
         self._send(member, {"v": PROTOCOL_VERSION, **welcome})
         for event in room.events[since:]:
             self._send(member, event)
+        if seat is not None:  # a spectator changes no seat's presence: nothing to tell the room
+            self._broadcast_presence(room)  # after the welcome, which the newcomer reads first
 
     def _act(self, member: _Member, message: dict[str, Any]) -> None:
         room = self._joined(member)
@@ -313,7 +326,7 @@ class GameServer:
         self._members[room.code].add(member)
         if seat is not None:
             room.away_since[seat] = None
-        self._broadcast_presence(room)
+            self._unhold(room.code, seat)
 
     def _leave(self, member: _Member) -> None:
         code = member.room
@@ -325,12 +338,21 @@ class GameServer:
         member.room = None
         if member.seat is not None and not any(m.seat == member.seat for m in members):
             room.away_since[member.seat] = self.now()
-            if not room.ended:
-                loop = asyncio.get_running_loop()
-                loop.call_later(room.settings.hold, self._broadcast_presence, room)  # the claim is open
-        self._broadcast_presence(room)
+            if not room.ended:  # one timer a seat: a seat that comes and goes must not pile them up
+                self._unhold(code, member.seat)
+                hold = asyncio.get_running_loop().call_later(room.settings.hold, self._broadcast_presence, room)
+                self._holds[(code, member.seat)] = hold  # at its end the claim is open
+        if member.seat is not None:
+            self._broadcast_presence(room)
         if not members and room.ended:
             self._forget(code)
+
+    def _release(self, code: object) -> None:
+        """Forget the finished room ``code`` if no connection holds it (loaded for a download or a
+        refused hello): the store keeps it, and memory must not grow with every room ever looked at."""
+        room = self.rooms.get(code.upper()) if isinstance(code, str) else None
+        if room is not None and room.ended and not self._members.get(room.code):
+            self._forget(room.code)
 
     def _forget(self, code: str) -> None:
         self.rooms.pop(code, None)
@@ -339,6 +361,13 @@ class GameServer:
         timer = self._timers.pop(code, None)
         if timer:
             timer.cancel()
+        for seat in (0, 1):
+            self._unhold(code, seat)
+
+    def _unhold(self, code: str, seat: int) -> None:
+        hold = self._holds.pop((code, seat), None)
+        if hold:
+            hold.cancel()
 
     def _presence(self, room: Room) -> list[SeatPresence]:
         members = self._members.get(room.code, set())
@@ -367,9 +396,12 @@ class GameServer:
         """Store ``events`` (already applied to ``room``), then send them to the room; arm its clock."""
         self.store.append(room.code, events, ended=room.ended is not None)
         for event in events:
-            text = dumps(event)  # written once for the whole room; the actor's copy adds its reply_to
+            text = dumps(event)  # written once for the whole room
             for member in self._members[room.code]:
-                self._send_text(member, f'{text[:-1]},"reply_to":{dumps(reply_to)}}}' if member is actor else text)
+                if member is actor and event is events[-1]:  # the reply on the last: the actor's copy holds them all
+                    self._send_text(member, f'{text[:-1]},"reply_to":{dumps(reply_to)}}}')
+                else:
+                    self._send_text(member, text)
         self._arm(room.code)
 
     def _arm(self, code: str) -> None:
@@ -405,8 +437,11 @@ class GameServer:
             room = self._room(code)
             text = download(room, fmt)
         except RoomError as refusal:
-            status = HTTPStatus.NOT_FOUND if refusal.reason == "room-unknown" else HTTPStatus.CONFLICT
+            statuses = {"room-unknown": HTTPStatus.NOT_FOUND, "bad-format": HTTPStatus.BAD_REQUEST}
+            status = statuses.get(refusal.reason, HTTPStatus.CONFLICT)
             return connection.respond(status, refusal.explain("en") + "\n")
+        finally:
+            self._release(code)
         response = connection.respond(HTTPStatus.OK, text)
         response.headers["Content-Type"] = "application/json" if fmt == "json" else "text/plain; charset=utf-8"
         response.headers["Content-Disposition"] = f'attachment; filename="{room.code}.{fmt}"'
@@ -463,6 +498,7 @@ async def run(
             compression=None,  # messages of a few hundred bytes: deflate cost CPU and memory, saved little
             ping_interval=ping_interval,
             ping_timeout=ping_interval,
+            close_timeout=2.0,  # a flooder is no longer read, so its close frame is never seen: 2 s, not 10
             process_request=game_server.process_request,
         ) as server:
             game_server.started()
@@ -555,11 +591,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
-    def ready(server: Server, game_server: GameServer) -> None:
-        for sock in server.sockets:
-            print(f"bgwidget game server on {sock.getsockname()}, rooms in {args.db}", flush=True)
+    scheme = "wss" if args.certfile else "ws"
 
-    with contextlib.suppress(KeyboardInterrupt):
+    def ready(server: Server, game_server: GameServer) -> None:
+        host, port = server.sockets[0].getsockname()[:2]
+        print(f"bgwidget game server on {scheme}://{host}:{port}, rooms in {args.db}", flush=True)
+
+    try:
         asyncio.run(
             run(
                 args.host,
@@ -571,6 +609,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 ready=ready,
             )
         )
+    except KeyboardInterrupt:
+        pass
+    except (OSError, sqlite3.Error, ssl.SSLError) as error:  # the port taken, the file not writable...
+        sys.exit(f"bgwidget serve: {error}")
 
 
 if __name__ == "__main__":

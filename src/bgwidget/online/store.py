@@ -9,10 +9,10 @@ a commit survives the process being killed (the operating system has the write),
 cut in the instant after it (``synchronous=FULL`` would cost an ``fsync`` per action). Tokens and
 the spectator code are kept as SHA-256 hashes, never as written.
 
-Scaling out: rooms are independent, so several server processes can share the load behind a proxy
-that routes each room code to one process (a consistent hash of the code), all on one shared
-database. A backend for that is a class with the methods of :class:`Store` over PostgreSQL (the
-same two tables; ``append`` an ``INSERT`` in a transaction); nothing else in the server changes.
+Scaling out (``docs/ONLINE.md``): rooms are independent, so several server processes can share the
+load behind a proxy that routes each room code to one process, all on one shared database. A
+backend for that is a class with the methods of :class:`Store` over PostgreSQL (the same two tables;
+``append`` an ``INSERT`` in a transaction); nothing else in the server changes.
 """
 
 from __future__ import annotations

@@ -653,7 +653,9 @@ var labels_default = {
     "why.version": "This client speaks another version of the protocol than the server ({version}): update bgwidget.",
     "why.out-of-sync": "This copy of the game is out of step with the server: it asks for the whole game again.",
     "why.bad-format": "A match can be downloaded as {formats}.",
-    "why.room-in-play": "The match is still being played: it can be downloaded once it is over."
+    "why.room-in-play": "The match is still being played: it can be downloaded once it is over.",
+    "why.bad-spectate": "That spectator code does not open this room.",
+    "why.server-full": "The server has as many rooms in play as it takes: try again later."
   },
   fr: {
     "number.decimal": ",",
@@ -983,7 +985,9 @@ var labels_default = {
     "why.version": "Ce client parle une autre version du protocole que le serveur ({version}) : mettez bgwidget \xE0 jour.",
     "why.out-of-sync": "Cette copie de la partie n\u2019est plus au pas du serveur : elle redemande toute la partie.",
     "why.bad-format": "Un match se t\xE9l\xE9charge en {formats}.",
-    "why.room-in-play": "Le match est encore en cours : on peut le t\xE9l\xE9charger quand il est fini."
+    "why.room-in-play": "Le match est encore en cours : on peut le t\xE9l\xE9charger quand il est fini.",
+    "why.bad-spectate": "Ce code spectateur n\u2019ouvre pas cette salle.",
+    "why.server-full": "Le serveur a autant de salles en jeu qu\u2019il peut en prendre : r\xE9essayez plus tard."
   },
   sv: {
     "number.decimal": ",",
@@ -1313,7 +1317,9 @@ var labels_default = {
     "why.version": "Den h\xE4r klienten talar en annan version av protokollet \xE4n servern ({version}): uppdatera bgwidget.",
     "why.out-of-sync": "Den h\xE4r kopian av partiet g\xE5r inte i takt med servern: den ber om hela partiet igen.",
     "why.bad-format": "En match kan laddas ner som {formats}.",
-    "why.room-in-play": "Matchen p\xE5g\xE5r fortfarande: den kan laddas ner n\xE4r den \xE4r slut."
+    "why.room-in-play": "Matchen p\xE5g\xE5r fortfarande: den kan laddas ner n\xE4r den \xE4r slut.",
+    "why.bad-spectate": "Den \xE5sk\xE5darkoden \xF6ppnar inte det h\xE4r rummet.",
+    "why.server-full": "Servern har s\xE5 m\xE5nga rum i spel som den tar emot: f\xF6rs\xF6k igen senare."
   }
 };
 
