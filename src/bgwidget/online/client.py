@@ -138,6 +138,7 @@ class RoomConnection:
         seed: str | None = None,
         language: str = "en",
         timeout: float = 10.0,
+        on_event: Callable[[Event], None] | None = None,
     ) -> None:
         self.url = url
         self.code = room
@@ -156,6 +157,11 @@ class RoomConnection:
         """Whether the copy's last IDs equal the server's (False while a snapshot is awaited)."""
         self.resyncs = 0
         """How many times the copy was rebuilt from a snapshot."""
+        self.reconnections = 0
+        """How many times the client reconnected by itself after the connection dropped."""
+        self.on_event = on_event
+        """Called with each new event as it arrives, once the copy has applied it (a view's
+        redraw, a benchmark's clock); events the copy holds, sent again after a reconnection, are not new."""
         self.connected = False
         """Whether the connection is open now."""
         self._connection: ClientConnection | None = None
@@ -178,6 +184,9 @@ class RoomConnection:
 
     async def _join(self) -> None:
         connection = await _open(self.url, self.timeout)
+        if not self.in_sync:  # the snapshot asked for was lost with the connection: the whole log again
+            self.room, self.in_sync = Room(self.code), True
+            self.resyncs += 1
         self._welcome = asyncio.get_running_loop().create_future()
         hello: dict[str, Any] = {
             "v": PROTOCOL_VERSION,
@@ -192,22 +201,20 @@ class RoomConnection:
             hello["spectate"] = self.spectate
         elif self.token is not None:
             hello["token"] = self.token
-        await connection.send(json.dumps(hello))
-        while not self._welcome.done():
-            try:
-                text = await asyncio.wait_for(connection.recv(), self.timeout)
-            except (ConnectionClosed, asyncio.TimeoutError):
-                await connection.close()
-                raise ConnectionError(f"the game server at {self.url} closed before welcoming") from None
-            message = json.loads(text)
-            if message.get("type") == "error":
-                await connection.close()
-                raise _refusal(message)
-            self._receive(message)
-        self._connection = connection
-        self.connected = True
-        welcome = self._welcome.result()
-        await self._caught_up(welcome["seq"])
+        try:
+            await connection.send(json.dumps(hello))
+            while not self._welcome.done():
+                message = json.loads(await asyncio.wait_for(connection.recv(), self.timeout))
+                if message.get("type") == "error":
+                    await connection.close()
+                    raise _refusal(message)
+                self._receive(message)
+            self._connection = connection
+            self.connected = True
+            await self._caught_up(self._welcome.result()["seq"])
+        except (ConnectionClosed, asyncio.TimeoutError):  # the server gone again while joining: retried
+            await connection.close()
+            raise ConnectionError(f"the game server at {self.url} closed before welcoming") from None
 
     async def _caught_up(self, seq: int) -> None:
         """Read until the copy holds event ``seq`` (the welcome's)."""
@@ -241,6 +248,7 @@ class RoomConnection:
         while not self._closing:
             try:
                 await self._join()
+                self.reconnections += 1
                 self._notify()
                 return
             except (ConnectionError, OSError, RoomError, ValueError):
@@ -291,6 +299,8 @@ class RoomConnection:
                 self.room.apply(event)
             except RoomError:
                 self._ask_snapshot()
+        if self.on_event is not None:
+            self.on_event(event)
         future = self._pending.pop(event.get("reply_to", ""), None)
         if future is not None and not future.done():
             future.set_result(event)
@@ -325,7 +335,13 @@ class RoomConnection:
         key = str(next(self._ids))
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[key] = future
-        await self._send({**message, "id": key})
+        try:
+            await self._send({**message, "id": key})
+        except ConnectionLost:
+            self._pending.pop(key, None)  # never sent: no answer to wait for
+            if future.done():
+                future.exception()  # the drop already set it: read, so that it is not reported unread
+            raise
         return await asyncio.wait_for(future, self.timeout)
 
     # ----------------------------------------------------------------- reading

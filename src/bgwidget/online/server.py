@@ -157,10 +157,13 @@ class GameServer:
                 await member.connection.send(await member.queue.get())
 
     def _send(self, member: _Member, message: Any) -> None:
+        self._send_text(member, dumps(message))
+
+    def _send_text(self, member: _Member, text: str) -> None:
         if member.queue.qsize() >= self.limits.queue:
             member.connection.transport.abort()  # reads slower than its room plays: dropped, may rejoin
             return
-        member.queue.put_nowait(dumps(message))
+        member.queue.put_nowait(text)
 
     def _receive(self, member: _Member, text: str | bytes) -> None:
         message: dict[str, Any] = {}
@@ -392,11 +395,13 @@ class GameServer:
     def _commit(self, room: Room, events: Sequence[Event], actor: _Member | None = None, reply_to: str = "") -> None:
         """Store ``events`` (already applied to ``room``), then send them to the room; arm its clock."""
         self.store.append(room.code, events, ended=room.ended is not None)
-        for member in self._members[room.code]:
-            for event in events:  # the reply on the last: the actor's copy holds them all when it hears
-                self._send(
-                    member, {**event, "reply_to": reply_to} if member is actor and event is events[-1] else event
-                )
+        for event in events:
+            text = dumps(event)  # written once for the whole room
+            for member in self._members[room.code]:
+                if member is actor and event is events[-1]:  # the reply on the last: the actor's copy holds them all
+                    self._send_text(member, f'{text[:-1]},"reply_to":{dumps(reply_to)}}}')
+                else:
+                    self._send_text(member, text)
         self._arm(room.code)
 
     def _arm(self, code: str) -> None:
@@ -490,6 +495,7 @@ async def run(
             ssl=context,
             origins=allowed,  # type: ignore[arg-type]
             max_size=MAX_MESSAGE_BYTES,
+            compression=None,  # messages of a few hundred bytes: deflate cost CPU and memory, saved little
             ping_interval=ping_interval,
             ping_timeout=ping_interval,
             close_timeout=2.0,  # a flooder is no longer read, so its close frame is never seen: 2 s, not 10
