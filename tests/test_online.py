@@ -394,12 +394,17 @@ class ServerProcess:
             command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}
         )
         line = self.process.stdout.readline()
-        self.port = int(re.search(r"ws://127\.0\.0\.1:(\d+)", line).group(1))
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+        if found is None:
+            self.kill()
+            raise AssertionError(f"the server did not say where it listens: {line!r}")
+        self.port = int(found.group(1))
         return f"ws://127.0.0.1:{self.port}"
 
     def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
 
 
 def test_the_server_killed_mid_match_and_restarted_resumes_the_room_exactly(tmp_path):
