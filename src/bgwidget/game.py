@@ -46,6 +46,7 @@ from typing import Any
 from bgwidget.checks import is_int
 from bgwidget.dice import Dice, Seed, check_roll, check_seed
 from bgwidget.errors import DiceError, DiceStateError, GameError, IllegalPlayError
+from bgwidget.notation import parse_play
 from bgwidget.partial import PartialPlay
 from bgwidget.plays import Move, Play
 from bgwidget.position import Position
@@ -412,7 +413,7 @@ class Game:
         """
         partial = self._moving(seat, "play")
         try:
-            play = self._start.parse_play(text, *partial.dice)
+            play = parse_play(self._start, text, *partial.dice, plays=partial.plays)  # the roll's plays, made once
         except IllegalPlayError as error:
             raise _refused(error) from error
         self._finish(play)

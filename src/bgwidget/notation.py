@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from bgwidget.errors import IllegalPlayError, NotationError
@@ -41,7 +41,7 @@ def _distances(die1: int, die2: int) -> set[int]:
     return {die1, die2, die1 + die2}
 
 
-def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
+def parse_play(position: Position, text: str, die1: int, die2: int, *, plays: Sequence[Play] | None = None) -> Play:
     """The legal play of ``die1``-``die2`` that ``text`` names, in gnubg/XG notation.
 
     Accepts ``"24/18 13/9*"``, ``"24/13"`` (one checker, both dice), ``"24/18*/13"``,
@@ -59,8 +59,12 @@ def parse_play(position: Position, text: str, die1: int, die2: int) -> Play:
     two moves);
     :class:`IllegalPlayError` when no legal play matches (a hop no dice of the roll make, a hit
     marked where the play hits nothing) or when the text fits several.
+
+    ``plays``: the legal plays of this roll from ``position`` when the caller has them already (a
+    game in play does), so that they are not generated again.
     """
-    plays = legal_plays(position, die1, die2)
+    if plays is None:
+        plays = legal_plays(position, die1, die2)
     if not isinstance(text, str):
         raise NotationError(f"a play is written as text, not {type(text).__name__}")
     tokens = text.lower().replace(",", " ").split()
