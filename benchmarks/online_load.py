@@ -40,14 +40,14 @@ Run from the repository root (each prints its table)::
     PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 500 --think 2 --duration 60
     PYTHONPATH=src .venv/bin/python benchmarks/online_load.py --rooms 100 --kill 20
 
-On the 2-core development machine (shared, load average about 1), in that order: 100 rooms at full
-speed, p95 60 ms, 1570 events/s, 0.46 ms of server CPU an action, 549 KiB a room at the end of its
-match (the clients' process then uses a whole core); 500 rooms at full speed, p95 396 ms (saturated:
-each action waits behind the other rooms'), 1405 events/s; 500 rooms at a 1 s pace, p95 10 ms
-(p99 116 ms), 488 events/s; at a 2 s pace, p95 6 ms (p99 53 ms), 238 events/s, 101 KiB a room;
-20 kills: 0 events lost, 0 replays differing, 0 verify failures, every client resumed, restarts of
-3.4 s median. The p99 is the server's own full garbage collections (up to 0.15 s at 500 rooms); a
-restart replays every open room's log (0.16 ms an event), so it grows with the rooms in play.
+On the 2-core development machine (2026-12-03, after a play is parsed against the roll's plays the
+game has), in that order: 100 rooms at full speed, p95 45 ms, 1943 events/s, 0.38 ms of server CPU
+an action, 484 KiB a room at the end of its match (the clients' process then uses a whole core);
+500 rooms at full speed, p95 360 ms (saturated: each action waits behind the other rooms'), 1705
+events/s; 500 rooms at a 1 s pace, p95 6.6 ms (p99 81 ms), 486 events/s, 130 KiB a room; 20 kills
+at 100 rooms: 0 events lost, 0 replays differing, 0 verify failures, every client resumed, restarts
+of 2.1 s median. The p99 is the server's own full garbage collections; a restart replays every open
+room's log, so it grows with the rooms in play.
 """
 
 from __future__ import annotations
