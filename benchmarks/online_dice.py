@@ -25,7 +25,7 @@ from collections import Counter
 
 from bgwidget.online.client import connect, create_room
 from bgwidget.online.fairdice import DiceProofError, draw, verify
-from bgwidget.online.server import start_server
+from bgwidget.online.launch import start_server
 
 NIST = {35: {0.05: 49.802, 0.001: 66.619}, 5: {0.05: 11.070, 0.001: 20.515}}
 """Chi-square critical values by degrees of freedom and upper-tail probability (NIST table 1.3.6.7.4)."""

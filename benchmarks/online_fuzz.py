@@ -1,6 +1,6 @@
 """Hostile messages against the game server, drawn by hypothesis, while honest matches are played.
 
-An in-process server (:func:`bgwidget.online.server.start_server`, limits of 1,000 messages a
+An in-process server (:func:`bgwidget.online.launch.start_server`, limits of 1,000 messages a
 second after a burst of 300) is attacked over several connections with the messages of
 tests/hostile_messages.py: random JSON, binary frames, deep nesting, near-valid messages with a
 field mutated, forged tokens, the seat not on roll acting, stale ``seq``\\ s, huge strings, floods;

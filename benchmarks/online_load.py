@@ -77,7 +77,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from bgwidget.formats import to_json  # noqa: E402
 from bgwidget.match import Match  # noqa: E402
 from bgwidget.online import DiceProofError, verify  # noqa: E402
-from bgwidget.online.client import ConnectionLost, RoomConnection, create_room_async  # noqa: E402
+from bgwidget.online.connection import ConnectionLost, RoomConnection, create_room_async  # noqa: E402
 from bgwidget.online.server import rebuild  # noqa: E402
 from bgwidget.online.store import SQLiteStore  # noqa: E402
 from bgwidget.refusal import Refusal  # noqa: E402

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from bgwidget.online.client import connect, create_room
 from bgwidget.online.fairdice import verify
-from bgwidget.online.server import Limits, start_server
+from bgwidget.online.launch import start_server
+from bgwidget.online.server import Limits
 from online_attacks import Closed, Raw, Table, V, state, table
 
 ROLES = ("mover", "waiting", "spectator", "stranger")

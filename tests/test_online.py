@@ -434,7 +434,7 @@ def test_the_server_killed_mid_match_and_restarted_resumes_the_room_exactly(tmp_
 
 def test_the_command_line_says_how_to_serve():
     result = subprocess.run(
-        [sys.executable, "-m", "bgwidget.online.server", "serve", "--help"], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "bgwidget.online.launch", "serve", "--help"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0 and "--db" in result.stdout and "--certfile" in result.stdout
 

@@ -18,7 +18,7 @@ import pytest
 
 from bgwidget.online.client import connect, create_room
 from bgwidget.online.fairdice import DiceProofError, commitment, draw, verify
-from bgwidget.online.server import start_server
+from bgwidget.online.launch import start_server
 
 CHI2_35_AT_0_001 = 66.619  # NIST/SEMATECH e-Handbook, table 1.3.6.7.4
 

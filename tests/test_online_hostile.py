@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from websockets.exceptions import InvalidStatus
 
 from bgwidget.online.client import connect, create_room
+from bgwidget.online.launch import start_server
 from bgwidget.online.protocol import MAX_MESSAGE_BYTES
-from bgwidget.online.server import Limits, start_server
+from bgwidget.online.server import Limits
 from hostile_messages import ATTACKS, Fuzz
 from online_attacks import Closed, Raw, V, create, state, table
 

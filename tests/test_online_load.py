@@ -56,8 +56,8 @@ def test_a_client_out_of_step_when_the_server_dies_takes_the_whole_log_again(tmp
         [(ann, bob)] = await benchmark.open_rooms(server.url, 1, 1, benchmark.Record(), seed=1)
         rng = random.Random(1)
 
-        async def step(copies=(ann, bob)):  # one bot action, by the seat that has one, seen by ``copies``
-            for seat in (ann, bob):
+        async def step(copies=(ann, bob)):  # one bot action, by the seat of ``copies`` that has one, seen by them
+            for seat in copies:  # not a copy being rebuilt: mid-way it may look like another turn
                 action = benchmark.bot_action(seat.connection, rng)
                 if action is not None:
                     seq = (await seat.connection.act(action))["seq"]
