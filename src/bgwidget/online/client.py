@@ -12,10 +12,13 @@ reconnects by itself when the connection drops.
 :class:`OnlineRoom` is synchronous: it runs its connection on a background event loop of its own,
 so it works in a notebook, whose own loop is busy running the cell.
 
->>> ticket = create_room("ws://127.0.0.1:8765", length=3, names=("Ann", "Bob"))  # doctest: +SKIP
->>> ann = connect(ticket.url, ticket.room, ticket.tokens[0])                       # doctest: +SKIP
->>> bob = connect(ticket.url, ticket.room, ticket.tokens[1])                       # doctest: +SKIP
->>> bob.play_with("expert", background=True); ann.roll()                           # doctest: +SKIP
+With a server at hand (``bgwidget serve``)::
+
+    ticket = create_room("ws://127.0.0.1:8765", length=3, names=("Ann", "Bob"))
+    ann = connect(ticket.url, ticket.room, ticket.tokens[0])
+    bob = connect(ticket.url, ticket.room, ticket.tokens[1])
+    bob.play_with("expert", background=True)
+    ann.roll()
 """
 
 from __future__ import annotations
