@@ -241,7 +241,11 @@ class Network:
         self.loop.run_until_complete(main())
 
     async def _relay(self, reader, writer):
-        upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:  # the server is gone (the test is over): the client's connection fails too
+            writer.close()
+            return
         self.writers |= {writer, upstream_writer}
 
         async def pipe(source, sink):
@@ -272,6 +276,8 @@ def test_a_dropped_client_comes_back_by_itself_with_what_it_missed(server):
     ann.wait_until(lambda r: r.connection.room.seq == bob.connection.room.seq and r.presence[0]["connected"])
     assert ann.in_sync and ann.game.phase == "move" and ann.seat == 0
     assert to_json(ann.match) == to_json(bob.match)
+    ann.close()
+    bob.close()
 
 
 def test_an_opponent_gone_past_the_hold_can_be_claimed(server):
