@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -462,3 +463,29 @@ def test_the_server_speaks_tls_with_a_certificate_of_its_own(tmp_path):
             assert json.loads(connection.recv(10))["type"] == "created"
         with pytest.raises(ssl.SSLError), raw_connect(url, ssl=ssl.create_default_context()):
             pass  # a client that does not trust the certificate
+
+
+def test_an_empty_play_after_a_dance_is_refused_not_recorded():
+    rng = random.Random(1)
+    for _trial in range(200):  # money games of random plays until a roll dances
+        room = Room("ABCDEF", server_seed=f"{rng.getrandbits(256):064x}")
+        room.start(RoomSettings(Rules()), now=0)
+        room.take_seat(0, None, "a", now=0)
+        room.take_seat(1, None, "b", now=0)
+        room.act(0, {"type": "roll"}, room.seq, now=0)
+        game = room.match.game
+        while game.phase in ("roll", "move") and game.record[-1] != {"type": "move", "seat": 1 - game.turn, "play": ""}:
+            action = (
+                {"type": "roll"}
+                if game.phase == "roll"
+                else {"type": "move", "play": str(rng.choice(game.legal_plays))}
+            )
+            room.act(game.turn, action, room.seq, now=0)
+        if game.phase == "roll":
+            break
+    seq, ids = room.seq, room.ids()
+    for seat in (0, 1):
+        with pytest.raises(GameError) as refused:
+            room.act(seat, {"type": "move", "play": ""}, room.seq, now=1)
+        assert refused.value.reason in ("not-your-turn", "not-rolled")
+    assert (room.seq, room.ids()) == (seq, ids)

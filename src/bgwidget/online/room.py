@@ -221,6 +221,8 @@ class Room:
         elif kind == "roll":
             game.apply({"type": "roll", "dice": action["dice"], "seat": seat})
             self.draws += 1
+        elif kind == "move":  # not Game.apply, whose replay skips an empty play after a dance
+            game.play(action["play"], seat=seat)
         elif kind in ("stop", "claim", "timeout"):
             pass  # the end event that follows says who won
         elif kind == "end":
