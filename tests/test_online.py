@@ -489,3 +489,18 @@ def test_an_empty_play_after_a_dance_is_refused_not_recorded():
             room.act(seat, {"type": "move", "play": ""}, room.seq, now=1)
         assert refused.value.reason in ("not-your-turn", "not-rolled")
     assert (room.seq, room.ids()) == (seq, ids)
+
+
+def test_a_log_longer_than_two_thousand_events_is_joined_from_scratch(server):
+    ticket = create_room(server.url, names=("Ann", "Bob"))
+    ann, bob = connect(server.url, ticket.room, ticket.tokens[0]), connect(server.url, ticket.room, ticket.tokens[1])
+    ann.roll()
+    on_roll = mover(ann, bob)
+    other = bob if on_roll is ann else ann
+    while on_roll.connection.room.seq < 2100:  # a resignation offered and declined, again and again
+        on_roll.resign(1)
+        other.wait_until(lambda r, seq=on_roll.connection.room.seq: r.connection.room.seq == seq)
+        other.decline()
+        on_roll.wait_until(lambda r, seq=other.connection.room.seq: r.connection.room.seq == seq)
+    spectator = watch(server.url, ticket.room, ticket.spectate)  # every event since the first, at once
+    assert spectator.in_sync and spectator.events == [dict(e) for e in server.game_server.rooms[ticket.room].events]

@@ -60,13 +60,13 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 @dataclass(frozen=True)
 class Limits:
     """What one connection may do: ``rate`` messages a second after a ``burst`` (an accepted action
-    costs nothing), ``rooms`` rooms created, ``queue`` messages waiting to be sent to it (a client
+    costs nothing), ``rooms`` rooms created, ``queue`` characters waiting to be sent to it (a client
     that reads slower is dropped); and the server: ``open_rooms`` rooms in play at once."""
 
     rate: float = 20.0
     burst: float = 60.0
     rooms: int = 5
-    queue: int = 2000
+    queue: int = 16 * 2**20
     open_rooms: int = 10_000
 
 
@@ -89,6 +89,7 @@ class _Member:
     seat: int | None = None
     language: str = "en"
     created: int = 0
+    queued: int = 0  # characters in the queue, not yet sent
     budget: float = 0.0
     checked: float = field(default_factory=time.monotonic)
 
@@ -149,15 +150,20 @@ class GameServer:
     async def _write(self, member: _Member) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await member.connection.send(await member.queue.get())
+                text = await member.queue.get()
+                await member.connection.send(text)
+                member.queued -= len(text)
 
     def _send(self, member: _Member, message: Any) -> None:
         self._send_text(member, dumps(message))
 
     def _send_text(self, member: _Member, text: str) -> None:
-        if member.queue.qsize() >= self.limits.queue:
-            member.connection.transport.abort()  # reads slower than its room plays: dropped, may rejoin
+        # Counted in characters, not messages: a whole log sent at a hello or a sync is one message
+        # a page, and a client that asks for it again and again without reading must not grow memory.
+        if member.queued + len(text) > self.limits.queue:
+            member.connection.transport.abort()  # reads slower than it asks or its room plays: dropped, may rejoin
             return
+        member.queued += len(text)
         member.queue.put_nowait(text)
 
     def _receive(self, member: _Member, text: str | bytes) -> None:
