@@ -331,7 +331,12 @@ def test_the_clock_charges_only_the_time_beyond_each_turns_delay():
     assert moved["clock"]["reserves"][first] == 165 and moved["clock"]["running"] == 1 - first
     assert room.deadline() == 125 + 10 + 180
     assert room.time_out(now=125 + 10 + 179) == []
-    timeout, end = room.time_out(now=125 + 10 + 180)
+    reserves = [165, 180] if first == 0 else [180, 165]
+    (resign,) = room.act(1 - first, {"type": "resign", "points": 1}, room.seq, now=130)  # 5 s of the delay used
+    assert resign["clock"] == {"reserves": reserves, "running": first, "since": 130}
+    (decline,) = room.act(first, {"type": "decline"}, room.seq, now=131)
+    assert decline["clock"] == {"reserves": reserves, "running": 1 - first, "since": 131 - 10}  # no new delay
+    timeout, end = room.time_out(now=131 + 180)
     assert timeout["action"]["seat"] == 1 - first and end["action"]["winner"] == first
 
 

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import InvalidStatus
 
+from bgwidget.errors import RoomError
 from bgwidget.online.client import connect, create_room
 from bgwidget.online.launch import start_server
 from bgwidget.online.protocol import MAX_MESSAGE_BYTES
@@ -335,6 +336,23 @@ def test_a_full_server_refuses_a_new_room_and_serves_the_others(tmp_path):
         hello = {"v": V, "type": "hello", "room": codes[0], "seed": "s", "name": "Bob"}
         assert client.answer(hello)["type"] == "welcome"  # the rooms in play are served as before
         assert full.game_server.failures == 0
+
+
+def test_a_room_whose_log_is_full_refuses_more_actions(tmp_path):
+    with start_server(db=str(tmp_path / "rooms.db"), limits=Limits(events=12)) as short:
+        ticket = create_room(short.url)
+        ann, bob = connect(short.url, ticket.room, ticket.tokens[0]), connect(short.url, ticket.room, ticket.tokens[1])
+        ann.roll()
+        mover = ann if ann.seat == ann.game.turn else bob
+        other = bob if mover is ann else ann
+        with pytest.raises(RoomError) as refused:
+            while True:  # a resignation offered and declined until the log is full
+                mover.resign(1)
+                other.wait_until(lambda r: r.game.phase == "cube")
+                other.decline()
+                mover.wait_until(lambda r: r.game.phase != "cube")
+        assert refused.value.reason == "room-too-long" and refused.value.facts == {"count": 12}
+        assert short.game_server.rooms[ticket.room].seq == 12 and short.game_server.failures == 0
 
 
 def closed_by(client, messages):

@@ -174,6 +174,7 @@ class RoomError(Refusal):
     seat's hold ends), ``"stop-in-match"`` (only a money session is stopped), ``"bad-action"``,
     ``"bad-resign"``, ``"bad-name"``, ``"bad-seed"``, ``"not-joined"`` (an action before
     ``hello``), ``"too-many-rooms"``, ``"server-full"`` (as many rooms in play as the server
-    takes), ``"bad-message"`` (not a message of the protocol), ``"version"``, ``"bad-format"``,
-    ``"room-in-play"`` (a download before the end), ``"out-of-sync"`` (a client's copy that differs
-    from the server's log), or ``"invalid"`` (settings out of range, with the English detail)."""
+    takes), ``"room-too-long"`` (a log as long as the server keeps), ``"bad-message"`` (not a
+    message of the protocol), ``"version"``, ``"bad-format"``, ``"room-in-play"`` (a download
+    before the end), ``"out-of-sync"`` (a client's copy that differs from the server's log), or
+    ``"invalid"`` (settings out of range, with the English detail)."""

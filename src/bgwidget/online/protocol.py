@@ -95,7 +95,7 @@ ROOM_REASONS = (
     "stale", "spectator", "room-over", "room-unknown", "seat-taken", "room-full", "bad-token",
     "waiting-opponent", "opponent-here", "claim-early", "stop-in-match", "bad-action", "bad-resign",
     "bad-name", "bad-seed", "not-joined", "too-many-rooms", "bad-message", "version", "out-of-sync",
-    "bad-format", "room-in-play", "bad-spectate", "server-full",
+    "bad-format", "room-in-play", "bad-spectate", "server-full", "room-too-long",
 )  # fmt: skip
 """The reasons of the room's refusals (:class:`~bgwidget.errors.RoomError`); every other is the game's."""
 

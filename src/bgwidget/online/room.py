@@ -379,13 +379,15 @@ class Room:
         }
         event["position_id"], event["match_id"] = self.ids()
         if self.clock is not None:
-            self.clock = self._clock_after(now)
+            self.clock = self._clock_after(now, declined=action["type"] == "decline")
             event["clock"] = self.clock
         self.events.append(event)
         return event
 
-    def _clock_after(self, now: float) -> ClockState:
-        """The clocks after an event at ``now``: the stint that ends is charged beyond the delay."""
+    def _clock_after(self, now: float, declined: bool = False) -> ClockState:
+        """The clocks after an event at ``now``: the stint that ends is charged beyond the delay. A
+        turn given back by a declined resignation has no new delay: offering one again and again
+        would otherwise stop the clock."""
         clock, settings = self.clock, self.settings.clock
         assert clock is not None and settings is not None
         reserves = list(clock["reserves"])
@@ -395,6 +397,8 @@ class Room:
         if running is not None and after != running:
             reserves[running] = max(0.0, reserves[running] - max(0.0, now - clock["since"] - settings.delay))
         since = clock["since"] if running is not None and after == running else now
+        if declined and after is not None:
+            since = now - settings.delay
         return {"reserves": reserves, "running": after, "since": since}
 
 

@@ -60,14 +60,16 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 @dataclass(frozen=True)
 class Limits:
     """What one connection may do: ``rate`` messages a second after a ``burst`` (an accepted action
-    costs nothing), ``rooms`` rooms created, ``queue`` characters waiting to be sent to it (a client
-    that reads slower is dropped); and the server: ``open_rooms`` rooms in play at once."""
+        costs nothing), ``rooms`` rooms created, ``queue`` characters waiting to be sent to it (a client
+        that reads slower is dropped); and the server: ``open_rooms`` rooms in play at once, ``events``
+    in a room's log (a money session of a thousand games is some 60,000)."""
 
     rate: float = 20.0
     burst: float = 60.0
     rooms: int = 5
     queue: int = 16 * 2**20
     open_rooms: int = 10_000
+    events: int = 100_000
 
 
 def rebuild(stored: StoredRoom) -> Room:
@@ -278,6 +280,8 @@ class GameServer:
 
     def _act(self, member: _Member, message: dict[str, Any]) -> None:
         room = self._joined(member)
+        if room.seq >= self.limits.events:  # a seat that lengthens its log for ever (resign, decline...)
+            raise RoomError(reason="room-too-long", count=self.limits.events)
         events = room.act(member.seat, message.get("action"), message.get("seq"), self.now())
         reply_to = message.get("id")
         self._commit(room, events, member if isinstance(reply_to, str) else None, str(reply_to)[:64])

@@ -655,7 +655,8 @@ var labels_default = {
     "why.bad-format": "A match can be downloaded as {formats}.",
     "why.room-in-play": "The match is still being played: it can be downloaded once it is over.",
     "why.bad-spectate": "That spectator code does not open this room.",
-    "why.server-full": "The server has as many rooms in play as it takes: try again later."
+    "why.server-full": "The server has as many rooms in play as it takes: try again later.",
+    "why.room-too-long": "This room's record is as long as the server keeps ({count} actions): start a new room."
   },
   fr: {
     "number.decimal": ",",
@@ -987,7 +988,8 @@ var labels_default = {
     "why.bad-format": "Un match se t\xE9l\xE9charge en {formats}.",
     "why.room-in-play": "Le match est encore en cours : on peut le t\xE9l\xE9charger quand il est fini.",
     "why.bad-spectate": "Ce code spectateur n\u2019ouvre pas cette salle.",
-    "why.server-full": "Le serveur a autant de salles en jeu qu\u2019il peut en prendre : r\xE9essayez plus tard."
+    "why.server-full": "Le serveur a autant de salles en jeu qu\u2019il peut en prendre : r\xE9essayez plus tard.",
+    "why.room-too-long": "Le relev\xE9 de cette salle a atteint la taille que le serveur garde ({count} actions) : ouvrez une nouvelle salle."
   },
   sv: {
     "number.decimal": ",",
@@ -1319,7 +1321,8 @@ var labels_default = {
     "why.bad-format": "En match kan laddas ner som {formats}.",
     "why.room-in-play": "Matchen p\xE5g\xE5r fortfarande: den kan laddas ner n\xE4r den \xE4r slut.",
     "why.bad-spectate": "Den \xE5sk\xE5darkoden \xF6ppnar inte det h\xE4r rummet.",
-    "why.server-full": "Servern har s\xE5 m\xE5nga rum i spel som den tar emot: f\xF6rs\xF6k igen senare."
+    "why.server-full": "Servern har s\xE5 m\xE5nga rum i spel som den tar emot: f\xF6rs\xF6k igen senare.",
+    "why.room-too-long": "Det h\xE4r rummets protokoll \xE4r s\xE5 l\xE5ngt som servern sparar ({count} handlingar): starta ett nytt rum."
   }
 };
 
