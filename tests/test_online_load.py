@@ -53,6 +53,13 @@ def test_a_client_out_of_step_when_the_server_dies_takes_the_whole_log_again(tmp
     async def scenario():
         server = benchmark.ServerProcess(tmp_path / "rooms.db")
         await server.start()
+        try:
+            return await play(server)
+        finally:
+            if server.process.returncode is None:  # failed mid-way: the server must not outlive the test
+                await server.kill()
+
+    async def play(server):
         [(ann, bob)] = await benchmark.open_rooms(server.url, 1, 1, benchmark.Record(), seed=1)
         rng = random.Random(1)
 
