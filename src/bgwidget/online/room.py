@@ -300,9 +300,7 @@ class Room:
                 raise RoomError(reason="waiting-opponent")
             if game.phase in ("opening", "game-over"):
                 return self._opening()
-            if game.phase == "roll" and game.turn != seat:
-                raise GameError(reason="not-your-turn")
-            dice = self._draw(self.draws)
+            dice = self._draw(self.draws)  # the game refuses a roll out of turn; the draw is used once it takes it
             action = {"type": "roll", "dice": list(dice), "k": self.draws}
         elif kind == "stop":
             if not self.match.rules.is_money:

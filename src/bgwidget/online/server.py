@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from bgwidget import formats
+from bgwidget.checks import is_int
 from bgwidget.errors import GameError, RoomError
 from bgwidget.labels import LANGUAGES
 from bgwidget.match import Match
@@ -113,6 +114,13 @@ class GameServer:
         self._members: dict[str, set[_Member]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._holds: dict[tuple[str, int], asyncio.TimerHandle] = {}  # a dropped seat's hold, one a seat
+        self._handlers: dict[str, Callable[[_Member, dict[str, Any]], None]] = {
+            "create": self._create,
+            "hello": self._hello,
+            "act": self._act,
+            "sync": self._sync,
+            "download": self._download,
+        }
         for stored in store.open_rooms():
             room = rebuild(stored)
             room.resume(self.now())
@@ -172,14 +180,7 @@ class GameServer:
         message: dict[str, Any] = {}
         try:
             message = parse(text)
-            handle = {
-                "create": self._create,
-                "hello": self._hello,
-                "act": self._act,
-                "sync": self._sync,
-                "download": self._download,
-            }[message["type"]]
-            handle(member, message)
+            self._handlers[message["type"]](member, message)
             if message["type"] == "act":  # accepted: the game itself bounds how fast a seat acts
                 member.budget = min(self.limits.burst, member.budget + 1)
         except Refusal as refusal:
@@ -200,9 +201,7 @@ class GameServer:
             "text": refusal.explain(member.language),
             "refused": message.get("type"),
         }
-        if isinstance(message.get("id"), str):
-            reply["reply_to"] = message["id"][:64]
-        self._send(member, reply)
+        self._send(member, _replying(reply, message))
 
     # ----------------------------------------------------------------- messages
 
@@ -237,7 +236,7 @@ class GameServer:
         room = self._room(code)
         hashes, spectate_hash = self._hashes[room.code]
         since = message.get("since", 0)
-        if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= room.seq:
+        if not is_int(since) or not 0 <= since <= room.seq:
             since = 0  # a client that knows more than the log: it gets the log again
         new_token = None
         if isinstance(spectate, str):
@@ -294,9 +293,7 @@ class GameServer:
         room = self._joined(member)
         text = download(room, message.get("format"))
         reply = {"v": PROTOCOL_VERSION, "type": "file", "room": room.code, "format": message["format"], "text": text}
-        if isinstance(message.get("id"), str):
-            reply["reply_to"] = message["id"][:64]
-        self._send(member, reply)
+        self._send(member, _replying(reply, message))
 
     # ----------------------------------------------------------------- rooms
 
@@ -451,6 +448,13 @@ class GameServer:
         response.headers["Content-Type"] = "application/json" if fmt == "json" else "text/plain; charset=utf-8"
         response.headers["Content-Disposition"] = f'attachment; filename="{room.code}.{fmt}"'
         return response
+
+
+def _replying(reply: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """``reply`` with the ``reply_to`` of ``message``'s ``id`` when it has one (text, cut at 64)."""
+    if isinstance(message.get("id"), str):
+        reply["reply_to"] = message["id"][:64]
+    return reply
 
 
 def download(room: Room, fmt: object) -> str:
