@@ -287,10 +287,7 @@ class RoomConnection:
             asyncio.ensure_future(self._send({"v": PROTOCOL_VERSION, "type": "sync"}))
 
     def _rebuild(self, events: list[Event]) -> None:
-        room = Room(self.code)
-        for event in events:
-            room.apply(event)  # the server's own log: a failure here is a bug, raised
-        self.room = room
+        self.room = Room.replayed(self.code, events)  # the server's own log: a failure here is a bug, raised
         self.in_sync = True
         self.resyncs += 1
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,6 +148,15 @@ class Room:
         """The clocks after the last event (rooms with a clock): reserves, whose runs, since when."""
         self.away_since: list[float | None] = [None, None]
         """When each seat's last connection dropped (the server sets it; not part of the log)."""
+
+    @classmethod
+    def replayed(cls, code: str, events: Iterable[Event], server_seed: str | None = None) -> Room:
+        """The room ``code`` rebuilt from its ``events`` (a server's stored log, with its
+        ``server_seed``; a client's snapshot, without). Raises :class:`RoomError` as :meth:`apply`."""
+        room = cls(code, server_seed)
+        for event in events:
+            room.apply(event)
+        return room
 
     # ----------------------------------------------------------------- reading
 

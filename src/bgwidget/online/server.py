@@ -75,10 +75,7 @@ class Limits:
 
 def rebuild(stored: StoredRoom) -> Room:
     """A room replayed from its stored log (raises :class:`RoomError` for a log that does not follow)."""
-    room = Room(stored.code, stored.server_seed)
-    for event in stored.events:
-        room.apply(event)
-    return room
+    return Room.replayed(stored.code, stored.events, stored.server_seed)
 
 
 @dataclass(eq=False)
