@@ -184,6 +184,52 @@
  */
 
 /**
+ * One seat of an online room as the game server reports it.
+ * @typedef {object} OnlineSeat
+ * @property {string} name
+ * @property {boolean} taken
+ * @property {boolean} connected
+ * @property {number | null} held_until  a dropped player's seat is theirs until then (seconds since the epoch)
+ */
+
+/**
+ * A room's clocks after the last event.
+ * @typedef {object} OnlineClock
+ * @property {number[]} reserves  each seat's reserve, seconds
+ * @property {number | null} running  the seat whose clock runs
+ * @property {number} since  when its turn began (seconds since the epoch)
+ * @property {number} delay  seconds free at each turn before the reserve runs
+ */
+
+/**
+ * @typedef {object} OnlineEnd
+ * @property {number | null} winner  the seat that won the match; null when a money session was stopped
+ * @property {string} reason  "match", "stop", "timeout" or "forfeit"
+ */
+
+/**
+ * The game server's room a board plays in (Python's viewstate.Online).
+ * @typedef {object} Online
+ * @property {string} url
+ * @property {string} room  "" until created
+ * @property {number | null} seat  null for a spectator
+ * @property {string} invite  the line a friend runs to take the free seat
+ * @property {string} spectate  the spectators' code, "" when unknown
+ * @property {boolean} connected
+ * @property {boolean} joined
+ * @property {boolean} in_sync
+ * @property {string[]} ids  [Position ID, Match ID] of the game as the board has it
+ * @property {boolean} pending
+ * @property {boolean} can_act
+ * @property {OnlineSeat[]} seats
+ * @property {OnlineClock | null} clock
+ * @property {string} commitment
+ * @property {boolean | null} verified
+ * @property {OnlineEnd | null} ended
+ * @property {boolean} tools
+ */
+
+/**
  * The whole state the view draws.
  * @typedef {object} ViewState
  * @property {number[]} points
@@ -227,6 +273,7 @@
  * @property {boolean} reviewing  the match is being reviewed (in the background)
  * @property {ReviewProgress | null} review_progress  how far the review running is; null before its first turn
  * @property {ReviewView | null} review  review mode's decision shown; null while the game is shown
+ * @property {Online | null} online  the game server's room the board plays in; null when not online
  * @property {number} revision  changes with every state published
  */
 

@@ -11,6 +11,7 @@ import { candidateRows, cubeText, inMatch, previewState, rolloutText } from "./h
 import { t } from "./i18n.js";
 import { uniqueId } from "./ids.js";
 import { loadLoft, webglAvailable } from "./loft/load.js";
+import { drawOnline } from "./online.js";
 
 /** @typedef {import("./state.js").ViewState} ViewState */
 /** @typedef {import("./state.js").Can} Can */
@@ -222,8 +223,14 @@ export class View {
     });
     this.files.append(...this.fileButtons);
     this.files.hidden = true;
+    this.onlinePanel = h("div", { class: "bg-online", "data-testid": "online" });
+    this.onlinePanel.hidden = true;
+    /** @type {() => string[] | null} */
+    this.serverIds = () => null; // the IDs of the server's last event, as the page received them
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.ticker = null; // redraws the online panel each second while a clock or a held seat counts down
     this.root.append(
-      this.faceNote, this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+      this.onlinePanel, this.faceNote, this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
     );
     el.append(this.root);
@@ -363,7 +370,7 @@ export class View {
    * @param {ViewState} s
    */
   drawRecord(s) {
-    this.record.hidden = s.tools === false; // an exercise's board: only the position to play
+    this.record.hidden = s.tools === false && !s.online; // an exercise's board: only the position to play
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
@@ -591,6 +598,7 @@ export class View {
     this.drawReview(s);
     this.drawRecord(s);
     this.drawFiles(s);
+    this.drawOnline();
     this.root.dataset.phase = s.phase;
     this.root.dataset.turn = String(s.turn);
     this.root.dataset.revision = String(s.revision);
@@ -598,6 +606,30 @@ export class View {
     this.root.dataset.positionId = s.position_id;
     this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
+  }
+
+  /** The online panel, from the state and the server's last IDs as the page received them; a
+   * ticker redraws it while a countdown shows. */
+  drawOnline() {
+    const s = this.state;
+    if (!s) return;
+    const ticking = drawOnline(this.onlinePanel, s, this.serverIds(), () => this.intent({ type: "claim" }), Date.now() / 1000);
+    if (ticking && this.ticker === null) this.ticker = setInterval(() => this.drawOnline(), 1000);
+    if (!ticking && this.ticker !== null) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  /** Read the server's last IDs with `serverIds` (the model's connection keeps them); returns
+   * what stops the panel's ticker.
+   * @param {() => string[] | null} serverIds */
+  follow(serverIds) {
+    this.serverIds = serverIds;
+    return () => {
+      if (this.ticker !== null) clearInterval(this.ticker);
+      this.ticker = null;
+    };
   }
 
   /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice.

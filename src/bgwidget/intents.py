@@ -97,6 +97,7 @@ class SimpleIntent(_Revised):
         "accept",
         "decline",
         "new-game",
+        "claim",
         "hint",
         "hint-rollout",
         "hint-rollout-cancel",

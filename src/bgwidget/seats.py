@@ -1,9 +1,9 @@
 """Layer 6, the seats of a board: who acts for each side.
 
-A seat is a **person** at this board (the view's intents act for it) or the **computer** (its
-:class:`~bgwidget.ai.players.Player` decides, and the session applies the decision). Every rule of
-who may act is asked of the seat, so that another kind (a person on another machine, through a
-game server) is one more kind here, not a branch in every handler of the session.
+A seat is a **person** at this board (the view's intents act for it), the **computer** (its
+:class:`~bgwidget.ai.players.Player` decides, and the session applies the decision) or **remote**:
+a player elsewhere, whose actions arrive as a game server's events (:mod:`bgwidget.online_play`).
+Every rule of who may act is asked of the seat, not of a branch in every handler of the session.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ __all__ = ["Seat", "board_match", "default_names", "seats_of"]
 
 
 class Seat(NamedTuple):
-    """One side of a board: ``kind`` ``"person"`` or ``"computer"``; ``player`` the computer's."""
+    """One side of a board: ``kind`` ``"person"``, ``"computer"`` or ``"remote"``; ``player`` the computer's."""
 
-    kind: Literal["person", "computer"]
+    kind: Literal["person", "computer", "remote"]
     player: Player | None = None
 
     @property

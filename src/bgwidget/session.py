@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from bgwidget import actions, ai, background, editor, exports, guards
 from bgwidget.ai.errors import LevelError
@@ -42,7 +42,7 @@ from bgwidget.reviewing import Reviews
 from bgwidget.seats import Seat, board_match, default_names, seats_of
 from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing
 from bgwidget.turns import Turns, check_animation
-from bgwidget.viewstate import ViewState, view_state
+from bgwidget.viewstate import Online, ViewState, view_state
 from bgwidget.words import Words, shown_names
 
 __all__ = [
@@ -52,11 +52,27 @@ __all__ = [
     "HintRollout",
     "HintRolloutSettings",
     "IntentError",
+    "Relay",
     "Reviewing",
     "Session",
     "check_animation",
     "match_at_game",
 ]
+
+
+class Relay(Protocol):
+    """Where a board's game intents go instead of its own game: a game server's room
+    (:class:`~bgwidget.online_play.OnlinePlay`), which sends them on and makes the game from the
+    server's events."""
+
+    intents: frozenset[str]
+    """The intent types it takes (the game's own: rolls, steps, the cube, resignations)."""
+
+    def act(self, kind: str, intent: dict) -> None:
+        """Take a person's intent of type ``kind``; raise its refusal (nothing changed)."""
+
+    def view(self) -> Online:
+        """The room as the view shows it."""
 
 
 class Session:
@@ -126,6 +142,8 @@ class Session:
         self._seed, self._match_number = self.match.seed, 1  # later matches' seeds follow from the first
         self.background = bool(background)
         self._publish, self._send = publish, send
+        self.relay: Relay | None = None
+        """Where the game's intents go when the board plays in a game server's room, else None."""
         self._reset_board_state()
         if position is not None:
             self._play_from(position, dice)
@@ -209,6 +227,11 @@ class Session:
         if not self._named:
             self.names = default_names(self.seats, self.language)
             self.match.set_names(self.names)
+
+    @property
+    def online(self) -> Online | None:
+        """The game server's room this board plays in, as the view shows it; None when offline."""
+        return None if self.relay is None else self.relay.view()
 
     @property
     def advice(self) -> Advice | None:
@@ -305,6 +328,11 @@ class Session:
         self.last_play, self.held, self.held_seat, self.edit = None, False, None, None
         self.turns.after_change()
 
+    def follow(self, match: Match, seats: tuple[Seat, Seat]) -> None:
+        """Show ``match`` played from ``seats``: a game server's room as its events make it (the
+        :attr:`relay`), its names kept whatever the board's language."""
+        self.match, self.seats, self.names, self._named = match, seats, match.names, True
+
     def hold(self, seat: int | None = None) -> None:
         """Hold the board as it is, seen from ``seat``'s side (by default the side that played
         last): no button is offered and every intent is refused (reason ``"held"``) until
@@ -370,6 +398,10 @@ class Session:
             )
         if self.held:
             raise IntentError("the board is held: set a position to play on", reason="held")
+        if self.relay is not None and kind in self.relay.intents:  # the game server's room judges
+            guards.check(self, guards.GAME)
+            self.relay.act(kind, intent)
+            return
         editing = kind.startswith("edit")
         if kind in TOOL_INTENTS or editing:
             guards.require_tools(self, kind)
@@ -398,10 +430,14 @@ class Session:
             "hint-rollout-cancel": (game, lambda kind, intent: hints.stop_rollout()),
             **dict.fromkeys(actions.ACTIONS, (game, self._person_acts)),
             "resign": (game, lambda kind, intent: actions.resign(self.game, self.human, intent.get("points", 1))),
+            "claim": (game, self._claim),
         }
 
     def _unknown(self, kind: str, intent: dict) -> None:
         raise IntentError(f"unknown intent type {kind!r}")
+
+    def _claim(self, kind: str, intent: dict) -> None:
+        raise IntentError("a match is claimed from an absent opponent in a game server's room", reason="not-online")
 
     def _new_game(self, kind: str, intent: dict) -> None:
         if self.game.result is None:

@@ -212,6 +212,51 @@ class CubeHint(TypedDict):
     match_play: bool
 
 
+class OnlineSeat(TypedDict):
+    """One seat of an online room as the game server reports it."""
+
+    name: str
+    taken: bool  # a player has taken the seat
+    connected: bool
+    held_until: float | None  # a dropped player's seat is theirs until then (seconds since the epoch)
+
+
+class OnlineClock(TypedDict):
+    """A room's clocks after the last event (Backgammon Galaxy's: a delay at each turn, then the reserve)."""
+
+    reserves: list[float]  # each seat's reserve, seconds
+    running: int | None  # the seat whose clock runs; None between games
+    since: float  # when its turn began (seconds since the epoch)
+    delay: float  # seconds free at each turn before the reserve runs
+
+
+class OnlineEnd(TypedDict):
+    winner: int | None  # the seat that won the match; None when a money session was stopped
+    reason: str  # "match", "stop", "timeout" or "forfeit"
+
+
+class Online(TypedDict):
+    """The game server's room a board plays in (:class:`~bgwidget.online_play.OnlinePlay`)."""
+
+    url: str  # the server's ws:// or wss:// address
+    room: str  # the room's code, "" until it is created
+    seat: int | None  # this board's seat; None for a spectator (and until the server welcomes it)
+    invite: str  # the Python line a friend runs to take the free seat; "" once both seats are taken
+    spectate: str  # the spectators' code (known to the room's creator), "" otherwise
+    connected: bool  # the view's connection to the server is open
+    joined: bool  # the server has welcomed this board into the room
+    in_sync: bool  # the board's copy of the room took every event, its IDs equal to the server's
+    ids: list[str]  # [Position ID, Match ID] of the game as the board has it (the server's after each event)
+    pending: bool  # an action was sent and its event has not come back yet
+    can_act: bool  # a person at this board may act now: joined, both seats taken, in sync, nothing pending
+    seats: list[OnlineSeat]
+    clock: OnlineClock | None  # None in a room without a clock
+    commitment: str  # the SHA-256 of the server's dice seed, published before the first roll
+    verified: bool | None  # the dice checked against the seed revealed at the end; None until then
+    ended: OnlineEnd | None
+    tools: bool  # the room lets its boards offer Hint, rollouts and set-up during play
+
+
 class ViewState(TypedDict):
     """The whole state the view draws; every point in board numbering (see the module's text)."""
 
@@ -256,6 +301,7 @@ class ViewState(TypedDict):
     reviewing: bool  # the match is being reviewed (in the background)
     review_progress: ReviewProgress | None  # how far the review running is; None before its first turn
     review: ReviewView | None  # review mode: the decision shown; None while the game is shown
+    online: Online | None  # the game server's room the board plays in; None for a board that is not online
     revision: int  # changes with every state published
 
 
@@ -288,6 +334,8 @@ class Seen(Protocol):
     def review_running(self) -> bool: ...
     @property
     def review_progress(self) -> tuple[int, int] | None: ...
+    @property
+    def online(self) -> Online | None: ...
 
     names: tuple[str, str]
     edit: Edit | None
@@ -323,7 +371,8 @@ def view_state(session: Seen) -> ViewState:
     editing = session.edit is not None
     position = session.edit.position if session.edit is not None else game.position
     seat = session.seat_to_act
-    person = session.human[seat] and not session.thinking and not editing
+    online = session.online
+    person = session.human[seat] and not session.thinking and not editing and (online is None or online["can_act"])
     moving = person and game.phase == "move"
     steps = _steps_of_checkers(game, seat) if moving else {}
     arrays = board_arrays(position)
@@ -348,7 +397,7 @@ def view_state(session: Seen) -> ViewState:
         "plays": [str(p) for p in game.plays_left] if moving else [],  # those that go on from the steps made
         "moved": steps_of(seat, game.steps) if game.phase == "move" else [],
         "cube": _cube_of(session),
-        "can": _can_of(session, person),
+        "can": _can_of(session, person, online),
         "score": list(session.match.score),
         "match_length": session.match.length,
         "crawford": game.crawford,
@@ -375,6 +424,7 @@ def view_state(session: Seen) -> ViewState:
         "reviewing": session.review_running,
         "review_progress": _progress_of(session),
         "review": None,
+        "online": online,
         "revision": session.revision,
     }
     if session.reviewing is not None:
@@ -403,8 +453,8 @@ def _cube_of(session: Seen) -> Cube:
     }
 
 
-def _can_of(session: Seen, person: bool) -> Can:
-    """What each button may do; ``person``: a person at the board is to act now."""
+def _can_of(session: Seen, person: bool, online: Online | None) -> Can:
+    """What each button may do; ``person``: a person at the board is to act now; ``online``: the room."""
     if session.review_running or session.held:  # no button offers what would be refused
         return cast(Can, dict.fromkeys(Can.__annotations__, False))
     game, tools, editing = session.game, session.tools, session.edit is not None
@@ -425,12 +475,13 @@ def _can_of(session: Seen, person: bool) -> Can:
         "decline": resigned_to,
         "undo": moving and bool(game.steps),
         "done": moving and game.play_complete,
-        "resign": tools
+        "resign": (tools or online is not None)  # online, a resignation is the game's, not a tool
+        and (online is None or online["can_act"])
         and any(session.human)
         and not session.thinking
         and not editing
         and game.phase in ("roll", "move"),
-        "new_game": not editing and game.result is not None,
+        "new_game": not editing and game.result is not None and (online is None or online["can_act"]),
         "hint": tools and person and (game.phase in ("roll", "move") or answering_double),
         # not mid-play (editor.started), nor once the match is over (no position plays on in it)
         "edit": tools and not session.thinking and (editing or not (game.steps or session.match.is_over)),

@@ -29,6 +29,7 @@ from bgwidget.game import Game
 from bgwidget.labels import LANGUAGES, check_language
 from bgwidget.match import Match
 from bgwidget.moves import Play
+from bgwidget.online_play import OnlinePlay
 from bgwidget.position import Position
 from bgwidget.session import IntentError, Session, check_animation, match_at_game
 from bgwidget.viewstate import ViewState
@@ -151,6 +152,10 @@ class BoardWidget(anywidget.AnyWidget):
     # The 3D face's code (three.js included, static/loft.js), sent once the 3D view is first
     # wanted, so that a 2D board does not carry it; the page imports it from a Blob URL.
 
+    _online = traitlets.Dict({}).tag(sync=True)
+    # Where the view's WebSocket goes ({"url", "room", "key"}; {} offline): the page opens it, and a
+    # new "key" (another room) opens another (see bgwidget.online_play).
+
     position_id = traitlets.Unicode(read_only=True)
     """The GNU Backgammon Position ID of the board shown."""
     phase = traitlets.Unicode(read_only=True)
@@ -254,6 +259,63 @@ class BoardWidget(anywidget.AnyWidget):
 
     # ----------------------------------------------------------------- Python API
 
+    def online(
+        self,
+        url: str,
+        room: str | None = None,
+        *,
+        token: str | None = None,
+        spectate: str | None = None,
+        name: str | None = None,
+        clock: tuple[float, float] | None = None,
+        hold: float = 600.0,
+        tools: bool = False,
+    ) -> BoardWidget:
+        """Play this board in a room of the game server at ``url`` (``bgwidget serve``'s
+        ``ws://host:port``, or ``wss://``); returns the board, to show it.
+
+        With no ``room``, create one with this board's rules (its match length, cube, Crawford,
+        Jacoby... as made with ``match_length=`` and the rest) and take its seat 0: the board shows
+        the room's code and the line to send a friend, ``BoardWidget().online(url, room="K7QF2M")``,
+        which takes the free seat. ``token``: a seat's token (:attr:`online_play` ``.token``; the
+        page and this Python process keep the seats taken, so that running the cell again or
+        reloading the page takes the same seat back); ``spectate``: the spectators' code, to watch.
+        ``name``: the person's name in the room (1 to 40 characters). A created room's ``clock``:
+        ``(delay, reserve)`` seconds, the delay per move and the reserve per match point (Backgammon
+        Galaxy's); ``hold``: seconds a dropped player's seat is held; ``tools``: whether both boards
+        offer Hint, rollouts and set-up during play (after the match: review and export always).
+
+        The page opens the connection (so it works in JupyterLite and marimo too): nothing is
+        sent from here. The server makes the game; the board's :attr:`match` is its copy, kept in
+        step event by event (the synchronisation mark says so). Raises :class:`ValueError` for an
+        address, code or name that is not one.
+        """
+        settings = {
+            "rules": self.match.rules.to_dict(),
+            "names": [name or "Player 1", "Player 2"],
+            "clock": None if clock is None else {"delay": clock[0], "reserve": clock[1]},
+            "hold": hold,
+            "tools": tools,
+        }
+        place = {"room": room, "token": token, "spectate": spectate, "name": name}
+        play = OnlinePlay(self._session, lambda message: self.send(message), url, settings=settings, **place)
+        self._online = play.config()
+        return self
+
+    def _offline(self) -> None:
+        """Refuse a change of the game from Python on a board in a room (reason ``"online"``): the
+        server makes that game, and a change made here would leave the board out of step with it."""
+        if self.online_play is not None:
+            raise IntentError("this board plays in a game server's room: play on the board", reason="online")
+
+    @property
+    def online_play(self) -> OnlinePlay | None:
+        """The game server's room this board plays in (:meth:`online`), None when offline: its
+        ``room`` (the copy of the server's :class:`~bgwidget.online.room.Room`: ``code``,
+        ``events``, ``ended``), ``seat``, ``token``, ``spectate_code``, ``verified``."""
+        relay = self._session.relay
+        return relay if isinstance(relay, OnlinePlay) else None
+
     def review(self, level: str = "expert") -> None:
         """Review the match at ``level`` (:func:`bgwidget.ai.review`) and show its decisions on
         the board: buttons and the arrow keys step through them, the next-error button jumps
@@ -313,10 +375,12 @@ class BoardWidget(anywidget.AnyWidget):
         The cube, score and match stay as they are. Raises :class:`~bgwidget.game.GameError`
         (a ``ValueError``) for a position already won or dice that are not dice.
         """
+        self._offline()
         self._session.set_position(position, dice)
 
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
         """Roll for the seat on roll (``dice`` fixes the roll); returns the dice. Raises ``GameError``."""
+        self._offline()
         return self._session.roll(dice)
 
     def play(self, notation: str) -> Play:
@@ -324,14 +388,17 @@ class BoardWidget(anywidget.AnyWidget):
 
         Raises :class:`~bgwidget.game.GameError` when the text is not a legal play.
         """
+        self._offline()
         return self._session.play(notation)
 
     def new_game(self) -> None:
         """The next game of the match; a new match once it is over or while a game is in play."""
+        self._offline()
         self._session.new_game()
 
     def new_match(self) -> None:
         """A new match of the same rules and names, the score at 0-0 and the cube in the middle."""
+        self._offline()
         self._session.new_match()
 
     def on_play(self, callback: Callable[[BoardWidget, int, Play], None]) -> None:
@@ -356,9 +423,19 @@ class BoardWidget(anywidget.AnyWidget):
     # ----------------------------------------------------------------- glue
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """An intent from the view. Never raises: a bad intent is refused, and a bug (after the
-        session republished, saying so in ``refused``) goes to the kernel's log."""
+        """An intent from the view, or what its connection to a game server relays. Never raises:
+        a bad intent is refused, and a bug (after the session republished, saying so in
+        ``refused``) goes to the kernel's log."""
         try:
+            kind = content.get("type") if isinstance(content, dict) else None
+            play = self.online_play
+            if kind in ("online-status", "online-message"):
+                if play is not None:  # else a socket of a room the board has left: nothing to do
+                    if kind == "online-status":
+                        play.status(content.get("open") is True, content.get("token"))
+                    else:
+                        play.receive(content.get("message"))
+                return
             self.intent(content)
         except Exception:
             self.log.exception("bgwidget: an intent from the view failed")
@@ -366,10 +443,10 @@ class BoardWidget(anywidget.AnyWidget):
     def set_state(self, sync_data: dict) -> None:
         """A write from the view (ipywidgets calls this): ``language``, ``animation``,
         ``teaching`` and ``view`` are checked, and a bad value, or a write to ``state`` or
-        ``_loft`` (Python's alone), is not kept: the view is sent the value Python holds."""
+        ``_loft`` or ``_online`` (Python's alone), is not kept: the view is sent the value Python holds."""
         kept, reverted = {}, []
         for name, value in sync_data.items():
-            if name in ("state", "_loft") or (name in _SETTINGS and not _SETTINGS[name](value)):
+            if name in ("state", "_loft", "_online") or (name in _SETTINGS and not _SETTINGS[name](value)):
                 reverted.append(name)
             else:
                 kept[name] = value

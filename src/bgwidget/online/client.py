@@ -245,6 +245,7 @@ def create_room(
     names: tuple[str, str] = ("Player 1", "Player 2"),
     clock: tuple[float, float] | None = None,
     hold: float = 600.0,
+    tools: bool = False,
     language: str = "en",
     **rules: Any,
 ) -> RoomTicket:
@@ -254,7 +255,8 @@ def create_room(
     :class:`~bgwidget.rules.Rules` fields (``crawford``, ``jacoby``, ``beavers``, ``cube``,
     ``max_cube``); ``names`` the players' ``(seat 0, seat 1)``; ``clock``: ``(delay, reserve)`` in
     seconds, the delay per move and the reserve per match point (Backgammon Galaxy's clock);
-    ``hold``: how long a dropped player's seat is held. Raises :class:`ConnectionError` or the
+    ``hold``: how long a dropped player's seat is held; ``tools``: whether boards in the room offer
+    Hint, rollouts and set-up during play. Raises :class:`ConnectionError` or the
     server's refusal (:class:`~bgwidget.errors.RoomError`).
     """
     settings = {
@@ -262,6 +264,7 @@ def create_room(
         "names": list(names),
         "clock": None if clock is None else {"delay": clock[0], "reserve": clock[1]},
         "hold": hold,
+        "tools": tools,
     }
     return _run(create_room_async(url, settings, language))
 

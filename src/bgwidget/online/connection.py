@@ -25,11 +25,11 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bgwidget.ai.players import Player, get_player
 from bgwidget.computer import decide
-from bgwidget.errors import GameError, RoomError
+from bgwidget.errors import RoomError
 from bgwidget.game import Game
 from bgwidget.match import Match
 from bgwidget.moves import Play
-from bgwidget.online.protocol import PROTOCOL_VERSION, ROOM_REASONS, Event, SeatPresence
+from bgwidget.online.protocol import PROTOCOL_VERSION, Event, SeatPresence, refusal_of
 from bgwidget.online.room import Room
 from bgwidget.refusal import Refusal
 
@@ -52,24 +52,6 @@ class ConnectionLost(ConnectionError):
     and an action sent again is refused as stale if the server had made it."""
 
 
-def _refusal(message: dict[str, Any]) -> Refusal:
-    """The server's error message as a refusal: a :class:`~bgwidget.errors.RoomError` for a rule of
-    the room, a :class:`~bgwidget.errors.GameError` for a rule of the game; ``str()`` of it is the
-    server's sentence in the connection's language, ``explain(language)`` says it in another."""
-    facts: dict[str, Any] = message["facts"] if isinstance(message.get("facts"), dict) else {}
-    code = message.get("code")
-    text = str(message.get("text", code))
-    if not isinstance(code, str) or code == "invalid":
-        return RoomError(text)
-    kind = RoomError if code in ROOM_REASONS else GameError
-    try:
-        refusal = kind(reason=code, **facts)
-    except (KeyError, TypeError):  # a code or facts this client's catalogue does not know: the server's words
-        return kind(text)
-    refusal.args = (text,)
-    return refusal
-
-
 async def _open(url: str, open_timeout: float) -> ClientConnection:
     try:
         return await ws_connect(url, max_size=None, open_timeout=open_timeout, ping_interval=20, ping_timeout=20)
@@ -90,7 +72,7 @@ async def create_room_async(
     finally:
         await connection.close()
     if reply.get("type") == "error":
-        raise _refusal(reply)
+        raise refusal_of(reply)
     return RoomTicket(
         url, reply["room"], (reply["tokens"][0], reply["tokens"][1]), reply["spectate"], reply["commitment"]
     )
@@ -183,7 +165,7 @@ class RoomConnection:
                 message = json.loads(await asyncio.wait_for(connection.recv(), self.timeout))
                 if message.get("type") == "error":
                     await connection.close()
-                    raise _refusal(message)
+                    raise refusal_of(message)
                 self._receive(message)
             self._connection = connection
             self.connected = True
@@ -262,7 +244,7 @@ class RoomConnection:
             future = self._pending.pop(str(message.get("reply_to")), None)
             if future is not None and not future.done():
                 if kind == "error":
-                    future.set_exception(_refusal(message))
+                    future.set_exception(refusal_of(message))
                 else:
                     future.set_result(message)
         self._notify()

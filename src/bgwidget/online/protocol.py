@@ -42,7 +42,8 @@ import json
 from typing import Any, Literal, TypedDict
 
 from bgwidget.checks import is_int
-from bgwidget.errors import RoomError
+from bgwidget.errors import GameError, RoomError
+from bgwidget.refusal import Refusal
 
 __all__ = [
     "CLIENT_ACTIONS",
@@ -67,6 +68,7 @@ __all__ = [
     "WelcomeMessage",
     "dumps",
     "parse",
+    "refusal_of",
 ]
 
 PROTOCOL_VERSION = 1
@@ -305,3 +307,21 @@ def parse(text: str | bytes) -> dict[str, Any]:
 def dumps(message: Any) -> str:
     """A message as compact JSON text (no NaN: a clock is always a finite number)."""
     return json.dumps(message, separators=(",", ":"), allow_nan=False)
+
+
+def refusal_of(message: dict[str, Any]) -> Refusal:
+    """The server's :class:`ErrorMessage` as a refusal: a :class:`~bgwidget.errors.RoomError` for a
+    rule of the room, a :class:`~bgwidget.errors.GameError` for a rule of the game; ``str()`` of it
+    is the server's sentence in the connection's language, ``explain(language)`` says it in another."""
+    facts: dict[str, Any] = message["facts"] if isinstance(message.get("facts"), dict) else {}
+    code = message.get("code")
+    text = str(message.get("text", code))
+    if not isinstance(code, str) or code == "invalid":
+        return RoomError(text)
+    kind = RoomError if code in ROOM_REASONS else GameError
+    try:
+        refusal = kind(reason=code, **facts)
+    except (KeyError, TypeError):  # a code or facts this client's catalogue does not know: the server's words
+        return kind(text)
+    refusal.args = (text,)
+    return refusal

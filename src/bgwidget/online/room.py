@@ -61,20 +61,24 @@ class ClockSettings:
 class RoomSettings:
     """What a room is created with: the ``rules`` (a match length, 0 for money play), the
     ``names`` ``(seat 0, seat 1)``, an optional ``clock`` (matches only), ``hold``: how many
-    seconds a dropped player's seat is held before the opponent may claim the match."""
+    seconds a dropped player's seat is held before the opponent may claim the match; ``tools``:
+    whether the boards in the room offer Hint, rollouts and set-up during play (False: only once
+    the room is over, with review and export; both players see the setting)."""
 
     rules: Rules = field(default_factory=Rules)
     names: tuple[str, str] = ("Player 1", "Player 2")
     clock: ClockSettings | None = None
     hold: float = 600.0
+    tools: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"rules": {...}, "names": [..], "clock": {...} or None, "hold": s}``."""
+        """JSON-ready: ``{"rules": {...}, "names": [..], "clock": {...} or None, "hold": s, "tools": bool}``."""
         return {
             "rules": self.rules.to_dict(),
             "names": list(self.names),
             "clock": self.clock.to_dict() if self.clock else None,
             "hold": self.hold,
+            "tools": self.tools,
         }
 
     @classmethod
@@ -83,7 +87,7 @@ class RoomSettings:
         (reason ``"invalid"``, the detail in English) for anything out of range."""
         if not isinstance(data, dict):
             raise _bad("the settings are an object")
-        unknown = set(data) - {"rules", "names", "clock", "hold"}
+        unknown = set(data) - {"rules", "names", "clock", "hold", "tools"}
         if unknown:
             raise _bad(f"unknown settings: {', '.join(sorted(map(str, unknown)))}")
         try:
@@ -106,7 +110,10 @@ class RoomSettings:
         hold = data.get("hold", 600.0)
         if not _number(hold, 1, 86400):
             raise _bad("a seat is held 1 to 86400 seconds")
-        return cls(rules, (check_name(names[0]), check_name(names[1])), clock, float(hold))
+        tools = data.get("tools", False)
+        if not isinstance(tools, bool):
+            raise _bad("tools is true or false")
+        return cls(rules, (check_name(names[0]), check_name(names[1])), clock, float(hold), tools)
 
 
 def check_name(name: object) -> str:

@@ -4,6 +4,130 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
+// src/link.js
+var RETRY_FIRST = 250;
+var RETRY_MOST = 8e3;
+function tokenKey(url, room) {
+  return `bgwidget:seat:${url}:${room}`;
+}
+function store() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+var Link = class {
+  /** @param {LinkModel} model */
+  constructor(model) {
+    this.model = model;
+    this.socket = null;
+    this.target = "";
+    this.open = false;
+    this.retry = RETRY_FIRST;
+    this.timer = null;
+    this.configure = () => this.follow(model.get("_online") || {});
+    this.custom = (msg) => {
+      if (msg?.type === "online-send") this.send(msg.message);
+      else if (msg?.type === "online-close") this.stop();
+    };
+    model.on("change:_online", this.configure);
+    model.on("msg:custom", this.custom);
+    this.configure();
+  }
+  /** Connect where `config` says (a new url or key: another room), or nowhere.
+   * @param {{url?: string, room?: string, key?: string}} config */
+  follow(config) {
+    this.room = config.room || "";
+    const target = config.url ? `${config.url} ${config.key}` : "";
+    if (target === this.target) return;
+    this.stop();
+    this.target = target;
+    this.url = config.url || "";
+    this.model.set("_server_ids", null);
+    if (target) this.connect();
+  }
+  connect() {
+    this.timer = null;
+    let socket;
+    try {
+      socket = new WebSocket(
+        /** @type {string} */
+        this.url
+      );
+    } catch {
+      this.schedule();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.open = true;
+      this.retry = RETRY_FIRST;
+      const token = this.room ? store()?.getItem(tokenKey(
+        /** @type {string} */
+        this.url,
+        this.room
+      )) ?? null : null;
+      this.model.send({ type: "online-status", open: true, token });
+    };
+    socket.onmessage = (e) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      this.read(message);
+      this.model.send({ type: "online-message", message });
+    };
+    socket.onclose = () => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      if (this.open) this.model.send({ type: "online-status", open: false });
+      this.open = false;
+      this.schedule();
+    };
+  }
+  /** What the page keeps from a message on its way to Python.
+   * @param {any} message */
+  read(message) {
+    if (message?.type === "created") this.room = message.room;
+    if (message?.type === "welcome" && message.token && this.url) {
+      store()?.setItem(tokenKey(this.url, message.room), message.token);
+    }
+    if (message?.type === "event") this.model.set("_server_ids", [message.position_id, message.match_id]);
+  }
+  /** Reconnect after a drop, waiting longer each time. */
+  schedule() {
+    if (!this.target || this.timer !== null) return;
+    this.timer = setTimeout(() => this.connect(), this.retry);
+    this.retry = Math.min(RETRY_MOST, this.retry * 2);
+  }
+  /** @param {object} message */
+  send(message) {
+    if (this.socket && this.open) this.socket.send(JSON.stringify(message));
+  }
+  /** Close the connection and stop reconnecting (the room refused the board, or it left it). */
+  stop() {
+    this.target = "";
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (this.open) this.model.send({ type: "online-status", open: false });
+    this.open = false;
+    socket?.close();
+  }
+  /** The model's widget goes: the socket with it. */
+  close() {
+    this.stop();
+    this.model.off("change:_online", this.configure);
+    this.model.off("msg:custom", this.custom);
+  }
+};
+
 // ../src/bgwidget/look.json
 var look_default = {
   about: {
@@ -227,9 +351,9 @@ function trayRect(seat) {
   return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
 }
 function slabXY(seat, i) {
-  const [x, y, , h2] = trayRect(seat);
+  const [x, y, , h3] = trayRect(seat);
   const step = SLAB_H + SLAB_GAP;
-  return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h2 - SLAB_PAD - SLAB_H - i * step];
+  return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h3 - SLAB_PAD - SLAB_H - i * step];
 }
 function diceXY(seat, count) {
   const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
@@ -656,7 +780,35 @@ var labels_default = {
     "why.room-in-play": "The match is still being played: it can be downloaded once it is over.",
     "why.bad-spectate": "That spectator code does not open this room.",
     "why.server-full": "The server has as many rooms in play as it takes: try again later.",
-    "why.room-too-long": "This room's record is as long as the server keeps ({count} actions): start a new room."
+    "why.room-too-long": "This room's record is as long as the server keeps ({count} actions): start a new room.",
+    "why.online": "This board plays in a game server's room: the server makes the game, so play on the board.",
+    "why.online-offline": "The connection to the game server is lost: the board reconnects by itself; act again once it has.",
+    "why.online-pending": "Your last action is on its way to the server: wait for its answer.",
+    "online.room": "Room {room}",
+    "online.invite": "Your friend takes the other seat with:",
+    "online.spectators": "Spectators join with the code {code}",
+    "online.connecting": "Connecting to the game server\u2026",
+    "online.reconnecting": "Connection to the game server lost: reconnecting\u2026",
+    "online.here": "connected",
+    "online.away": "away: seat held for {time}",
+    "online.claimable": "away: you may claim the match",
+    "online.waiting": "waiting for a player",
+    "online.you": "you",
+    "online.watching": "You are watching this room.",
+    "online.sync": "In step with the server",
+    "online.unsync": "Not in step with the server: the board is asking it for the whole game. If this stays, run the cell again.",
+    "online.commitment": "Dice committed before the first roll: {hash}",
+    "online.verified": "Dice verified: every roll follows from the committed seed and both players' seeds.",
+    "online.verifyFailed": "Dice NOT verified: a roll does not follow from the seed the server revealed.",
+    "online.tools": "This room allows Hint, rollouts and set-up during play.",
+    "online.noTools": "Hint, rollouts and set-up are off until the match is over.",
+    "online.pending": "Sent: waiting for the server\u2026",
+    "online.end.timeout": "{name}'s clock ran out.",
+    "online.end.forfeit": "{name} claimed the match: the opponent stayed away.",
+    "online.end.stop": "The session was stopped.",
+    "online.end.match": "The match is over.",
+    claim: "Claim the match",
+    "why.not-online": "Only a match played in a game server's room can be claimed from an absent opponent."
   },
   fr: {
     "number.decimal": ",",
@@ -989,7 +1141,35 @@ var labels_default = {
     "why.room-in-play": "Le match est encore en cours : on peut le t\xE9l\xE9charger quand il est fini.",
     "why.bad-spectate": "Ce code spectateur n\u2019ouvre pas cette salle.",
     "why.server-full": "Le serveur a autant de salles en jeu qu\u2019il peut en prendre : r\xE9essayez plus tard.",
-    "why.room-too-long": "Le relev\xE9 de cette salle a atteint la taille que le serveur garde ({count} actions) : ouvrez une nouvelle salle."
+    "why.room-too-long": "Le relev\xE9 de cette salle a atteint la taille que le serveur garde ({count} actions) : ouvrez une nouvelle salle.",
+    "why.online": "Ce plateau joue dans une salle d'un serveur de jeu : c'est le serveur qui fait la partie, jouez donc sur le plateau.",
+    "why.online-offline": "La connexion au serveur de jeu est perdue : le plateau se reconnecte tout seul ; rejouez ensuite.",
+    "why.online-pending": "Votre derni\xE8re action est en route vers le serveur : attendez sa r\xE9ponse.",
+    "online.room": "Salle {room}",
+    "online.invite": "Votre ami prend l'autre place avec :",
+    "online.spectators": "Les spectateurs entrent avec le code {code}",
+    "online.connecting": "Connexion au serveur de jeu\u2026",
+    "online.reconnecting": "Connexion au serveur de jeu perdue : reconnexion\u2026",
+    "online.here": "connect\xE9",
+    "online.away": "absent : place gard\xE9e encore {time}",
+    "online.claimable": "absent : vous pouvez r\xE9clamer le match",
+    "online.waiting": "en attente d'un joueur",
+    "online.you": "vous",
+    "online.watching": "Vous regardez cette salle.",
+    "online.sync": "Synchronis\xE9 avec le serveur",
+    "online.unsync": "Pas synchronis\xE9 avec le serveur : le plateau lui redemande toute la partie. Si cela dure, relancez la cellule.",
+    "online.commitment": "D\xE9s engag\xE9s avant le premier lancer : {hash}",
+    "online.verified": "D\xE9s v\xE9rifi\xE9s : chaque lancer d\xE9coule de la graine engag\xE9e et des graines des deux joueurs.",
+    "online.verifyFailed": "D\xE9s NON v\xE9rifi\xE9s : un lancer ne d\xE9coule pas de la graine r\xE9v\xE9l\xE9e par le serveur.",
+    "online.tools": "Cette salle permet le conseil, les rollouts et la mise en place pendant le jeu.",
+    "online.noTools": "Conseil, rollouts et mise en place sont d\xE9sactiv\xE9s jusqu'\xE0 la fin du match.",
+    "online.pending": "Envoy\xE9 : en attente du serveur\u2026",
+    "online.end.timeout": "La pendule de {name} est tomb\xE9e.",
+    "online.end.forfeit": "{name} a r\xE9clam\xE9 le match : l'adversaire est rest\xE9 absent.",
+    "online.end.stop": "La session a \xE9t\xE9 arr\xEAt\xE9e.",
+    "online.end.match": "Le match est termin\xE9.",
+    claim: "R\xE9clamer le match",
+    "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti."
   },
   sv: {
     "number.decimal": ",",
@@ -1322,7 +1502,35 @@ var labels_default = {
     "why.room-in-play": "Matchen p\xE5g\xE5r fortfarande: den kan laddas ner n\xE4r den \xE4r slut.",
     "why.bad-spectate": "Den \xE5sk\xE5darkoden \xF6ppnar inte det h\xE4r rummet.",
     "why.server-full": "Servern har s\xE5 m\xE5nga rum i spel som den tar emot: f\xF6rs\xF6k igen senare.",
-    "why.room-too-long": "Det h\xE4r rummets protokoll \xE4r s\xE5 l\xE5ngt som servern sparar ({count} handlingar): starta ett nytt rum."
+    "why.room-too-long": "Det h\xE4r rummets protokoll \xE4r s\xE5 l\xE5ngt som servern sparar ({count} handlingar): starta ett nytt rum.",
+    "why.online": "Det h\xE4r br\xE4det spelar i ett rum p\xE5 en spelserver: servern f\xF6r partiet, s\xE5 spela p\xE5 br\xE4det.",
+    "why.online-offline": "Anslutningen till spelservern br\xF6ts: br\xE4det ansluter igen av sig sj\xE4lvt; g\xF6r om draget sedan.",
+    "why.online-pending": "Din senaste handling \xE4r p\xE5 v\xE4g till servern: v\xE4nta p\xE5 svaret.",
+    "online.room": "Rum {room}",
+    "online.invite": "Din v\xE4n tar den andra platsen med:",
+    "online.spectators": "\xC5sk\xE5dare kommer in med koden {code}",
+    "online.connecting": "Ansluter till spelservern\u2026",
+    "online.reconnecting": "Anslutningen till spelservern br\xF6ts: ansluter igen\u2026",
+    "online.here": "ansluten",
+    "online.away": "borta: platsen h\xE5lls i {time}",
+    "online.claimable": "borta: du kan kr\xE4va matchen",
+    "online.waiting": "v\xE4ntar p\xE5 en spelare",
+    "online.you": "du",
+    "online.watching": "Du tittar p\xE5 det h\xE4r rummet.",
+    "online.sync": "I takt med servern",
+    "online.unsync": "Inte i takt med servern: br\xE4det ber den om hela partiet igen. K\xF6r cellen igen om det best\xE5r.",
+    "online.commitment": "T\xE4rningarna l\xE5stes f\xF6re f\xF6rsta kastet: {hash}",
+    "online.verified": "T\xE4rningarna kontrollerade: varje kast f\xF6ljer av det l\xE5sta fr\xF6et och b\xE5da spelarnas fr\xF6n.",
+    "online.verifyFailed": "T\xE4rningarna INTE kontrollerade: ett kast f\xF6ljer inte av fr\xF6et som servern visade.",
+    "online.tools": "Det h\xE4r rummet till\xE5ter ledtr\xE5d, utspelningar och uppst\xE4llning under spelet.",
+    "online.noTools": "Ledtr\xE5d, utspelningar och uppst\xE4llning \xE4r avst\xE4ngda tills matchen \xE4r slut.",
+    "online.pending": "Skickat: v\xE4ntar p\xE5 servern\u2026",
+    "online.end.timeout": "{name}s klocka tog slut.",
+    "online.end.forfeit": "{name} kr\xE4vde matchen: motst\xE5ndaren h\xF6ll sig borta.",
+    "online.end.stop": "Sessionen avslutades.",
+    "online.end.match": "Matchen \xE4r slut.",
+    claim: "Kr\xE4v matchen",
+    "why.not-online": "Bara en match som spelas i ett rum p\xE5 en spelserver kan kr\xE4vas fr\xE5n en fr\xE5nvarande motst\xE5ndare."
   }
 };
 
@@ -1547,8 +1755,8 @@ function banner(state) {
   if (!text) return "";
   const nt = S.note;
   const w = text.length * nt.size * nt.bold_w + 2 * nt.pad;
-  const h2 = nt.line + 2 * nt.pad;
-  return `<g data-result="true" pointer-events="none"><rect x="${q2(W / 2 - w / 2)}" y="${q2(MID_Y - h2 / 2)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/><text x="${q2(W / 2)}" y="${q2(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`;
+  const h3 = nt.line + 2 * nt.pad;
+  return `<g data-result="true" pointer-events="none"><rect x="${q2(W / 2 - w / 2)}" y="${q2(MID_Y - h3 / 2)}" width="${q2(w)}" height="${q2(h3)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/><text x="${q2(W / 2)}" y="${q2(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`;
 }
 function wrap(text, chars) {
   const lines = [];
@@ -1576,11 +1784,11 @@ function bubble(state, note) {
   const lines = wrap(note.text, nt.chars);
   const [cx, cy] = noteAnchor(state, note.point);
   const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
-  const h2 = lines.length * nt.line + 2 * nt.pad;
+  const h3 = lines.length * nt.line + 2 * nt.pad;
   const top = note.point === "bar" ? cy < MID_Y : note.point !== "off" && isTop(note.point);
   const x = Math.min(Math.max(cx - w / 2, LEFT_X), TRAY_X - w);
-  const y = top ? cy + R + nt.gap : cy - R - nt.gap - h2;
-  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
+  const y = top ? cy + R + nt.gap : cy - R - nt.gap - h3;
+  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h3)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
   lines.forEach((line, i) => {
     out += `<tspan x="${q2(x + nt.pad)}" y="${q2(y + nt.pad + (i + 1) * nt.line - nt.line / 4)}">${esc(line)}</tspan>`;
   });
@@ -1606,9 +1814,9 @@ function drawBoard(state, ui = {}, id = "bg") {
   out += `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}><rect x="${BAR_X}" y="${TOP_Y}" width="${BAR_W}" height="${FIELD_H}" fill="${c.rail}"/><rect x="${BAR_X + BAR_EDGE}" y="${TOP_Y}" width="${BAR_W - 2 * BAR_EDGE}" height="${FIELD_H}" fill="url(#${id}-wood)" opacity="${S.bar.wood_opacity}"/>` + stack(id, 0, "bar", board.bar[0], u) + stack(id, 1, "bar", board.bar[1], u) + `</g>`;
   const tray = S.tray;
   for (const seat of [1, 0]) {
-    const [x, y, w, h2] = trayRect(seat);
+    const [x, y, w, h3] = trayRect(seat);
     const target = seat === turn ? ` data-point="off"${lit.has("off") ? ' data-lit="true"' : ""}` : "";
-    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="${tray.rx}" fill="${c.rail}" stroke="${c.tray_edge}" stroke-width="${tray.edge_width}"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="${tray.rx}" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
+    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h3}" rx="${tray.rx}" fill="${c.rail}" stroke="${c.tray_edge}" stroke-width="${tray.edge_width}"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h3}" rx="${tray.rx}" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
     for (let i = 0; i < board.off[seat]; i++) out += slab(seat, i);
     out += `</g>`;
   }
@@ -1724,6 +1932,111 @@ function webglAvailable() {
   }
 }
 
+// src/online.js
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const [hours, minutes, rest] = [Math.floor(s / 3600), Math.floor(s % 3600 / 60), s % 60];
+  const mm = hours ? String(minutes).padStart(2, "0") : String(minutes);
+  return `${hours ? `${hours}:` : ""}${mm}:${String(rest).padStart(2, "0")}`;
+}
+function reservesAt(clock, now) {
+  return clock.reserves.map((reserve, seat) => seat === clock.running ? reserve - Math.max(0, now - clock.since - clock.delay) : reserve);
+}
+function inStep(online, serverIds) {
+  return online.in_sync && online.connected && online.joined && serverIds !== null && online.ids[0] === serverIds[0] && online.ids[1] === serverIds[1];
+}
+function h(tag, attrs, text) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== void 0) el.textContent = text;
+  return el;
+}
+function drawOnline(panel, s, serverIds, claim, now) {
+  const online = s.online;
+  panel.hidden = !online;
+  panel.replaceChildren();
+  if (!online) return false;
+  const lang = s.language;
+  panel.dataset.connected = String(online.connected);
+  panel.dataset.joined = String(online.joined);
+  panel.dataset.seat = online.seat === null ? "" : String(online.seat);
+  if (!online.connected || !online.joined) {
+    const words = online.seats.length ? "online.reconnecting" : "online.connecting";
+    panel.append(h("div", { class: "bg-online-banner", role: "status", "data-testid": "online-banner" }, t(lang, words)));
+  }
+  const head = h("div", { class: "bg-online-head" });
+  if (online.room) head.append(h("span", { class: "bg-online-room", "data-testid": "online-room" }, t(lang, "online.room", { room: online.room })));
+  const synced = inStep(online, serverIds);
+  const mark = h("span", {
+    class: "bg-online-sync",
+    "data-testid": "online-sync",
+    "data-sync": String(synced),
+    title: synced ? `${online.ids[0]} \xB7 ${online.ids[1]}` : t(lang, "online.unsync")
+  }, synced ? `\u2713 ${t(lang, "online.sync")}` : `\u26A0 ${t(lang, "online.unsync")}`);
+  head.append(mark);
+  panel.append(head);
+  if (online.invite) {
+    const invite = h("div", { class: "bg-online-invite", "data-testid": "online-invite" }, `${t(lang, "online.invite")} `);
+    invite.append(h("code", {}, online.invite));
+    if (online.spectate) invite.append(h("div", {}, t(lang, "online.spectators", { code: online.spectate })));
+    panel.append(invite);
+  }
+  let ticking = drawSeats(panel, online, s, claim, now);
+  if (online.seat === null && online.joined) panel.append(h("div", { class: "bg-online-note" }, t(lang, "online.watching")));
+  const notes = [];
+  if (online.pending) notes.push(t(lang, "online.pending"));
+  if (online.ended) {
+    const name = online.ended.winner === null ? "" : s.names[online.ended.winner] ?? "";
+    notes.push(t(lang, `online.end.${online.ended.reason}`, { name }));
+  }
+  if (online.verified !== null) notes.push(t(lang, online.verified ? "online.verified" : "online.verifyFailed"));
+  else if (online.commitment) notes.push(t(lang, "online.commitment", { hash: `${online.commitment.slice(0, 16)}\u2026` }));
+  if (!online.ended) notes.push(t(lang, online.tools ? "online.tools" : "online.noTools"));
+  const verified = online.verified === null ? "" : String(online.verified);
+  for (const note of notes) panel.append(h("div", { class: "bg-online-note", "data-verified": verified }, note));
+  ticking || (ticking = !!online.clock && online.clock.running !== null && !online.ended);
+  return ticking;
+}
+function drawSeats(panel, online, s, claim, now) {
+  const lang = s.language;
+  const list = h("ul", { class: "bg-online-seats" });
+  const reserves = online.clock ? reservesAt(online.clock, now) : null;
+  let ticking = false;
+  let claimable = false;
+  online.seats.forEach((seat, index) => {
+    const name = s.names[index] ?? seat.name;
+    const item = h("li", {
+      "data-testid": `online-seat-${index}`,
+      "data-connected": String(seat.connected),
+      "data-taken": String(seat.taken)
+    });
+    item.append(h("span", { class: `bg-online-dot${seat.connected ? " on" : ""}` }, "\u25CF"));
+    item.append(h("span", { class: "bg-online-name" }, index === online.seat ? `${name} (${t(lang, "online.you")})` : name));
+    let presence = t(lang, "online.here");
+    if (!seat.taken) presence = t(lang, "online.waiting");
+    else if (!seat.connected && seat.held_until !== null) {
+      const left = seat.held_until - now;
+      ticking = true;
+      const mine = online.seat !== null && index !== online.seat;
+      claimable || (claimable = left <= 0 && mine && !online.ended);
+      presence = left > 0 ? t(lang, "online.away", { time: clockText(left) }) : t(lang, "online.claimable");
+    }
+    item.append(h("span", { class: "bg-online-presence" }, presence));
+    if (reserves) {
+      const running = online.clock?.running === index;
+      item.append(h("span", { class: `bg-online-clock${running ? " running" : ""}`, "data-testid": `online-clock-${index}` }, clockText(reserves[index])));
+    }
+    list.append(item);
+  });
+  panel.append(list);
+  if (claimable && online.connected) {
+    const button = h("button", { type: "button", "data-testid": "claim" }, t(lang, "claim"));
+    button.addEventListener("click", claim);
+    panel.append(button);
+  }
+  return ticking;
+}
+
 // src/view.js
 var BUTTONS = [
   { key: "roll", can: "roll", primary: true },
@@ -1749,7 +2062,7 @@ var REVIEW_STEPS = [
   ["next-error", "board.reviewNextError"]
 ];
 var REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-function h(tag, attrs = {}, text) {
+function h2(tag, attrs = {}, text) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   if (text !== void 0) el.textContent = text;
@@ -1789,7 +2102,7 @@ var View = class {
     this.playIndex = 0;
     this.preview = null;
     this.drag = null;
-    this.root = h("div", {
+    this.root = h2("div", {
       class: "bg-widget",
       "data-testid": "bg-board",
       "data-lm-suppress-shortcuts": "true",
@@ -1799,32 +2112,32 @@ var View = class {
       /** @type {Element} */
       e.target.setAttribute("data-lm-suppress-shortcuts", "true")
     ));
-    this.board = h("div", { class: "bg-board" });
-    this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
-    this.controls = h("div", { class: "bg-controls" });
+    this.board = h2("div", { class: "bg-board" });
+    this.status = h2("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    this.controls = h2("div", { class: "bg-controls" });
     this.buttons = {};
     for (const { key } of BUTTONS) {
-      const b = h("button", { type: "button", "data-testid": key });
+      const b = h2("button", { type: "button", "data-testid": key });
       b.hidden = true;
       b.addEventListener("click", () => this.button(key));
       this.buttons[key] = b;
       this.controls.append(b);
     }
-    this.viewButton = h("button", { type: "button", "data-testid": "view-toggle" });
+    this.viewButton = h2("button", { type: "button", "data-testid": "view-toggle" });
     this.viewButton.addEventListener("click", () => {
       this.send({ type: "view", view: this.view === "3d" ? "2d" : "3d" });
     });
     this.controls.append(this.viewButton);
     this.face = null;
     this.view = "2d";
-    this.faceNote = h("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
+    this.faceNote = h2("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
     this.faceNote.hidden = true;
-    this.keyboard = h("div", { class: "bg-keyboard" });
-    this.plays = h("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
+    this.keyboard = h2("div", { class: "bg-keyboard" });
+    this.plays = h2("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
     this.plays.addEventListener("keydown", (e) => this.listKey(e));
-    this.form = h("form", { class: "bg-notation" });
-    this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
-    this.submit = h("button", { type: "submit", "data-testid": "play" });
+    this.form = h2("form", { class: "bg-notation" });
+    this.input = h2("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
+    this.submit = h2("button", { type: "submit", "data-testid": "play" });
     this.form.append(this.input, this.submit);
     const submit = (e) => {
       e.preventDefault();
@@ -1835,23 +2148,28 @@ var View = class {
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
     this.resignPanel = this.buildResignPanel();
-    this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
+    this.hintPanel = h2("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
-    this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
+    this.record = h2("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
     this.record.hidden = true;
-    this.main = h("div", { class: "bg-main" });
+    this.main = h2("div", { class: "bg-main" });
     this.main.append(this.board, this.record);
     this.reviewPanel = this.buildReviewPanel();
-    this.files = h("div", { class: "bg-files" });
+    this.files = h2("div", { class: "bg-files" });
     this.fileButtons = /** @type {ExportIntent["format"][]} */
     ["json", "mat"].map((format) => {
-      const b = h("button", { type: "button", "data-testid": `export-${format}` });
+      const b = h2("button", { type: "button", "data-testid": `export-${format}` });
       b.addEventListener("click", () => this.intent({ type: "export", format }));
       return b;
     });
     this.files.append(...this.fileButtons);
     this.files.hidden = true;
+    this.onlinePanel = h2("div", { class: "bg-online", "data-testid": "online" });
+    this.onlinePanel.hidden = true;
+    this.serverIds = () => null;
+    this.ticker = null;
     this.root.append(
+      this.onlinePanel,
       this.faceNote,
       this.main,
       this.status,
@@ -1888,16 +2206,16 @@ var View = class {
     });
   }
   buildEditPanel() {
-    const panel = h("div", { class: "bg-edit" });
+    const panel = h2("div", { class: "bg-edit" });
     panel.hidden = true;
     this.turnButtons = [0, 1].map((seat) => {
-      const b = h("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
+      const b = h2("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
       b.addEventListener("click", () => this.intent({ type: "edit-turn", turn: seat }));
       return b;
     });
     this.diceSelects = [0, 1].map((i) => {
-      const s = h("select", { "data-testid": `edit-die-${i}` });
-      for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h("option", { value: String(v) }, v === "" ? "\u2013" : String(v)));
+      const s = h2("select", { "data-testid": `edit-die-${i}` });
+      for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h2("option", { value: String(v) }, v === "" ? "\u2013" : String(v)));
       s.addEventListener("change", () => {
         const [a, b] = this.diceSelects.map((x) => Number(x.value));
         if (a && b) this.intent({ type: "edit-dice", dice: [a, b] });
@@ -1905,40 +2223,40 @@ var View = class {
       });
       return s;
     });
-    this.idLabel = h("label", {});
-    this.idInput = h("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
+    this.idLabel = h2("label", {});
+    this.idInput = h2("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
     this.idInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") this.intent({ type: "edit-id", id: this.idInput.value.trim() });
     });
     this.idLabel.append(this.idInput);
-    this.editDone = h("button", { type: "button", "data-testid": "edit-done", class: "primary" });
+    this.editDone = h2("button", { type: "button", "data-testid": "edit-done", class: "primary" });
     this.editDone.addEventListener("click", () => this.intent({ type: "edit-done" }));
-    this.editCancel = h("button", { type: "button", "data-testid": "edit-cancel" });
+    this.editCancel = h2("button", { type: "button", "data-testid": "edit-cancel" });
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
   }
   /** Review mode: start it, step through the decisions, leave it. */
   buildReviewPanel() {
-    const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
+    const panel = h2("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
     panel.hidden = true;
-    this.reviewButton = h("button", { type: "button", "data-testid": "review" });
+    this.reviewButton = h2("button", { type: "button", "data-testid": "review" });
     this.reviewButton.hidden = true;
     this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
     this.controls.append(this.reviewButton);
-    this.reviewCount = h("span", { "data-testid": "review-count" });
+    this.reviewCount = h2("span", { "data-testid": "review-count" });
     this.reviewSteps = REVIEW_STEPS.map(([to]) => {
-      const b = h("button", { type: "button", "data-testid": `review-${to}` });
+      const b = h2("button", { type: "button", "data-testid": `review-${to}` });
       b.addEventListener("click", () => this.intent({ type: "review-go", to }));
       return b;
     });
-    this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
+    this.reviewLeave = h2("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
-    this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
+    this.reviewRunning = h2("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
     this.reviewRunning.hidden = true;
-    this.reviewBar = h("progress", { "data-testid": "review-progress" });
-    this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
+    this.reviewBar = h2("progress", { "data-testid": "review-progress" });
+    this.reviewCancel = h2("button", { type: "button", "data-testid": "review-cancel" });
     this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
@@ -1977,7 +2295,7 @@ var View = class {
    * @param {ViewState} s
    */
   drawRecord(s) {
-    this.record.hidden = s.tools === false;
+    this.record.hidden = s.tools === false && !s.online;
     const lines = s.record || [];
     const key = JSON.stringify(lines) + s.language + s.names.join("\n");
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
@@ -2004,17 +2322,17 @@ var View = class {
    */
   fillRecord(s, lines, key) {
     this.record.dataset.key = key;
-    const table = h("table", {});
-    table.append(h("caption", {}, t(s.language, "board.record")));
-    const head = h("tr", {});
-    head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
-    const thead = h("thead", {});
+    const table = h2("table", {});
+    table.append(h2("caption", {}, t(s.language, "board.record")));
+    const head = h2("tr", {});
+    head.append(h2("th", {}, ""), h2("th", {}, s.names[1]), h2("th", {}, s.names[0]));
+    const thead = h2("thead", {});
     thead.append(head);
     table.append(thead);
-    const body = h("tbody", {});
+    const body = h2("tbody", {});
     for (const line of lines) {
-      const tr = h("tr", { "data-record-line": String(line.number) });
-      tr.append(h("td", {}, `${line.number})`), ...line.cells.map((cell) => h("td", {}, cell)));
+      const tr = h2("tr", { "data-record-line": String(line.number) });
+      tr.append(h2("td", {}, `${line.number})`), ...line.cells.map((cell) => h2("td", {}, cell)));
       body.append(tr);
     }
     table.append(body);
@@ -2032,7 +2350,7 @@ var View = class {
    */
   download(message) {
     const url = URL.createObjectURL(new Blob([message.text], { type: message.mime || "text/plain" }));
-    const a = h("a", { href: url, download: message.name });
+    const a = h2("a", { href: url, download: message.name });
     a.hidden = true;
     this.root.append(a);
     a.click();
@@ -2041,18 +2359,18 @@ var View = class {
   }
   /** The resignation's choice: a single game, a gammon or a backgammon (1, 2 or 3 times the cube). */
   buildResignPanel() {
-    const panel = h("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
+    const panel = h2("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
     panel.hidden = true;
-    this.resignLabel = h("span", {});
+    this.resignLabel = h2("span", {});
     this.resignChoices = [1, 2, 3].map((points) => {
-      const b = h("button", { type: "button", "data-testid": `resign-${points}` });
+      const b = h2("button", { type: "button", "data-testid": `resign-${points}` });
       b.addEventListener("click", () => {
         this.resigning = false;
         this.intent({ type: "resign", points });
       });
       return b;
     });
-    this.resignCancel = h("button", { type: "button", "data-testid": "resign-cancel" });
+    this.resignCancel = h2("button", { type: "button", "data-testid": "resign-cancel" });
     this.resignCancel.addEventListener("click", () => {
       this.resigning = false;
       this.draw();
@@ -2197,6 +2515,7 @@ var View = class {
     this.drawReview(s);
     this.drawRecord(s);
     this.drawFiles(s);
+    this.drawOnline();
     this.root.dataset.phase = s.phase;
     this.root.dataset.turn = String(s.turn);
     this.root.dataset.revision = String(s.revision);
@@ -2204,6 +2523,28 @@ var View = class {
     this.root.dataset.positionId = s.position_id;
     this.root.dataset.thinking = String(!!s.thinking);
     if (hadFocus) this.keepFocus(s);
+  }
+  /** The online panel, from the state and the server's last IDs as the page received them; a
+   * ticker redraws it while a countdown shows. */
+  drawOnline() {
+    const s = this.state;
+    if (!s) return;
+    const ticking = drawOnline(this.onlinePanel, s, this.serverIds(), () => this.intent({ type: "claim" }), Date.now() / 1e3);
+    if (ticking && this.ticker === null) this.ticker = setInterval(() => this.drawOnline(), 1e3);
+    if (!ticking && this.ticker !== null) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+  /** Read the server's last IDs with `serverIds` (the model's connection keeps them); returns
+   * what stops the panel's ticker.
+   * @param {() => string[] | null} serverIds */
+  follow(serverIds) {
+    this.serverIds = serverIds;
+    return () => {
+      if (this.ticker !== null) clearInterval(this.ticker);
+      this.ticker = null;
+    };
   }
   /** The Expert's ranked plays (hover or focus one to see it on the board) or cube advice.
    * @param {ViewState} s
@@ -2218,22 +2559,22 @@ var View = class {
     if (!hint) return this.hintPanel.replaceChildren();
     const lang = s.language;
     if (hint.kind === "cube") {
-      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint, s.names)));
+      return this.hintPanel.replaceChildren(h2("p", { "data-hint-cube": hint.action }, cubeText(lang, hint, s.names)));
     }
-    const head = h("tr");
+    const head = h2("tr");
     const match = inMatch(hint);
     const rolled = !!hint.rollout;
     const ranking = t(lang, match ? "board.emg" : "equity");
     const labels = ["#", t(lang, "plays"), t(lang, "board.ply"), ranking, t(lang, "error"), t(lang, "win")];
     if (match) labels.push(t(lang, "board.mwc"));
     if (rolled) labels.push(t(lang, "board.rollout"));
-    for (const label of labels) head.append(h("th", {}, label));
+    for (const label of labels) head.append(h2("th", {}, label));
     const rows = candidateRows(lang, hint).map((row, i) => {
-      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text, "data-hint-ply": row.ply });
+      const tr = h2("tr", { tabindex: "0", "data-hint-play": row.text, "data-hint-ply": row.ply });
       const cells = [row.rank, row.text, row.ply, row.equity, row.error, row.win];
       if (match) cells.push(row.mwc);
-      for (const cell of cells) tr.append(h("td", {}, String(cell)));
-      if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));
+      for (const cell of cells) tr.append(h2("td", {}, String(cell)));
+      if (rolled) tr.append(h2("td", { "data-hint-rollout": row.rollout }, row.rollout));
       const show = (index) => () => {
         this.preview = index;
         this.draw();
@@ -2244,12 +2585,12 @@ var View = class {
       tr.addEventListener("blur", (e) => e.relatedTarget && e.relatedTarget !== this.root && show(null)());
       return tr;
     });
-    const thead = h("thead");
+    const thead = h2("thead");
     thead.append(head);
-    const tbody = h("tbody");
+    const tbody = h2("tbody");
     tbody.append(...rows);
-    const table = h("table", {});
-    table.append(h("caption", {}, t(lang, "expertPlays")), thead, tbody);
+    const table = h2("table", {});
+    table.append(h2("caption", {}, t(lang, "expertPlays")), thead, tbody);
     this.hintPanel.replaceChildren(table, this.rolloutControls(hint, lang));
   }
   /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop.
@@ -2257,9 +2598,9 @@ var View = class {
    * @param {string} lang
    */
   rolloutControls(hint, lang) {
-    const line = h("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
+    const line = h2("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
     const button = (testid, key, type) => {
-      const b = h("button", { type: "button", "data-testid": testid }, t(lang, key));
+      const b = h2("button", { type: "button", "data-testid": testid }, t(lang, key));
       b.addEventListener("click", () => this.intent({ type }));
       return b;
     };
@@ -2283,7 +2624,7 @@ var View = class {
       this.plays.dataset.texts = texts;
       this.playIndex = 0;
       this.plays.replaceChildren(
-        ...plays.map((text, i) => h("li", { role: "option", id: `${this.id}-play-${i}`, "data-play": text }, text))
+        ...plays.map((text, i) => h2("li", { role: "option", id: `${this.id}-play-${i}`, "data-play": text }, text))
       );
     }
     this.markPlay();
@@ -2584,8 +2925,18 @@ var View = class {
 };
 
 // src/widget.js
+function initialize({ model }) {
+  const link = new Link(
+    /** @type {any} */
+    model
+  );
+  return () => link.close();
+}
 function render({ model, el }) {
   const view = new View(el, (intent) => model.send(intent));
+  const unfollow = view.follow(() => model.get("_server_ids") ?? null);
+  const ids = () => view.drawOnline();
+  model.on("change:_server_ids", ids);
   const update = () => view.setState(model.get("state"));
   const face = () => view.setView(model.get("view"), model.get("_loft"));
   const message = (msg) => msg?.type === "download" && view.download(msg);
@@ -2596,6 +2947,8 @@ function render({ model, el }) {
   update();
   face();
   return () => {
+    unfollow();
+    model.off("change:_server_ids", ids);
     model.off("change:view", face);
     model.off("change:_loft", face);
     view.setView("2d");
@@ -2603,7 +2956,7 @@ function render({ model, el }) {
     model.off("msg:custom", message);
   };
 }
-var widget_default = { render };
+var widget_default = { initialize, render };
 export {
   widget_default as default
 };

@@ -1,0 +1,358 @@
+"""Layer 6, a board that plays in a game server's room: the browser carries the messages, Python the game.
+
+:meth:`BoardWidget.online <bgwidget.widget.BoardWidget.online>` gives its session an
+:class:`OnlinePlay`. The connection lives in the browser: the view's module opens the WebSocket to
+the server itself (``js/src/link.js``, one per widget model), because a Pyodide kernel (JupyterLite)
+cannot open sockets, and relays both ways with custom messages:
+
+- view to Python: ``{"type": "online-status", "open": bool, "token": the seat's token the page
+  kept for this room, or null}`` when the socket opens or closes, and ``{"type": "online-message",
+  "message": what the server sent}``;
+- Python to view: ``{"type": "online-send", "message": what to send}`` and ``{"type":
+  "online-close"}`` when the server refused the board for good (an unknown room, a bad token).
+
+So the protocol (:mod:`bgwidget.online.protocol`) is spoken here, once: :class:`OnlinePlay` creates
+the room or joins it (a seat by its token, the free seat by the room code, or as a spectator),
+keeps a copy of the room (:class:`~bgwidget.online.room.Room`, checking each event's Position ID and
+Match ID, and asking for the whole log when they differ), and is the session's
+:class:`~bgwidget.session.Relay`: a person's roll, cube action or resignation goes to the server as
+an ``act`` and shows once its event comes back; the steps of a play are made on the board's copy,
+so that the person sees them, and the whole play is sent when it is complete (at Done when the
+room's rules want one). The session's match *is* the room's match, so that it can be reviewed and
+saved once the room is over, when the dice are also verified (:func:`bgwidget.online.verify`).
+
+The view relays what the server sends; a page that forged messages would fool only its own board:
+the server judges every action, and the copy takes only events that follow the rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from bgwidget import actions, guards
+from bgwidget.errors import GameError, IllegalPlayError, RoomError
+from bgwidget.intents import IntentError, place
+from bgwidget.online.fairdice import DiceProofError, verify
+from bgwidget.online.protocol import PROTOCOL_VERSION, Event, SeatPresence, refusal_of
+from bgwidget.online.room import Room, check_name
+from bgwidget.position import mover_point
+from bgwidget.seats import Seat
+from bgwidget.session import Session
+from bgwidget.viewstate import Online, OnlineClock, OnlineEnd
+
+__all__ = ["INTENTS", "OnlinePlay", "check_url"]
+
+log = logging.getLogger("bgwidget.online")
+
+INTENTS = frozenset({*actions.ACTIONS, "resign", "new-game", "claim"})
+"""The intents a board in a room hands to :class:`OnlinePlay`: every game action (the rest, Hint,
+set-up, review and export, stay the board's own, and the tools are off during play unless the room
+allows them)."""
+
+_STEPS = ("move", "why", "undo")  # on the board's copy: the person sees each step at once
+
+_TOKENS: dict[tuple[str, str], str] = {}
+"""The seats taken by this Python process, ``(url, room) -> token``: running a cell again takes the
+seat back (the page keeps them too, for a kernel started again)."""
+
+
+def check_url(url: object) -> str:
+    """``url`` if it is a game server's address, ``ws://host:port`` or ``wss://...``; else ``ValueError``."""
+    if not isinstance(url, str) or not url.startswith(("ws://", "wss://")) or len(url) > 2000:
+        raise ValueError(f"a game server's address is ws://host:port or wss://..., not {url!r}")
+    return url
+
+
+class OnlinePlay:
+    """The room a board plays in: see the module. Made by :meth:`BoardWidget.online
+    <bgwidget.widget.BoardWidget.online>`, whose parameters these are: ``url``; ``room`` (None: create
+    one with ``settings``, a :class:`~bgwidget.online.room.RoomSettings` dict); ``token`` of a seat;
+    ``spectate`` code; the person's ``name``. ``send`` hands a message to the view."""
+
+    intents = INTENTS
+
+    def __init__(
+        self,
+        session: Session,
+        send: Callable[[dict], None],
+        url: str,
+        *,
+        room: str | None = None,
+        token: str | None = None,
+        spectate: str | None = None,
+        name: str | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        self.url = check_url(url)
+        if room is not None and (not isinstance(room, str) or not room.isalnum() or len(room) > 16):
+            raise ValueError(f"a room's code is the few letters and digits its creator was given, not {room!r}")
+        if name is not None:
+            name = check_name(name)
+        self.session, self._send = session, send
+        self.room = Room(room or "")
+        """The board's copy of the server's room, rebuilt from its events."""
+        self.token = token if token is not None else _TOKENS.get((url, room or ""))
+        self.spectate = spectate
+        self.name = name
+        self.settings = settings
+        self.seed = secrets.token_hex(16)
+        """This board's seed for the dice (public; see :mod:`bgwidget.online.fairdice`)."""
+        self.seat: int | None = None
+        self.presence: list[SeatPresence] = []
+        self.spectate_code = spectate or ""
+        self.connected = self.joined = False
+        self.in_sync = True
+        self.verified: bool | None = None
+        self.pending: str | None = None  # the id of the action sent, until its event or refusal
+        self._ids = (f"{secrets.token_hex(3)}.{n}" for n in itertools.count(1))
+        session.relay = self
+        session.tools = False  # until the room says it allows them, or is over
+        session.auto_play_forced = False  # a forced play is the server's to take, as any other
+        session.last_play, session.edit, session.held = None, None, False
+        self._follow()
+
+    # ----------------------------------------------------------------- the view's messages
+
+    def status(self, is_open: bool, token: Any = None) -> None:
+        """The view's socket opened (``token``: the seat's token the page kept for this room) or closed."""
+        self.connected, self.pending = bool(is_open), None
+        if not self.connected:
+            self.joined = False
+        elif not self.room.code:
+            self._message({"type": "create", "settings": self.settings or {}, "language": self.session.language})
+        else:
+            if self.token is None and isinstance(token, str) and self.spectate is None:
+                self.token = token
+            self._hello()
+        self._publish()
+
+    def receive(self, message: Any) -> None:
+        """A message from the server, relayed by the view; one that is not the protocol's is logged and dropped."""
+        if not isinstance(message, dict) or message.get("v") != PROTOCOL_VERSION:
+            log.warning("bgwidget: a message that is not the game server's: %.200r", message)
+            return
+        handler = self._handlers.get(str(message.get("type")))
+        if handler is None:
+            return  # a file, or a type of a later server: nothing a board shows
+        try:
+            handler(self, message)
+        except (KeyError, TypeError, ValueError) as error:
+            log.warning("bgwidget: a malformed %s message from the game server: %s", message.get("type"), error)
+        self._publish()
+
+    def _created(self, message: dict[str, Any]) -> None:
+        self.room = Room(str(message["room"]))
+        self.token, self.spectate_code = str(message["tokens"][0]), str(message["spectate"])
+        self._hello()
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        self.seat, self.presence, self.joined = message["seat"], message["seats"], True
+        if message.get("token"):
+            self.token = str(message["token"])
+            _TOKENS[(self.url, self.room.code)] = self.token
+
+    def _presence(self, message: dict[str, Any]) -> None:
+        self.presence = message["seats"]
+
+    def _event(self, event: Event) -> None:
+        if event["seq"] <= self.room.seq or not self.in_sync:
+            return  # seen already (sent again after a reconnection), or a snapshot is on its way
+        if self.pending is not None and event.get("reply_to") == self.pending:
+            self.pending = None
+        try:
+            self.session.run_action(lambda: self.room.apply(event))  # the last play, dances, on_play
+        except RoomError:
+            self.in_sync = False
+            self._message({"type": "sync"})
+        if self.room.ended and self.verified is None:
+            self.verified = _verified(self.room.events)
+
+    def _snapshot(self, message: dict[str, Any]) -> None:
+        self.room = Room.replayed(self.room.code, message["events"])
+        self.in_sync, self.session.last_play = True, None
+        if self.room.ended:
+            self.verified = _verified(self.room.events)
+
+    def _error(self, message: dict[str, Any]) -> None:
+        refusal = refusal_of(message)
+        if message.get("refused") in ("hello", "create"):  # the room cannot be joined: said, and the view stops
+            self._send({"type": "online-close"})
+            self.connected = False
+        elif message.get("reply_to") != self.pending:
+            return  # an answer to an action this board no longer waits for
+        self.pending = None
+        self.session.refusal, self.session.refused_at = refusal, None
+
+    _handlers: dict[str, Callable[[OnlinePlay, Any], None]] = {
+        "created": _created,
+        "welcome": _welcome,
+        "presence": _presence,
+        "event": _event,
+        "snapshot": _snapshot,
+        "error": _error,
+    }
+
+    def _hello(self) -> None:
+        # The last event is asked for again: the page, which may be new (reloaded), reads its IDs.
+        hello: dict[str, Any] = {"type": "hello", "room": self.room.code, "since": max(0, self.room.seq - 1)}
+        hello |= {"language": self.session.language, "seed": self.seed, "name": self.name}
+        if self.spectate is not None:
+            hello["spectate"] = self.spectate
+        elif self.token is not None:
+            hello["token"] = self.token
+        self._message(hello)
+
+    def _message(self, message: dict[str, Any]) -> None:
+        self._send({"type": "online-send", "message": {"v": PROTOCOL_VERSION, **message}})
+
+    # ----------------------------------------------------------------- the person's intents
+
+    def act(self, kind: str, intent: dict) -> None:
+        """A person's game intent (one of :data:`INTENTS`): a step made on the board's copy, or an
+        action sent to the server. Raises the refusal (an :class:`~bgwidget.intents.IntentError`,
+        a :class:`~bgwidget.errors.GameError` or the room's :class:`~bgwidget.errors.RoomError`)
+        with nothing changed or sent."""
+        self._check_can_act()
+        game = self.session.game
+        if kind in _STEPS:
+            guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
+            if kind == "move":
+                self._move(intent)
+            else:  # a take-back, or a click the board explains: as at any board
+                actions.apply(game, game.turn, kind, intent, self.session.run_action)
+            return
+        self._send_action(self._action(kind, intent))
+
+    def _move(self, intent: dict) -> None:
+        """A step made on the copy (its play in progress), never confirmed there: once the play is
+        complete it goes to the server, unless the room's rules want Done."""
+        game = self.session.game
+        seat = game.turn
+        frm, to = mover_point(seat, place(intent.get("from"))), mover_point(seat, place(intent.get("to")))
+        die = intent.get("die")
+        refusal = game.check_move(frm, to, die=die, seat=seat)
+        if refusal is not None:
+            raise refusal
+        partial = game.partial_play
+        assert partial is not None  # check_move found the play in progress
+        partial.step(frm, to, die)
+        if partial.is_complete and game.rules.auto_confirm:
+            self._send_action({"type": "move", "play": str(partial.play)})
+
+    def _action(self, kind: str, intent: dict) -> dict[str, Any]:
+        """The ``act`` action of a person's intent: checked first as far as the board's copy can."""
+        game, seat = self.session.game, self.seat
+        assert seat is not None  # _check_can_act
+        if kind == "new-game":
+            if game.result is None:
+                raise IntentError("the game is still in play", reason="game-in-play")
+            return {"type": "roll"}  # the server starts the next game with its opening roll
+        if kind == "resign":
+            points = intent.get("points", 1)
+            return {"type": "resign", "points": points}
+        if kind in ("done", "play"):
+            guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
+            return {"type": "move", "play": str(self._play(kind, intent))}
+        return {"type": kind}
+
+    def _play(self, kind: str, intent: dict) -> Any:
+        """The play of a ``done`` or ``play`` intent (the steps made, or the notation), checked."""
+        game = self.session.game
+        partial = game.partial_play
+        if partial is None:
+            game.confirm(seat=self.seat)  # raises the turn's own refusal
+        assert partial is not None
+        try:
+            if kind == "done":
+                return partial.play
+            notation = intent.get("notation")
+            if not isinstance(notation, str):
+                raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+            return game.start_position.parse_play(notation, *partial.dice)
+        except IllegalPlayError as error:
+            raise GameError(error.detail, reason=error.reason, **error.facts) from None
+
+    def _send_action(self, action: dict[str, Any]) -> None:
+        self.pending = next(self._ids)
+        self._message({"type": "act", "seq": self.room.seq, "action": action, "id": self.pending})
+
+    def _check_can_act(self) -> None:
+        reason = self._why_not()
+        if reason is not None:
+            raise (RoomError if reason in ("spectator", "waiting-opponent", "room-over") else IntentError)(
+                f"online: {reason}", reason=reason
+            )
+
+    def _why_not(self) -> str | None:
+        """Why a person at this board cannot act now, or None."""
+        if not self.connected:
+            return "online-offline"
+        if not self.joined:
+            return "not-joined"
+        if self.seat is None:
+            return "spectator"
+        if self.room.ended:
+            return "room-over"
+        if not all(self.room.seated):
+            return "waiting-opponent"
+        if not self.in_sync:
+            return "out-of-sync"
+        return "online-pending" if self.pending is not None else None
+
+    # ----------------------------------------------------------------- what the board shows
+
+    def _follow(self) -> None:
+        """The session shows the room: its match, and this board's seat as the one a person plays."""
+        seats = tuple(Seat("person" if seat == self.seat else "remote") for seat in (0, 1))
+        self.session.follow(self.room.match, (seats[0], seats[1]))
+        self.session.tools = self.room.settings.tools or self.room.ended is not None
+
+    def _publish(self) -> None:
+        self._follow()
+        self.session.turns.after_change() if self.session.refusal is None else self.session.publish()
+
+    def view(self) -> Online:
+        """The room as the view shows it (:class:`~bgwidget.viewstate.Online`)."""
+        room, settings = self.room, self.room.settings
+        clock: OnlineClock | None = None
+        if room.clock is not None and settings.clock is not None:
+            clock = {**room.clock, "reserves": list(room.clock["reserves"]), "delay": settings.clock.delay}
+        ended: OnlineEnd | None = None
+        if room.ended is not None:
+            ended = {"winner": room.ended.get("winner"), "reason": str(room.ended.get("reason"))}
+        free = self.joined and not all(room.seated)
+        return {
+            "url": self.url,
+            "room": room.code,
+            "seat": self.seat,
+            "invite": f"BoardWidget().online({self.url!r}, room={room.code!r})" if free else "",
+            "spectate": self.spectate_code,
+            "connected": self.connected,
+            "joined": self.joined,
+            "in_sync": self.in_sync,
+            "ids": list(room.ids()),
+            "pending": self.pending is not None,
+            "can_act": self._why_not() is None,
+            "seats": [dict(seat) for seat in self.presence],  # type: ignore[misc]
+            "clock": clock,
+            "commitment": room.commitment,
+            "verified": self.verified,
+            "ended": ended,
+            "tools": settings.tools,
+        }
+
+    def config(self) -> dict[str, Any]:
+        """What the view needs to open the connection: the ``url`` and the ``room`` code ("" until created)."""
+        return {"url": self.url, "room": self.room.code, "key": self.seed}
+
+
+def _verified(events: list[Event]) -> bool:
+    try:
+        verify(events)
+    except DiceProofError:
+        return False
+    return True
