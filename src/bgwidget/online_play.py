@@ -337,7 +337,8 @@ class OnlinePlay:
             "ids": list(room.ids()),
             "pending": self.pending is not None,
             "can_act": self._why_not() is None,
-            "seats": [dict(seat) for seat in self.presence],  # type: ignore[misc]
+            # taken as the events say: the presence message that says it may come after the event
+            "seats": [{**seat, "taken": taken} for seat, taken in zip(self.presence, room.seated)],
             "clock": clock,
             "commitment": room.commitment,
             "verified": self.verified,

@@ -690,6 +690,8 @@ def status_of(session: Seen, state: ViewState) -> str:
             parts.append(label(language, "held"))
     elif state["thinking"]:
         parts.append(say(language, names, ("thinking", {"seat": seat})))
+    elif _opponent_awaited(state["online"]):
+        parts.append(label(language, "why.waiting-opponent"))
     elif phase == "opening":
         parts.append(label(language, "opening"))
     elif phase == "roll":
@@ -709,6 +711,11 @@ def status_of(session: Seen, state: ViewState) -> str:
     if last is not None and not state["moved"]:
         parts.append(label(language, "last", text=f"{names[last['seat']]} {last['text']}"))
     return " · ".join(parts)
+
+
+def _opponent_awaited(online: Online | None) -> bool:
+    """Whether this board's player waits for an opponent to take the room's other seat."""
+    return online is not None and online["seat"] is not None and not all(seat["taken"] for seat in online["seats"])
 
 
 def labels_seat(session: Seen) -> int:
