@@ -128,6 +128,11 @@ class BoardWidget(anywidget.AnyWidget):
         Whether the computer thinks in a worker thread and answers through the running asyncio
         event loop. Default: True inside a Jupyter kernel or a marimo notebook, False elsewhere.
 
+    :meth:`online` plays the board in a room of a game server (``bgwidget serve``) against a person
+    on another machine: the page opens the connection, the server makes the game, and the Python
+    methods that would change the game (:meth:`roll`, :meth:`play`, :meth:`set_position`...) are
+    refused there (reason ``"online"``).
+
     Read ``state`` (the whole view state), :attr:`position`, :attr:`game`, :attr:`match`; the
     traitlets ``position_id``, ``phase``, ``turn``, ``dice`` and ``revision`` follow each change
     and can be observed with ``widget.observe(callback, names=[...])``. :meth:`on_play`
