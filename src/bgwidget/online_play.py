@@ -27,6 +27,7 @@ the server judges every action, and the copy takes only events that follow the r
 
 from __future__ import annotations
 
+import copy
 import itertools
 import logging
 import secrets
@@ -128,6 +129,8 @@ class OnlinePlay:
             if self.token is None and isinstance(token, str) and self.spectate is None:
                 self.token = token
             self._hello()
+            if not self.in_sync:  # the snapshot asked for was lost with the connection: ask again
+                self._message({"type": "sync"})
         self._publish()
 
     def receive(self, message: Any) -> None:
@@ -145,6 +148,8 @@ class OnlinePlay:
         self._publish()
 
     def _created(self, message: dict[str, Any]) -> None:
+        if self.room.code:
+            return  # a board creates one room: another "created" is not an answer to it
         self.room = Room(str(message["room"]))
         self.token, self.spectate_code = str(message["tokens"][0]), str(message["spectate"])
         self._hello()
@@ -172,6 +177,8 @@ class OnlinePlay:
             self.verified = _verified(self.room.events)
 
     def _snapshot(self, message: dict[str, Any]) -> None:
+        if self.in_sync:
+            return  # not asked for: the copy that follows the events stays
         self.room = Room.replayed(self.room.code, message["events"])
         self.in_sync, self.session.last_play = True, None
         if self.room.ended:
@@ -179,7 +186,8 @@ class OnlinePlay:
 
     def _error(self, message: dict[str, Any]) -> None:
         refusal = refusal_of(message)
-        if message.get("refused") in ("hello", "create"):  # the room cannot be joined: said, and the view stops
+        # the room cannot be joined (an answer to the board's hello or create): said, and the view stops
+        if message.get("refused") in ("hello", "create") and not self.joined:
             self._send({"type": "online-close"})
             self.connected = False
         elif message.get("reply_to") != self.pending:
@@ -214,24 +222,24 @@ class OnlinePlay:
     def act(self, kind: str, intent: dict) -> None:
         """A person's game intent (one of :data:`INTENTS`): a step made on the board's copy, or an
         action sent to the server. Raises the refusal (an :class:`~bgwidget.intents.IntentError`,
-        a :class:`~bgwidget.errors.GameError` or the room's :class:`~bgwidget.errors.RoomError`)
-        with nothing changed or sent."""
+        the room's reasons among them, or a :class:`~bgwidget.errors.GameError`) with nothing
+        changed or sent."""
         self._check_can_act()
         game = self.session.game
-        if kind in _STEPS:
-            guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
+        if kind in _STEPS:  # made for this board's seat: out of its turn, the game's own refusal
             if kind == "move":
                 self._move(intent)
             else:  # a take-back, or a click the board explains: as at any board
-                actions.apply(game, game.turn, kind, intent, self.session.run_action)
+                assert self.seat is not None  # _check_can_act
+                actions.apply(game, self.seat, kind, intent, self.session.run_action)
             return
         self._send_action(self._action(kind, intent))
 
     def _move(self, intent: dict) -> None:
         """A step made on the copy (its play in progress), never confirmed there: once the play is
         complete it goes to the server, unless the room's rules want Done."""
-        game = self.session.game
-        seat = game.turn
+        game, seat = self.session.game, self.seat
+        assert seat is not None  # _check_can_act
         frm, to = mover_point(seat, place(intent.get("from"))), mover_point(seat, place(intent.get("to")))
         die = intent.get("die")
         refusal = game.check_move(frm, to, die=die, seat=seat)
@@ -257,6 +265,10 @@ class OnlinePlay:
         if kind in ("done", "play"):
             guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
             return {"type": "move", "play": str(self._play(kind, intent))}
+        if kind in actions.ACTIONS:  # a roll, the cube's, an answer: tried on a copy, for the game's refusal
+            if kind == "roll" and game.phase != "opening":
+                guards.require_person(self.session, game.turn, kind)
+            actions.apply(copy.deepcopy(game), seat, kind, intent, lambda change: change())
         return {"type": kind}
 
     def _play(self, kind: str, intent: dict) -> Any:
@@ -282,10 +294,8 @@ class OnlinePlay:
 
     def _check_can_act(self) -> None:
         reason = self._why_not()
-        if reason is not None:
-            raise (RoomError if reason in ("spectator", "waiting-opponent", "room-over") else IntentError)(
-                f"online: {reason}", reason=reason
-            )
+        if reason is not None:  # an IntentError, which the session refuses (a RoomError would escape it)
+            raise IntentError(f"online: {reason}", reason=reason)
 
     def _why_not(self) -> str | None:
         """Why a person at this board cannot act now, or None."""
