@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bgwidget import BoardWidget, Position
@@ -322,6 +322,17 @@ def test_a_forged_event_makes_the_board_ask_for_the_whole_room(server, pages):
     served = room_of(server, board)
     assert play.room.seq == served.seq == seq and play.room.ids() == served.ids() == ids
     assert board.match.game.phase == "roll" and board.state["can"]["roll"]
+    # again, and the connection drops before the snapshot is handed over: once back, the board asks again
+    play.receive(forged)
+    assert not play.in_sync
+    page.drop()
+    while page.inbox.get(timeout=10) != ("status", False):
+        pass  # the snapshot, if it came, is lost with the connection
+    play.status(False)
+    page.open()
+    page.pump(lambda b: b.online_play.in_sync and caught_up(server, b)(b))
+    assert page.sent[-1] == {"v": PROTOCOL_VERSION, "type": "sync"} and page.sent[-2]["type"] == "hello"
+    assert play.room.ids() == served.ids() == ids
 
 
 def test_junk_from_the_relay_never_raises_nor_changes_the_room(server, pages):
@@ -351,6 +362,12 @@ def test_junk_from_the_relay_never_raises_nor_changes_the_room(server, pages):
 
     @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(message, st.booleans(), anything(), intent)
+    # well formed, but answers to nothing this board asked: another room created, a snapshot, a hello refused
+    @example(
+        {"v": PROTOCOL_VERSION, "type": "created", "room": "ZZZZZZ", "tokens": ["t", "u"], "spectate": "s"}, 1, 0, 0
+    )
+    @example({"v": PROTOCOL_VERSION, "type": "snapshot", "room": "ZZZZZZ", "events": []}, True, None, None)
+    @example({"v": PROTOCOL_VERSION, "type": "error", "refused": "hello", "reason": "bad-token"}, True, None, None)
     def relay(junk, is_open, token, intent):
         play.receive(junk)
         if not is_open:  # a page's open, later, sends a hello again: the socket stays open here
