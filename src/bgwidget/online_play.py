@@ -120,12 +120,11 @@ class OnlinePlay:
 
     def status(self, is_open: bool, token: Any = None) -> None:
         """The view's socket opened (``token``: the seat's token the page kept for this room) or closed."""
-        self.connected, self.pending = bool(is_open), None
-        if not self.connected:
-            self.joined = False
-        elif not self.room.code:
+        # a socket opened says hello (or create) again, and the board is joined once welcomed
+        self.connected, self.pending, self.joined = bool(is_open), None, False
+        if self.connected and not self.room.code:
             self._message({"type": "create", "settings": self.settings or {}, "language": self.session.language})
-        else:
+        elif self.connected:
             if self.token is None and isinstance(token, str) and self.spectate is None:
                 self.token = token
             self._hello()
@@ -155,13 +154,17 @@ class OnlinePlay:
         self._hello()
 
     def _welcome(self, message: dict[str, Any]) -> None:
-        self.seat, self.presence, self.joined = message["seat"], message["seats"], True
+        if self.joined:
+            return  # welcomed already: not an answer to this board's hello
+        if message["seat"] not in (0, 1, None) or isinstance(message["seat"], bool):
+            raise ValueError(f"a seat is 0, 1 or None (a spectator), not {message['seat']!r}")
+        self.seat, self.presence, self.joined = message["seat"], _presence_of(message["seats"]), True
         if message.get("token"):
             self.token = str(message["token"])
             _TOKENS[(self.url, self.room.code)] = self.token
 
     def _presence(self, message: dict[str, Any]) -> None:
-        self.presence = message["seats"]
+        self.presence = _presence_of(message["seats"])
 
     def _event(self, event: Event) -> None:
         if event["seq"] <= self.room.seq or not self.in_sync:
@@ -359,6 +362,20 @@ class OnlinePlay:
     def config(self) -> dict[str, Any]:
         """What the view needs to open the connection: the ``url`` and the ``room`` code ("" until created)."""
         return {"url": self.url, "room": self.room.code, "key": self.seed}
+
+
+def _presence_of(seats: Any) -> list[SeatPresence]:
+    """``seats`` if it is the two seats' :class:`~bgwidget.online.protocol.SeatPresence` (the view
+    shows them); ``ValueError`` for anything else a relay handed over."""
+    ok = isinstance(seats, list) and len(seats) == 2
+    for seat in seats if ok else ():
+        ok = ok and isinstance(seat, dict) and isinstance(seat.get("name"), str)
+        ok = ok and isinstance(seat.get("taken"), bool) and isinstance(seat.get("connected"), bool)
+        held = seat.get("held_until") if isinstance(seat, dict) else None
+        ok = ok and (held is None or (isinstance(held, (int, float)) and not isinstance(held, bool)))
+    if not ok:
+        raise ValueError(f"not the two seats' presence: {seats!r:.200}")
+    return list(seats)
 
 
 def _verified(events: list[Event]) -> bool:
