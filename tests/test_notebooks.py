@@ -131,6 +131,7 @@ def test_every_notebook_is_found():
         "02-play.ipynb",
         "03-explore.ipynb",
         "04-rollouts.ipynb",
+        "05-online.ipynb",
     } <= names
 
 
