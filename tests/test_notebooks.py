@@ -131,6 +131,7 @@ def test_every_notebook_is_found():
         "02-play.ipynb",
         "03-explore.ipynb",
         "04-rollouts.ipynb",
+        "05-online.ipynb",
     } <= names
 
 
@@ -207,3 +208,86 @@ def test_rules_exercises_judge_right_wrong_and_refused_plays(language):
         for verdict, answer in (("wrong", wrong), ("right", right)):
             head = say(f"exercise.{verdict}Cube", answer=say(f"exercise.{answer}"))
             assert seen[verdict] == [verdict, f"{head} {seen['why']} {numbers}"], name
+
+
+def person_plays_to_the_end(page, others, seed=1, most=5000) -> None:
+    """Play ``page.board``'s seat until its room ends: random legal steps, every double taken and
+    resignation accepted, as a person clicking would; ``others`` (pages) are handed their messages."""
+    import random
+
+    board, rng = page.board, random.Random(seed)
+    for _ in range(most):
+        if board.online_play.room.ended:
+            return
+        state = board.state
+        can = state["can"] if state["online"]["can_act"] else {}
+        kind = next((k for k in ("move", "take", "accept", "roll", "new_game") if can.get(k)), None)
+        if kind is None:  # the computer's turn, or the server's answer on its way: wait for a change
+            revision = state["revision"]
+            page.pump(lambda b, seen=revision: b.state["revision"] != seen or b.online_play.room.ended, 60)
+            for other in others:
+                other.pump(None, 0.01)
+        elif kind == "move":
+            start = rng.choice(state["movable"])
+            board.intent({"type": "move", "from": start, "to": rng.choice(state["steps"][str(start)])["to"]})
+        else:
+            board.intent({"type": kind.replace("_", "-")})
+        assert board.state["refused"] == "", board.state["refused"]
+    raise AssertionError("the match did not end")
+
+
+def test_online_notebook_with_its_pages():
+    """05-online's cells run as a reader runs them, one at a time in JupyterLab: each board's page
+    (``tests/online_page.py``) connects once the board is shown, so the cells that need the room's
+    code find it (nbclient, with no page, runs them as a reader who ran every cell at once). A person
+    plays the board's seat to the end against the notebook's computer; the after-match cell then
+    reviews the match, exports it and verifies the dice, and the spectator's board saw the same."""
+    import contextlib
+    import io
+    import sys
+
+    pytest.importorskip("websockets")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from online_page import Page
+
+    nb = nbformat.read(NOTEBOOKS / "05-online.ipynb", as_version=4)
+    namespace: dict = {}
+    pages: list = []
+    printed: dict[str, str] = {}
+    try:
+        for cell in (c for c in nb.cells if c.cell_type == "code"):
+            first = cell.source.splitlines()[0]
+            if first.startswith("if online.room.ended"):  # after the match: play it first
+                person_plays_to_the_end(pages[0], pages[1:])
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(cell.source, "05-online.ipynb", "exec"), namespace)
+            printed[first] = out.getvalue()
+            for name in ("board", "spectator"):  # the board just shown: its page opens the connection
+                shown = namespace.get(name)
+                if shown is not None and all(page.board is not shown for page in pages):
+                    pages.append(Page(shown))
+                    pages[-1].pump(lambda b: b.online_play.joined and b.online_play.room.commitment != "", 10)
+        board, spectator, server = namespace["board"], namespace["spectator"], namespace["server"]
+        code = board.online_play.room.code
+        assert len(pages) == 2 and spectator.online_play.seat is None and board.online_play.seat == 0
+        assert namespace["playing"].result(10)["reason"] == "match"  # the computer played to the end
+        score = board.match.score
+        assert max(score) >= 3 > min(score)  # the notebook's 3-point match
+        events = [e["action"] for e in board.online_play.room.events]
+        draws = sum(len(a["draws"]) if a["type"] == "opening" else a["type"] == "roll" for a in events)
+        line = printed["if online.room.ended:"]
+        assert line == f"Ann-vs-Computer.mat - draws of the dice verified: {draws}\n"
+        assert board.online_play.verified is True and namespace["text"].lstrip().startswith("3 point match")
+        assert board.session.reviewing is not None  # the review is shown (made at once: no event loop here)
+        pages[1].pump(lambda b: b.online_play.room.ended is not None, 20)
+        server_ids = list(server.game_server.rooms[code].ids())
+        assert board.state["online"]["ids"] == spectator.state["online"]["ids"] == server_ids
+    finally:
+        for page in pages:
+            page.close()
+        for client in ("computer", "watcher"):  # the notebook's Python clients
+            if client in namespace:
+                namespace[client].close()
+        if "server" in namespace:
+            namespace["server"].stop()
