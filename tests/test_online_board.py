@@ -1,8 +1,8 @@
 """A board in a game server's room (``BoardWidget.online``), its page played by :class:`online_page.Page`.
 
 Each test runs a server in this process (127.0.0.1, a free port) and checks the board against
-sources of its own: the server's room (``server.game_server.rooms[code]``), a second client
-(:func:`bgwidget.online.connect` / :func:`~bgwidget.online.watch`), the ``.mat`` text and the IDs
+sources of its own: the server's room (``server.game_server.rooms[code]``), the opponent's client
+(:func:`bgwidget.online.connect`), a spectator's board, the ``.mat`` text and the IDs
 of :mod:`bgwidget.formats`, the labels' published sentences, and rules counted by hand. Waits are
 on states (``page.pump(until=...)``, ``wait_until``), with deadlines.
 """
@@ -91,8 +91,7 @@ def click(board, rng):
     else:
         return False
     refused = board.intent(intent)
-    # only a race with the opponent's action (the next game's opening) may be refused, by the server
-    assert refused is None, (intent, refused)
+    assert refused is None, (intent, refused)  # a button the board offers: the server judges it
     return True
 
 
