@@ -228,6 +228,9 @@ def test_refusals_change_nothing_and_send_nothing(server, pages):
     rng = random.Random(5)
     advance(server, board, page, rng, lambda b: b.match.game.turn == 1 and b.match.game.phase == "move", bot)
     assert_refused(server, board, page, {"type": "move", "from": 13, "to": 10}, "not-your-turn")
+    advance(server, board, page, rng, lambda b: b.match.game.turn == 1 and b.match.game.phase == "roll", bot)
+    assert_refused(server, board, page, {"type": "roll"}, "not-your-turn")
+    assert_refused(server, board, page, {"type": "double"}, "not-your-turn")
     # a spectator's roll
     spectator = BoardWidget(animation=0).online(server.url, code, spectate=board.online_play.spectate_code)
     watching = Page(spectator)

@@ -269,8 +269,8 @@ class OnlinePlay:
             guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
             return {"type": "move", "play": str(self._play(kind, intent))}
         if kind in actions.ACTIONS:  # a roll, the cube's, an answer: tried on a copy, for the game's refusal
-            if kind == "roll" and game.phase != "opening":
-                guards.require_person(self.session, game.turn, kind)
+            if kind == "roll" and game.phase == "roll" and game.turn != seat:  # the copy's roll names no seat
+                raise GameError(reason="not-your-turn", seat=seat)
             actions.apply(copy.deepcopy(game), seat, kind, intent, lambda change: change())
         return {"type": kind}
 
