@@ -27,6 +27,7 @@ the server judges every action, and the copy takes only events that follow the r
 
 from __future__ import annotations
 
+import copy
 import itertools
 import logging
 import secrets
@@ -119,15 +120,16 @@ class OnlinePlay:
 
     def status(self, is_open: bool, token: Any = None) -> None:
         """The view's socket opened (``token``: the seat's token the page kept for this room) or closed."""
-        self.connected, self.pending = bool(is_open), None
-        if not self.connected:
-            self.joined = False
-        elif not self.room.code:
+        # a socket opened says hello (or create) again, and the board is joined once welcomed
+        self.connected, self.pending, self.joined = bool(is_open), None, False
+        if self.connected and not self.room.code:
             self._message({"type": "create", "settings": self.settings or {}, "language": self.session.language})
-        else:
+        elif self.connected:
             if self.token is None and isinstance(token, str) and self.spectate is None:
                 self.token = token
             self._hello()
+            if not self.in_sync:  # the snapshot asked for was lost with the connection: ask again
+                self._message({"type": "sync"})
         self._publish()
 
     def receive(self, message: Any) -> None:
@@ -145,18 +147,24 @@ class OnlinePlay:
         self._publish()
 
     def _created(self, message: dict[str, Any]) -> None:
+        if self.room.code:
+            return  # a board creates one room: another "created" is not an answer to it
         self.room = Room(str(message["room"]))
         self.token, self.spectate_code = str(message["tokens"][0]), str(message["spectate"])
         self._hello()
 
     def _welcome(self, message: dict[str, Any]) -> None:
-        self.seat, self.presence, self.joined = message["seat"], message["seats"], True
+        if self.joined:
+            return  # welcomed already: not an answer to this board's hello
+        if message["seat"] not in (0, 1, None) or isinstance(message["seat"], bool):
+            raise ValueError(f"a seat is 0, 1 or None (a spectator), not {message['seat']!r}")
+        self.seat, self.presence, self.joined = message["seat"], _presence_of(message["seats"]), True
         if message.get("token"):
             self.token = str(message["token"])
             _TOKENS[(self.url, self.room.code)] = self.token
 
     def _presence(self, message: dict[str, Any]) -> None:
-        self.presence = message["seats"]
+        self.presence = _presence_of(message["seats"])
 
     def _event(self, event: Event) -> None:
         if event["seq"] <= self.room.seq or not self.in_sync:
@@ -172,6 +180,8 @@ class OnlinePlay:
             self.verified = _verified(self.room.events)
 
     def _snapshot(self, message: dict[str, Any]) -> None:
+        if self.in_sync:
+            return  # not asked for: the copy that follows the events stays
         self.room = Room.replayed(self.room.code, message["events"])
         self.in_sync, self.session.last_play = True, None
         if self.room.ended:
@@ -179,7 +189,8 @@ class OnlinePlay:
 
     def _error(self, message: dict[str, Any]) -> None:
         refusal = refusal_of(message)
-        if message.get("refused") in ("hello", "create"):  # the room cannot be joined: said, and the view stops
+        # the room cannot be joined (an answer to the board's hello or create): said, and the view stops
+        if message.get("refused") in ("hello", "create") and not self.joined:
             self._send({"type": "online-close"})
             self.connected = False
         elif message.get("reply_to") != self.pending:
@@ -214,24 +225,24 @@ class OnlinePlay:
     def act(self, kind: str, intent: dict) -> None:
         """A person's game intent (one of :data:`INTENTS`): a step made on the board's copy, or an
         action sent to the server. Raises the refusal (an :class:`~bgwidget.intents.IntentError`,
-        a :class:`~bgwidget.errors.GameError` or the room's :class:`~bgwidget.errors.RoomError`)
-        with nothing changed or sent."""
+        the room's reasons among them, or a :class:`~bgwidget.errors.GameError`) with nothing
+        changed or sent."""
         self._check_can_act()
         game = self.session.game
-        if kind in _STEPS:
-            guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
+        if kind in _STEPS:  # made for this board's seat: out of its turn, the game's own refusal
             if kind == "move":
                 self._move(intent)
             else:  # a take-back, or a click the board explains: as at any board
-                actions.apply(game, game.turn, kind, intent, self.session.run_action)
+                assert self.seat is not None  # _check_can_act
+                actions.apply(game, self.seat, kind, intent, self.session.run_action)
             return
         self._send_action(self._action(kind, intent))
 
     def _move(self, intent: dict) -> None:
         """A step made on the copy (its play in progress), never confirmed there: once the play is
         complete it goes to the server, unless the room's rules want Done."""
-        game = self.session.game
-        seat = game.turn
+        game, seat = self.session.game, self.seat
+        assert seat is not None  # _check_can_act
         frm, to = mover_point(seat, place(intent.get("from"))), mover_point(seat, place(intent.get("to")))
         die = intent.get("die")
         refusal = game.check_move(frm, to, die=die, seat=seat)
@@ -257,6 +268,10 @@ class OnlinePlay:
         if kind in ("done", "play"):
             guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
             return {"type": "move", "play": str(self._play(kind, intent))}
+        if kind in actions.ACTIONS:  # a roll, the cube's, an answer: tried on a copy, for the game's refusal
+            if kind == "roll" and game.phase == "roll" and game.turn != seat:  # the copy's roll names no seat
+                raise GameError(reason="not-your-turn", seat=seat)
+            actions.apply(copy.deepcopy(game), seat, kind, intent, lambda change: change())
         return {"type": kind}
 
     def _play(self, kind: str, intent: dict) -> Any:
@@ -282,10 +297,8 @@ class OnlinePlay:
 
     def _check_can_act(self) -> None:
         reason = self._why_not()
-        if reason is not None:
-            raise (RoomError if reason in ("spectator", "waiting-opponent", "room-over") else IntentError)(
-                f"online: {reason}", reason=reason
-            )
+        if reason is not None:  # an IntentError, which the session refuses (a RoomError would escape it)
+            raise IntentError(f"online: {reason}", reason=reason)
 
     def _why_not(self) -> str | None:
         """Why a person at this board cannot act now, or None."""
@@ -349,6 +362,20 @@ class OnlinePlay:
     def config(self) -> dict[str, Any]:
         """What the view needs to open the connection: the ``url`` and the ``room`` code ("" until created)."""
         return {"url": self.url, "room": self.room.code, "key": self.seed}
+
+
+def _presence_of(seats: Any) -> list[SeatPresence]:
+    """``seats`` if it is the two seats' :class:`~bgwidget.online.protocol.SeatPresence` (the view
+    shows them); ``ValueError`` for anything else a relay handed over."""
+    ok = isinstance(seats, list) and len(seats) == 2
+    for seat in seats if ok else ():
+        ok = ok and isinstance(seat, dict) and isinstance(seat.get("name"), str)
+        ok = ok and isinstance(seat.get("taken"), bool) and isinstance(seat.get("connected"), bool)
+        held = seat.get("held_until") if isinstance(seat, dict) else None
+        ok = ok and (held is None or (isinstance(held, (int, float)) and not isinstance(held, bool)))
+    if not ok:
+        raise ValueError(f"not the two seats' presence: {seats!r:.200}")
+    return list(seats)
 
 
 def _verified(events: list[Event]) -> bool:
