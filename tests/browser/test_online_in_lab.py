@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .lab import MIRROR, ROOT, free_port, open_notebook, read_side, write_notebook
+from .lab import MIRROR, ROOT, Lab, free_port, open_notebook, read_side, write_notebook
 
 WAIT = 45.0  # seconds for any one state to show on every page (CI's two cores may be busy)
 SYNC = '[data-testid="online-sync"][data-sync="true"]'
@@ -165,6 +165,45 @@ class Table:
         return self.play(name)
 
 
+class OwnWorkspace:
+    """The notebook URLs of ``lab`` in a JupyterLab workspace of each notebook's own. A page reloaded
+    restores its workspace's tabs: in the one default workspace of the three pages, Bo's page would
+    open the other two notebooks too, and show their boards a second time (see :func:`sockets`)."""
+
+    def __init__(self, lab: Lab) -> None:
+        self.url = lab.url
+
+    def notebook_url(self, name: str, front_end: str | None = None) -> str:
+        return f"{self.url}/lab/workspaces/{name}/tree/{name}.ipynb?reset"
+
+
+def sockets(page, port: int) -> list:
+    """The page's open WebSockets to the game server on ``port``, kept up to date."""
+    live: list = []
+
+    def opened(socket) -> None:
+        if f":{port}" in socket.url:
+            live.append(socket)
+            socket.on("close", lambda _: live.remove(socket))
+
+    def navigated(frame) -> None:
+        if frame == page.main_frame:
+            live.clear()  # the sockets of the document before (a reload) went with it
+
+    page.on("websocket", opened)
+    page.on("framenavigated", navigated)
+    return live
+
+
+def one_link_each(pages: dict, links: dict) -> None:
+    """Wait until each page holds one connection to the server, no more (its one board's)."""
+    try:
+        wait_until(pages, lambda _: all(len(v) == 1 for v in links.values()), "one connection per board")
+    except AssertionError:
+        counts = {name: [socket.url for socket in live] for name, live in links.items()}
+        raise AssertionError(f"connections to the server per page: {counts}") from None
+
+
 def notebook(lab, name: str, code: str) -> Path:
     return write_notebook(lab.folder, name, "from bgwidget import BoardWidget\n" + code + MIRROR)
 
@@ -192,22 +231,24 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
     contexts = [browser.new_context(viewport={"width": 1100, "height": 1300}) for _ in range(3)]
     try:
         ann, bo, watcher = (context.new_page() for context in contexts)
-        for page in (ann, bo, watcher):
+        links = {}  # each board opens one connection to the server, whatever happens
+        for name, page in (("ann", ann), ("bo", bo), ("watcher", watcher)):
             page.set_default_timeout(WAIT * 1000)
+            links[name] = sockets(page, game_server.port)
         url = game_server.url
         create = f"w = BoardWidget(match_length=3, animation=0).online({url!r}, name='Ann')\n"
         sides = {"ann": notebook(lab, "ann", create)}
-        open_notebook(ann, lab, "ann")
+        open_notebook(ann, OwnWorkspace(lab), "ann")
         ann.wait_for_selector('[data-testid="online-invite"]')
         online = read_side(sides["ann"], 0)["online"]
         code, spectate = online["room"], online["spectate"]
         assert online["seat"] == 0 and code and spectate
         sides["bo"] = notebook(lab, "bo", f"w = BoardWidget(animation=0).online({url!r}, room={code!r}, name='Bo')\n")
-        open_notebook(bo, lab, "bo")
+        open_notebook(bo, OwnWorkspace(lab), "bo")
         sides["watcher"] = notebook(
             lab, "watcher", f"w = BoardWidget(animation=0).online({url!r}, room={code!r}, spectate={spectate!r})\n"
         )
-        open_notebook(watcher, lab, "watcher")
+        open_notebook(watcher, OwnWorkspace(lab), "watcher")
         table = Table(ann, bo, watcher)
         states = wait_until(
             table.pages,
@@ -243,11 +284,13 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
             if doubled and not reloaded:
                 states = reload_bo(table, lab, sides)
                 reloaded = True
+                one_link_each(table.pages, links)
                 snap(table, artifacts, "mid-game")
                 continue
             if reloaded and not restarted and plays >= 6:
                 states = restart_server(table, game_server)
                 restarted = True
+                one_link_each(table.pages, links)
                 continue
             if restarted and plays >= 8:
                 break
@@ -290,6 +333,7 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
             assert f"{winner_name} wins the match" in state["status"]
         assert states["watcher"]["buttons"] == []
         assert len({s["positionId"] for s in states.values()}) == 1
+        one_link_each(table.pages, links)
         snap(table, artifacts, "match-over")
         watcher.locator(ROOT).screenshot(path=str(artifacts / "online-match-over-watcher.png"))
     finally:
