@@ -208,7 +208,7 @@ def notebook(lab, name: str, code: str) -> Path:
     return write_notebook(lab.folder, name, "from bgwidget import BoardWidget\n" + code + MIRROR)
 
 
-def check_kernels(table: Table, sides: dict, states: dict) -> dict:
+def check_kernels(sides: dict, states: dict) -> dict:
     """Each kernel holds what its page shows (the side file written at the page's revision)."""
     models = {}
     for name, side in sides.items():
@@ -256,7 +256,7 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
             "both seats taken",
         )
         assert states["bo"]["buttons"] == ["roll"] and states["watcher"]["buttons"] == []
-        models = check_kernels(table, sides, states)
+        models = check_kernels(sides, states)
         assert (models["ann"]["online"]["seat"], models["bo"]["online"]["seat"]) == (0, 1)
         assert models["watcher"]["online"]["seat"] is None and models["bo"]["match_length"] == 3
 
@@ -276,7 +276,7 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
                 assert other != name and "take" in states[other]["buttons"]
                 assert "double" not in states[other]["buttons"]
                 states = table.click(other, "take")
-                models = check_kernels(table, sides, states)
+                models = check_kernels(sides, states)
                 assert {m["cube"]["value"] for m in models.values()} == {2}
                 assert models["ann"]["cube"]["owner"] == ("ann", "bo").index(other)
                 doubled = True
@@ -301,7 +301,7 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
         winner = "bo" if loser == "ann" else "ann"
         resign(table, loser, winner)
         states = wait_until(table.pages, lambda s: all(x["phase"] == "game-over" for x in s.values()), "game over")
-        models = check_kernels(table, sides, states)
+        models = check_kernels(sides, states)
         score = [2, 0] if winner == "ann" else [0, 2]
         assert [m["score"] for m in models.values()] == [score] * 3
 
@@ -309,7 +309,7 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
         states = table.click(winner, "new-game")
         crawford_plays = 0
         while crawford_plays < 4 or table.turn(states) != loser or states[loser]["phase"] != "roll":
-            models = check_kernels(table, sides, states)
+            models = check_kernels(sides, states)
             assert all(m["crawford"] for m in models.values())
             assert all("double" not in s["buttons"] for s in states.values()), states
             if states[table.turn(states)]["phase"] == "move":
@@ -322,7 +322,7 @@ def test_two_boards_play_a_match_through_the_server(lab, browser, game_server, a
             lambda s: all(x["phase"] == "match-over" and "Dice verified" in x["panel"] for x in s.values()),
             "match over and dice verified",
         )
-        models = check_kernels(table, sides, states)
+        models = check_kernels(sides, states)
         assert [m["score"] for m in models.values()] == [[3, 0] if winner == "ann" else [0, 3]] * 3
         assert {m["match_winner"] for m in models.values()} == {("ann", "bo").index(winner)}
         assert {m["online"]["verified"] for m in models.values()} == {True}
