@@ -88,8 +88,8 @@ class Turns:
         waiting = board.edit is not None or board.reviewing is not None or board.review_running
         if waiting or game.phase in ("game-over", "match-over"):
             return False
-        if game.phase == "opening":
-            return not any(board.human)
+        if game.phase == "opening":  # a board with no person, and no computer either (a room's spectator), waits
+            return not any(board.human) and any(seat.kind == "computer" for seat in board.seats)
         return board.seats[game.turn].kind == "computer"
 
     def after_change(self) -> None:
