@@ -314,3 +314,10 @@ def test_a_board_in_the_page_plays_a_whole_match_online(site, lite_page, game_se
     panel.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
         path=str(ARTIFACTS / "lite-online.png")
     )
+
+    # a board that creates its room: the page sends the kernel's "create", the invite names the new room
+    run_new_cell(page, panel, f"BoardWidget().online({url!r})")
+    invite = panel.locator(ROOT).last.locator('[data-testid="online-invite"]')
+    invite.wait_for(timeout=ANSWER_WAIT)
+    (created,) = set(game_server.game_server.rooms) - {ticket.room}
+    assert f"room={created!r}" in invite.text_content()
