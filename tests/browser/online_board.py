@@ -33,8 +33,8 @@ def wait_my_turn(page, board, timeout: float) -> dict:
 
 
 def act(page, board, timeout: float) -> None:
-    """The page's one action, by clicks: roll, accept a resignation, or one step of a play (the
-    first movable checker, then the first lit point); waits (``timeout`` ms) for the kernel's next
+    """The page's one action, by clicks: roll, accept a resignation, or one step of a play (a
+    checker of the first movable point, then the first lit point); waits (``timeout`` ms) for the kernel's next
     state."""
     s = state(board)
     if s["roll"]:
@@ -43,8 +43,9 @@ def act(page, board, timeout: float) -> None:
         board.locator('[data-testid="accept"]').click()
     else:
         assert s["move"], s
-        board.locator('[data-movable="true"]').first.click()
-        # forced: the point's own checkers may lie over its middle, and a click on them is one on the point
+        # Forced: a checker of the point (a stacked one, or one lying over a lit point's middle)
+        # may be over the spot clicked, and a click on any of them is one on that point.
+        board.locator('[data-movable="true"]').first.click(force=True)
         board.locator('[data-lit="true"]').first.click(force=True)
     page.wait_for_function(
         "([r, n]) => +r.dataset.revision > n && r.dataset.animating !== 'true'",
