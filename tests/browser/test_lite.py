@@ -309,11 +309,11 @@ def test_a_board_in_the_page_plays_a_whole_match_online(site, lite_page, game_se
     assert label("en", "online.verified") in verified.all_text_contents()
     assert label("en", "online.end.match") in board.locator('[data-testid="online"]').text_content()
     assert online_board.state(board)["positionId"] == room.ids()[0]
-    bot.close()
     ARTIFACTS.mkdir(exist_ok=True)
     panel.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
         path=str(ARTIFACTS / "lite-online.png")
     )
+    bot.close()
 
     # a board that creates its room: the page sends the kernel's "create", the invite names the new room
     run_new_cell(page, panel, f"BoardWidget().online({url!r})")
