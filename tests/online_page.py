@@ -50,7 +50,7 @@ class Page:
     async def _forward(self, socket: Any) -> None:
         try:
             async for text in socket:
-                self.inbox.put(("message", json.loads(text)))
+                self.inbox.put(("message", text))  # relayed as the page does: the JSON text
         except Exception:  # the connection dropped: said as a close, as the page does
             pass
         self.inbox.put(("status", False))

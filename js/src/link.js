@@ -2,7 +2,7 @@
 // here because a Pyodide kernel (JupyterLite) cannot open sockets. It is a relay: Python speaks the
 // protocol (bgwidget/online_play.py). Here: open the socket where the `_online` trait says, tell
 // Python when it opens (with the seat's token this page kept for the room) or closes, hand Python
-// every message the server sends, send what Python says to send, and reconnect after a drop.
+// every message the server sends (its text), send what Python says to send, and reconnect after a drop.
 // It also reads two things on the way, for the page itself: a welcome's token (kept in
 // localStorage, so that a reload or a new kernel takes the same seat back) and each event's IDs,
 // set on the model as `_server_ids` (never saved to Python) for its views: the synchronisation
@@ -91,14 +91,16 @@ export class Link {
     };
     socket.onmessage = (e) => {
       if (socket !== this.socket) return;
+      const text = String(e.data);
       let message;
       try {
-        message = JSON.parse(String(e.data));
+        message = JSON.parse(text);
       } catch {
         return; // not the server's: dropped here as Python would drop it
       }
       this.read(message);
-      this.model.send({ type: "online-message", message });
+      // The text, not the object: Python parses it, as a kernel may not pass a null on as None.
+      this.model.send({ type: "online-message", text });
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;

@@ -7,7 +7,7 @@ cannot open sockets, and relays both ways with custom messages:
 
 - view to Python: ``{"type": "online-status", "open": bool, "token": the seat's token the page
   kept for this room, or null}`` when the socket opens or closes, and ``{"type": "online-message",
-  "message": what the server sent}``;
+  "text": the JSON text the server sent}``;
 - Python to view: ``{"type": "online-send", "message": what to send}`` and ``{"type":
   "online-close"}`` when the server refused the board for good (an unknown room, a bad token).
 
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -132,10 +133,16 @@ class OnlinePlay:
                 self._message({"type": "sync"})
         self._publish()
 
-    def receive(self, message: Any) -> None:
-        """A message from the server, relayed by the view; one that is not the protocol's is logged and dropped."""
+    def receive(self, text: Any) -> None:
+        """A message from the server, relayed by the view as the JSON text the server sent; one that
+        is not the protocol's is logged and dropped. Parsed here, not in the page: a kernel may not
+        hand a JavaScript object over as JSON would (Pyodide's makes each null ``jsnull``, not None)."""
+        try:
+            message = json.loads(text) if isinstance(text, str) else None
+        except (ValueError, RecursionError):
+            message = None
         if not isinstance(message, dict) or message.get("v") != PROTOCOL_VERSION:
-            log.warning("bgwidget: a message that is not the game server's: %.200r", message)
+            log.warning("bgwidget: a message that is not the game server's: %.200r", text)
             return
         handler = self._handlers.get(str(message.get("type")))
         if handler is None:

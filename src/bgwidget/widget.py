@@ -439,7 +439,7 @@ class BoardWidget(anywidget.AnyWidget):
                     if kind == "online-status":
                         play.status(content.get("open") is True, content.get("token"))
                     else:
-                        play.receive(content.get("message"))
+                        play.receive(content.get("text"))
                 return
             self.intent(content)
         except Exception:

@@ -4,7 +4,8 @@ The site is built once for the module (downloads cached under build/lite-cache/)
 build/lite/ by Python's http.server on localhost. Offline, the site has no numpy: the rules
 notebook must still run whole, the cells and the cube exercises that need the net saying so in
 the catalogue's sentence instead of a traceback. Then two people play on a board made in a new
-cell, and the page's position is the kernel's.
+cell, and the page's position is the kernel's. Last, a board in the page plays a whole match in a
+game server's room against a bot: the kernel cannot open sockets, the page's WebSocket relays.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import subprocess
 import tarfile
 import threading
+import time
 from importlib.metadata import requires
 from pathlib import Path
 
@@ -23,7 +25,9 @@ import pytest
 from packaging.requirements import Requirement
 
 from bgwidget.labels import label
+from bgwidget.online import connect, create_room, start_server
 
+from . import online_board
 from .lab import ROOT
 
 REPO = Path(__file__).resolve().parents[2]
@@ -113,22 +117,29 @@ def boards_drawn(page, panel, count: int) -> None:
     )
 
 
-def run_all(page, site: str, name: str):
-    """Open ``name`` and run every cell; returns its notebook panel once each code cell has its
-    execution count (other notebooks the page restored may stay open behind it)."""
+def open_notebook(page, site: str, name: str, run_all: bool = False):
+    """Open ``name`` once its kernel session is ready, and run every cell if ``run_all``; returns
+    its notebook panel (other notebooks the page restored may stay open behind it)."""
     page.goto(f"{site}/lab/index.html?path={name}", wait_until="domcontentloaded")
     page.wait_for_function("(name) => window.jupyterapp?.shell.currentWidget?.context?.path === name", arg=name)
     panel_id = page.evaluate(
-        """async () => {
+        """async (runAll) => {
             const panel = window.jupyterapp.shell.currentWidget;
             await panel.context.ready;
             await panel.sessionContext.ready;
             // not awaited: the command's promise waits for every cell
-            window.jupyterapp.commands.execute('notebook:run-all-cells');
+            if (runAll) window.jupyterapp.commands.execute('notebook:run-all-cells');
             return panel.id;
-        }"""
+        }""",
+        run_all,
     )
-    panel = page.locator(f'[id="{panel_id}"]')
+    return page.locator(f'[id="{panel_id}"]')
+
+
+def run_all(page, site: str, name: str):
+    """Open ``name`` and run every cell; returns its notebook panel once each code cell has its
+    execution count."""
+    panel = open_notebook(page, site, name, run_all=True)
     page.wait_for_function(
         """(panel) => [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
                       .every(p => /\\[\\d+\\]/.test(p.textContent))""",
@@ -139,9 +150,9 @@ def run_all(page, site: str, name: str):
     return panel
 
 
-def run_new_cell(page, panel, code: str):
+def run_new_cell(page, panel, code: str, timeout: float = ANSWER_WAIT):
     """Append a code cell holding ``code`` to the open notebook and run it; returns the cell once
-    it has its execution count."""
+    it has its execution count (within ``timeout`` ms)."""
     index = page.evaluate(
         """(code) => {
             const notebook = window.jupyterapp.shell.currentWidget.content;
@@ -153,7 +164,7 @@ def run_new_cell(page, panel, code: str):
         code,
     )
     cell = panel.locator(".jp-Cell").nth(index)
-    cell.locator(".jp-InputPrompt").filter(has_text=re.compile(r"\[\d+\]")).wait_for()
+    cell.locator(".jp-InputPrompt").filter(has_text=re.compile(r"\[\d+\]")).wait_for(timeout=timeout)
     return cell
 
 
@@ -250,3 +261,63 @@ def test_the_french_and_swedish_rules_notebooks_run_whole(site, lite_page, langu
     boards_drawn(lite_page, panel, BOARDS)
     sentence = label(language, "net.needsNumpy", package="numpy", command="pip install numpy")
     assert sum(text.strip() == sentence for text in outputs) == 2
+
+
+@pytest.fixture
+def game_server(site):
+    """A game server on localhost that lets in the site's pages (and Python clients, which send no Origin)."""
+    server = start_server(origins=[site])
+    yield server
+    server.stop()
+
+
+def test_a_board_in_the_page_plays_a_whole_match_online(site, lite_page, game_server):
+    page, url = lite_page, game_server.url
+    ticket = create_room(url, length=1, names=("Ann", "Bot"))
+    bot = connect(url, ticket.room, token=ticket.tokens[1])  # seated, playing once the page has rolled
+    panel = open_notebook(page, site, "02-play.ipynb")
+    # the online modules import in Pyodide, which has no websockets (nor could it open a socket)
+    check = "import importlib.util\nimport bgwidget.online_play\nfrom bgwidget.online import fairdice, protocol, room\n"
+    cell = run_new_cell(page, panel, check + 'print(importlib.util.find_spec("websockets"))', timeout=KERNEL_WAIT)
+    assert cell.locator(".jp-OutputArea-output").text_content().strip() == "None"
+    code = "from bgwidget import BoardWidget\n"
+    code += f"BoardWidget(animation=0).online({url!r}, room={ticket.room!r}, token={ticket.tokens[0]!r})"
+    run_new_cell(page, panel, code)
+    board = panel.locator(ROOT).last
+    board.scroll_into_view_if_needed()
+    assert online_board.wait_my_turn(page, board, ANSWER_WAIT)["phase"] == "opening"
+    # the server's commitment to its dice, and no verdict on them before the end
+    committed = label("en", "online.commitment", hash=ticket.commitment[:16] + "\u2026")
+    assert board.locator('[data-testid="online"] .bg-online-note').all_text_contents()[0] == committed
+    started = time.monotonic()
+    online_board.act(page, board, ANSWER_WAIT)  # the opening roll, by the page
+    playing = bot.play_with("easy", background=True)
+    actions = 1
+    while online_board.wait_my_turn(page, board, ANSWER_WAIT)["phase"] != "match-over":
+        assert actions < 400, online_board.state(board)
+        online_board.act(page, board, ANSWER_WAIT)
+        actions += 1
+    print(f"the match took {time.monotonic() - started:.0f} s and {actions} actions")
+    room = game_server.game_server.rooms[ticket.room]
+    assert room.ended is not None and room.ended["reason"] == "match"
+    assert playing.result(timeout=30)["winner"] == room.ended["winner"]  # the bot's room ended so too
+    # the page names the server's winner, its dice checked against the seed revealed at the end
+    winner = ("Ann", "Bot")[room.ended["winner"]]
+    assert label("en", "winsMatch", name=winner) in board.locator('[data-testid="status"]').text_content()
+    verified = board.locator('[data-verified="true"]')
+    verified.first.wait_for()
+    assert label("en", "online.verified") in verified.all_text_contents()
+    assert label("en", "online.end.match") in board.locator('[data-testid="online"]').text_content()
+    assert online_board.state(board)["positionId"] == room.ids()[0]
+    ARTIFACTS.mkdir(exist_ok=True)
+    panel.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last.screenshot(
+        path=str(ARTIFACTS / "lite-online.png")
+    )
+    bot.close()
+
+    # a board that creates its room: the page sends the kernel's "create", the invite names the new room
+    run_new_cell(page, panel, f"BoardWidget().online({url!r})")
+    invite = panel.locator(ROOT).last.locator('[data-testid="online-invite"]')
+    invite.wait_for(timeout=ANSWER_WAIT)
+    (created,) = set(game_server.game_server.rooms) - {ticket.room}
+    assert f"room={created!r}" in invite.text_content()

@@ -1,4 +1,5 @@
-"""notebooks/marimo_play.py run by marimo (``marimo run``, headless, no token) in Debian's Chromium.
+"""notebooks/marimo_play.py run by marimo (``marimo run``, headless, no token) in Debian's Chromium,
+and a board that plays in a game server's room (its WebSocket opened by the page) against a bot.
 
 marimo draws each widget in a shadow root: Playwright's locators reach into it, document.querySelector
 does not, so every read goes through a locator. Every wait is for a state of the page (a data-revision,
@@ -10,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bgwidget.online import connect, create_room, start_server
+
+from . import online_board
 from .lab import ROOT, MarimoServer
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "marimo_play.py"
@@ -115,3 +119,54 @@ def test_the_board_follows_marimos_theme(marimo_in, browser, artifacts, theme, s
         page.screenshot(path=str(artifacts / f"marimo-{theme}-system-{system}.png"), full_page=True)
     finally:
         context.close()
+
+
+# A notebook whose one cell shows an online board in seat 0 of a room (URL, ROOM, TOKEN filled in).
+ONLINE_NOTEBOOK = """import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from bgwidget import BoardWidget
+
+    board = mo.ui.anywidget(BoardWidget(animation=0).online(URL, room=ROOM, token=TOKEN))
+    board
+    return
+"""
+
+
+def plays_of(room, seat: int) -> list[str]:
+    """The plays the server's ``room`` took from ``seat`` (a dance's empty one left out)."""
+    moves = [e["action"] for e in room.events if e["seat"] == seat and e["action"]["type"] == "move"]
+    return [move["play"] for move in moves if move["play"]]
+
+
+def test_a_board_plays_online_against_a_bot(tmp_path, page, artifacts):
+    with start_server() as server:
+        ticket = create_room(server.url, length=1, names=("Ann", "Bot"))
+        bot = connect(server.url, ticket.room, token=ticket.tokens[1])  # seated, playing once the page has rolled
+        notebook = ONLINE_NOTEBOOK.replace("URL", repr(server.url)).replace("ROOM", repr(ticket.room))
+        (tmp_path / "online.py").write_text(notebook.replace("TOKEN", repr(ticket.tokens[0])))
+        marimo = MarimoServer(tmp_path, "online.py")
+        try:
+            page.goto(marimo.url, wait_until="domcontentloaded")
+            board = page.locator(ROOT).first
+            board.locator("svg").wait_for(timeout=90_000)
+            assert online_board.wait_my_turn(page, board, WAIT)["phase"] == "opening"
+            online_board.act(page, board, WAIT)  # the opening roll, by the page
+            bot.play_with("easy", background=True)
+            room = server.game_server.rooms[ticket.room]
+            # until the server has taken a whole play of the page's seat
+            while not plays_of(room, 0):
+                assert online_board.wait_my_turn(page, board, WAIT)["phase"] != "match-over"
+                online_board.act(page, board, WAIT)
+            # the page's turn again (the server waits for it): its position is the server's
+            assert online_board.wait_my_turn(page, board, WAIT)["positionId"] == room.ids()[0]
+            board.screenshot(path=str(artifacts / "marimo-online.png"))
+            bot.close()
+        finally:
+            marimo.stop()

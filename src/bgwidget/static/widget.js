@@ -73,14 +73,15 @@ var Link = class {
     };
     socket.onmessage = (e) => {
       if (socket !== this.socket) return;
+      const text = String(e.data);
       let message;
       try {
-        message = JSON.parse(String(e.data));
+        message = JSON.parse(text);
       } catch {
         return;
       }
       this.read(message);
-      this.model.send({ type: "online-message", message });
+      this.model.send({ type: "online-message", text });
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;
@@ -1959,7 +1960,7 @@ function drawOnline(panel, s, serverIds, claim, now) {
   const lang = s.language;
   panel.dataset.connected = String(online.connected);
   panel.dataset.joined = String(online.joined);
-  panel.dataset.seat = online.seat === null ? "" : String(online.seat);
+  panel.dataset.seat = online.seat == null ? "" : String(online.seat);
   if (!online.connected || !online.joined) {
     const words = online.seats.length ? "online.reconnecting" : "online.connecting";
     panel.append(h("div", { class: "bg-online-banner", role: "status", "data-testid": "online-banner" }, t(lang, words)));
@@ -1982,19 +1983,19 @@ function drawOnline(panel, s, serverIds, claim, now) {
     panel.append(invite);
   }
   let ticking = drawSeats(panel, online, s, claim, now);
-  if (online.seat === null && online.joined) panel.append(h("div", { class: "bg-online-note" }, t(lang, "online.watching")));
+  if (online.seat == null && online.joined) panel.append(h("div", { class: "bg-online-note" }, t(lang, "online.watching")));
   const notes = [];
   if (online.pending) notes.push(t(lang, "online.pending"));
   if (online.ended) {
-    const name = online.ended.winner === null ? "" : s.names[online.ended.winner] ?? "";
+    const name = online.ended.winner == null ? "" : s.names[online.ended.winner] ?? "";
     notes.push(t(lang, `online.end.${online.ended.reason}`, { name }));
   }
-  if (online.verified !== null) notes.push(t(lang, online.verified ? "online.verified" : "online.verifyFailed"));
+  if (online.verified != null) notes.push(t(lang, online.verified ? "online.verified" : "online.verifyFailed"));
   else if (online.commitment) notes.push(t(lang, "online.commitment", { hash: `${online.commitment.slice(0, 16)}\u2026` }));
   if (!online.ended) notes.push(t(lang, online.tools ? "online.tools" : "online.noTools"));
-  const verified = online.verified === null ? "" : String(online.verified);
+  const verified = online.verified == null ? "" : String(online.verified);
   for (const note of notes) panel.append(h("div", { class: "bg-online-note", "data-verified": verified }, note));
-  ticking || (ticking = !!online.clock && online.clock.running !== null && !online.ended);
+  ticking || (ticking = !!online.clock && online.clock.running != null && !online.ended);
   return ticking;
 }
 function drawSeats(panel, online, s, claim, now) {
@@ -2014,10 +2015,10 @@ function drawSeats(panel, online, s, claim, now) {
     item.append(h("span", { class: "bg-online-name" }, index === online.seat ? `${name} (${t(lang, "online.you")})` : name));
     let presence = t(lang, "online.here");
     if (!seat.taken) presence = t(lang, "online.waiting");
-    else if (!seat.connected && seat.held_until !== null) {
+    else if (!seat.connected && seat.held_until != null) {
       const left = seat.held_until - now;
       ticking = true;
-      const mine = online.seat !== null && index !== online.seat;
+      const mine = online.seat != null && index !== online.seat;
       claimable || (claimable = left <= 0 && mine && !online.ended);
       presence = left > 0 ? t(lang, "online.away", { time: clockText(left) }) : t(lang, "online.claimable");
     }
