@@ -110,6 +110,7 @@ class OnlinePlay:
         self.in_sync = True
         self.verified: bool | None = None
         self.pending: str | None = None  # the id of the action sent, until its event or refusal
+        self._starting = False  # the action pending is a roll that starts a game (either player may)
         self._ids = (f"{secrets.token_hex(3)}.{n}" for n in itertools.count(1))
         session.relay = self
         session.tools = False  # until the room says it allows them, or is over
@@ -203,6 +204,8 @@ class OnlinePlay:
         elif message.get("reply_to") != self.pending:
             return  # an answer to an action this board no longer waits for
         self.pending = None
+        if refusal.reason == "stale" and self._starting:
+            return  # both players rolled to start the game, and the other's came first: it has started
         self.session.refusal, self.session.refused_at = refusal, None
 
     _handlers: dict[str, Callable[[OnlinePlay, Any], None]] = {
@@ -300,6 +303,7 @@ class OnlinePlay:
 
     def _send_action(self, action: dict[str, Any]) -> None:
         self.pending = next(self._ids)
+        self._starting = action["type"] == "roll" and self.session.game.phase in ("opening", "game-over")
         self._message({"type": "act", "seq": self.room.seq, "action": action, "id": self.pending})
 
     def _check_can_act(self) -> None:
