@@ -426,3 +426,48 @@ def test_a_room_with_a_clock_shows_the_servers_reserves(server, pages):
     assert clock["reserves"] == list(served.clock["reserves"]) and clock["delay"] == served.settings.clock.delay
     game = board.match.game
     assert clock["running"] == game.turn == served.match.game.turn
+
+
+def test_a_board_shown_in_two_pages_plays_through_one(server):
+    # Two tabs of one notebook: each page opens a socket and says so; the board speaks through the
+    # first only, ignores what comes through the other, and goes on through it when the first closes.
+    board = BoardWidget(match_length=1, animation=0)
+    sent: list[dict] = []
+    board.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    board.online(server.url)
+    play = board.online_play
+    play.status(True, None, "tab-1")
+    play.status(True, None, "tab-2")
+    assert [(m["page"], m["message"]["type"]) for m in sent] == [("tab-1", "create")]
+    play.receive(
+        json.dumps(
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "created",
+                "room": "ABCDEF",
+                "tokens": ["t0", "t1"],
+                "spectate": "s",
+                "commitment": "c",
+            }
+        ),
+        "tab-2",
+    )
+    assert play.room.code == ""  # through the idle page: not the board's answer
+    play.receive(
+        json.dumps(
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "created",
+                "room": "ABCDEF",
+                "tokens": ["t0", "t1"],
+                "spectate": "s",
+                "commitment": "c",
+            }
+        ),
+        "tab-1",
+    )
+    assert play.room.code == "ABCDEF" and sent[-1]["page"] == "tab-1" and sent[-1]["message"]["token"] == "t0"
+    play.status(False, None, "tab-1")
+    assert play.connected and sent[-1]["page"] == "tab-2" and sent[-1]["message"]["type"] == "hello"
+    play.status(False, None, "tab-2")
+    assert not play.connected

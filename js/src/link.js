@@ -41,6 +41,9 @@ export class Link {
   /** @param {LinkModel} model */
   constructor(model) {
     this.model = model;
+    // This page's name for Python: a model shown in several pages (two tabs of one notebook) has a
+    // link in each, and Python sends through one of them.
+    this.id = Math.random().toString(36).slice(2) + Date.now().toString(36);
     /** @type {WebSocket | null} */
     this.socket = null;
     this.target = ""; // the url and key of the connection wanted ("" none)
@@ -50,8 +53,9 @@ export class Link {
     this.timer = null;
     this.configure = () => this.follow(model.get("_online") || {});
     this.custom = (/** @type {any} */ msg) => {
-      if (msg?.type === "online-send") this.send(msg.message);
-      else if (msg?.type === "online-close") this.stop();
+      if (msg?.page !== this.id) return; // Python plays through one page: another page's socket is idle
+      if (msg.type === "online-send") this.send(msg.message);
+      else if (msg.type === "online-close") this.stop();
     };
     model.on("change:_online", this.configure);
     model.on("msg:custom", this.custom);
@@ -87,7 +91,7 @@ export class Link {
       this.open = true;
       this.retry = RETRY_FIRST;
       const token = this.room ? store()?.getItem(tokenKey(/** @type {string} */ (this.url), this.room)) ?? null : null;
-      this.model.send({ type: "online-status", open: true, token });
+      this.model.send({ type: "online-status", open: true, token, page: this.id });
     };
     socket.onmessage = (e) => {
       if (socket !== this.socket) return;
@@ -100,12 +104,12 @@ export class Link {
       }
       this.read(message);
       // The text, not the object: Python parses it, as a kernel may not pass a null on as None.
-      this.model.send({ type: "online-message", text });
+      this.model.send({ type: "online-message", text, page: this.id });
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      if (this.open) this.model.send({ type: "online-status", open: false });
+      if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
       this.open = false;
       this.schedule();
     };
@@ -140,7 +144,7 @@ export class Link {
     this.timer = null;
     const socket = this.socket;
     this.socket = null;
-    if (this.open) this.model.send({ type: "online-status", open: false });
+    if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
     this.open = false;
     socket?.close();
   }

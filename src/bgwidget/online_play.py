@@ -6,10 +6,11 @@ the server itself (``js/src/link.js``, one per widget model), because a Pyodide 
 cannot open sockets, and relays both ways with custom messages:
 
 - view to Python: ``{"type": "online-status", "open": bool, "token": the seat's token the page
-  kept for this room, or null}`` when the socket opens or closes, and ``{"type": "online-message",
+  kept for this room, or null, "page": the page's id}`` when the socket opens or closes (a board shown
+  in several pages has a socket in each, and plays through one), and ``{"type": "online-message", "page": id,
   "text": the JSON text the server sent}``;
-- Python to view: ``{"type": "online-send", "message": what to send}`` and ``{"type":
-  "online-close"}`` when the server refused the board for good (an unknown room, a bad token).
+- Python to view: ``{"type": "online-send", "page": id, "message": what to send}`` and ``{"type":
+  "online-close", "page": id}`` when the server refused the board for good (an unknown room, a bad token).
 
 So the protocol (:mod:`bgwidget.online.protocol`) is spoken here, once: :class:`OnlinePlay` creates
 the room or joins it (a seat by its token, the free seat by the room code, or as a spectator),
@@ -111,6 +112,9 @@ class OnlinePlay:
         self.verified: bool | None = None
         self.pending: str | None = None  # the id of the action sent, until its event or refusal
         self._starting = False  # the action pending is a roll that starts a game (either player may)
+        self.page: str | None = None
+        """The page whose socket the board plays through (its view's id), None while none is open."""
+        self._pages: list[str] = []  # the pages whose socket is open, in the order they opened
         self._ids = (f"{secrets.token_hex(3)}.{n}" for n in itertools.count(1))
         session.relay = self
         session.tools = False  # until the room says it allows them, or is over
@@ -120,24 +124,39 @@ class OnlinePlay:
 
     # ----------------------------------------------------------------- the view's messages
 
-    def status(self, is_open: bool, token: Any = None) -> None:
-        """The view's socket opened (``token``: the seat's token the page kept for this room) or closed."""
+    def status(self, is_open: bool, token: Any = None, page: Any = None) -> None:
+        """The socket of the view ``page`` opened (``token``: the seat's token the page kept for this
+        room) or closed. A board shown in several pages (two tabs, a restored workspace) plays
+        through one of them; when its socket closes, through another one still open."""
+        page = str(page)
+        if is_open:
+            self._pages.append(page)
+            if self.connected and page != self.page:
+                return  # the board plays through another page: this one stays idle
+            if self.token is None and isinstance(token, str) and self.spectate is None:
+                self.token = token
+        else:
+            self._pages = [p for p in self._pages if p != page]
+            if page != self.page:
+                return
+        self.page = page if is_open else (self._pages[0] if self._pages else None)
         # a socket opened says hello (or create) again, and the board is joined once welcomed
-        self.connected, self.pending, self.joined = bool(is_open), None, False
+        self.connected, self.pending, self.joined = self.page is not None, None, False
         if self.connected and not self.room.code:
             self._message({"type": "create", "settings": self.settings or {}, "language": self.session.language})
         elif self.connected:
-            if self.token is None and isinstance(token, str) and self.spectate is None:
-                self.token = token
             self._hello()
             if not self.in_sync:  # the snapshot asked for was lost with the connection: ask again
                 self._message({"type": "sync"})
         self._publish()
 
-    def receive(self, text: Any) -> None:
-        """A message from the server, relayed by the view as the JSON text the server sent; one that
-        is not the protocol's is logged and dropped. Parsed here, not in the page: a kernel may not
-        hand a JavaScript object over as JSON would (Pyodide's makes each null ``jsnull``, not None)."""
+    def receive(self, text: Any, page: Any = None) -> None:
+        """A message from the server, relayed by the view ``page`` as the JSON text the server sent;
+        one that is not the protocol's, or comes through another page than the board plays through,
+        is logged and dropped. Parsed here, not in the page: a kernel may not hand a JavaScript
+        object over as JSON would (Pyodide's makes each null ``jsnull``, not None)."""
+        if str(page) != self.page:
+            return
         try:
             message = json.loads(text) if isinstance(text, str) else None
         except (ValueError, RecursionError):
@@ -199,7 +218,7 @@ class OnlinePlay:
         refusal = refusal_of(message)
         # the room cannot be joined (an answer to the board's hello or create): said, and the view stops
         if message.get("refused") in ("hello", "create") and not self.joined:
-            self._send({"type": "online-close"})
+            self._send({"type": "online-close", "page": self.page})
             self.connected = False
         elif message.get("reply_to") != self.pending:
             return  # an answer to an action this board no longer waits for
@@ -228,7 +247,7 @@ class OnlinePlay:
         self._message(hello)
 
     def _message(self, message: dict[str, Any]) -> None:
-        self._send({"type": "online-send", "message": {"v": PROTOCOL_VERSION, **message}})
+        self._send({"type": "online-send", "page": self.page, "message": {"v": PROTOCOL_VERSION, **message}})
 
     # ----------------------------------------------------------------- the person's intents
 

@@ -437,9 +437,9 @@ class BoardWidget(anywidget.AnyWidget):
             if kind in ("online-status", "online-message"):
                 if play is not None:  # else a socket of a room the board has left: nothing to do
                     if kind == "online-status":
-                        play.status(content.get("open") is True, content.get("token"))
+                        play.status(content.get("open") is True, content.get("token"), content.get("page"))
                     else:
-                        play.receive(content.get("text"))
+                        play.receive(content.get("text"), content.get("page"))
                 return
             self.intent(content)
         except Exception:

@@ -21,6 +21,7 @@ var Link = class {
   /** @param {LinkModel} model */
   constructor(model) {
     this.model = model;
+    this.id = Math.random().toString(36).slice(2) + Date.now().toString(36);
     this.socket = null;
     this.target = "";
     this.open = false;
@@ -28,8 +29,9 @@ var Link = class {
     this.timer = null;
     this.configure = () => this.follow(model.get("_online") || {});
     this.custom = (msg) => {
-      if (msg?.type === "online-send") this.send(msg.message);
-      else if (msg?.type === "online-close") this.stop();
+      if (msg?.page !== this.id) return;
+      if (msg.type === "online-send") this.send(msg.message);
+      else if (msg.type === "online-close") this.stop();
     };
     model.on("change:_online", this.configure);
     model.on("msg:custom", this.custom);
@@ -69,7 +71,7 @@ var Link = class {
         this.url,
         this.room
       )) ?? null : null;
-      this.model.send({ type: "online-status", open: true, token });
+      this.model.send({ type: "online-status", open: true, token, page: this.id });
     };
     socket.onmessage = (e) => {
       if (socket !== this.socket) return;
@@ -81,12 +83,12 @@ var Link = class {
         return;
       }
       this.read(message);
-      this.model.send({ type: "online-message", text });
+      this.model.send({ type: "online-message", text, page: this.id });
     };
     socket.onclose = () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      if (this.open) this.model.send({ type: "online-status", open: false });
+      if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
       this.open = false;
       this.schedule();
     };
@@ -117,7 +119,7 @@ var Link = class {
     this.timer = null;
     const socket = this.socket;
     this.socket = null;
-    if (this.open) this.model.send({ type: "online-status", open: false });
+    if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
     this.open = false;
     socket?.close();
   }
