@@ -429,45 +429,27 @@ def test_a_room_with_a_clock_shows_the_servers_reserves(server, pages):
 
 
 def test_a_board_shown_in_two_pages_plays_through_one(server):
-    # Two tabs of one notebook: each page opens a socket and says so; the board speaks through the
-    # first only, ignores what comes through the other, and goes on through it when the first closes.
+    # Two tabs of one notebook, or a page reloaded whose old page went without a word: each page
+    # opens a socket and says so; the board speaks through the last one opened only, ignores what
+    # comes through another, and goes on through the one before when the last one closes.
     board = BoardWidget(match_length=1, animation=0)
     sent: list[dict] = []
     board.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
     board.online(server.url)
     play = board.online_play
+    created = {"v": PROTOCOL_VERSION, "type": "created", "room": "ABCDEF", "tokens": ["t0", "t1"], "spectate": "s"}
     play.status(True, None, "tab-1")
+    play.receive(json.dumps(created), "tab-1")
+    assert play.room.code == "ABCDEF" and (sent[-1]["page"], sent[-1]["message"]["token"]) == ("tab-1", "t0")
     play.status(True, None, "tab-2")
-    assert [(m["page"], m["message"]["type"]) for m in sent] == [("tab-1", "create")]
-    play.receive(
-        json.dumps(
-            {
-                "v": PROTOCOL_VERSION,
-                "type": "created",
-                "room": "ABCDEF",
-                "tokens": ["t0", "t1"],
-                "spectate": "s",
-                "commitment": "c",
-            }
-        ),
-        "tab-2",
-    )
-    assert play.room.code == ""  # through the idle page: not the board's answer
-    play.receive(
-        json.dumps(
-            {
-                "v": PROTOCOL_VERSION,
-                "type": "created",
-                "room": "ABCDEF",
-                "tokens": ["t0", "t1"],
-                "spectate": "s",
-                "commitment": "c",
-            }
-        ),
-        "tab-1",
-    )
-    assert play.room.code == "ABCDEF" and sent[-1]["page"] == "tab-1" and sent[-1]["message"]["token"] == "t0"
-    play.status(False, None, "tab-1")
-    assert play.connected and sent[-1]["page"] == "tab-2" and sent[-1]["message"]["type"] == "hello"
+    assert (sent[-1]["page"], sent[-1]["message"]["type"]) == ("tab-2", "hello")
+    seats = [{"name": name, "taken": False, "connected": False, "held_until": None} for name in ("Ann", "Bo")]
+    welcome = {"v": PROTOCOL_VERSION, "type": "welcome", "room": "ABCDEF", "seat": 0, "token": "t0", "seq": 0}
+    play.receive(json.dumps({**welcome, "seats": seats}), "tab-1")
+    assert not play.joined  # through the idle page: not the answer to the board's hello
+    play.receive(json.dumps({**welcome, "seats": seats}), "tab-2")
+    assert play.joined and play.seat == 0
     play.status(False, None, "tab-2")
+    assert play.connected and (sent[-1]["page"], sent[-1]["message"]["type"]) == ("tab-1", "hello")
+    play.status(False, None, "tab-1")
     assert not play.connected

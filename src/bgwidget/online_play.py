@@ -114,7 +114,7 @@ class OnlinePlay:
         self._starting = False  # the action pending is a roll that starts a game (either player may)
         self.page: str | None = None
         """The page whose socket the board plays through (its view's id), None while none is open."""
-        self._pages: list[str] = []  # the pages whose socket is open, in the order they opened
+        self._pages: list[str] = []  # the pages whose socket is open, the last opened last
         self._ids = (f"{secrets.token_hex(3)}.{n}" for n in itertools.count(1))
         session.relay = self
         session.tools = False  # until the room says it allows them, or is over
@@ -127,19 +127,15 @@ class OnlinePlay:
     def status(self, is_open: bool, token: Any = None, page: Any = None) -> None:
         """The socket of the view ``page`` opened (``token``: the seat's token the page kept for this
         room) or closed. A board shown in several pages (two tabs, a restored workspace) plays
-        through one of them; when its socket closes, through another one still open."""
+        through the page that opened last (a reloaded page's old one may be gone without a word),
+        and when that page's socket closes, through the one open before it."""
         page = str(page)
-        if is_open:
-            self._pages.append(page)
-            if self.connected and page != self.page:
-                return  # the board plays through another page: this one stays idle
-            if self.token is None and isinstance(token, str) and self.spectate is None:
-                self.token = token
-        else:
-            self._pages = [p for p in self._pages if p != page]
-            if page != self.page:
-                return
-        self.page = page if is_open else (self._pages[0] if self._pages else None)
+        self._pages = [p for p in self._pages if p != page] + ([page] if is_open else [])
+        if not is_open and page != self.page:
+            return  # an idle page's socket
+        if is_open and self.token is None and isinstance(token, str) and self.spectate is None:
+            self.token = token
+        self.page = self._pages[-1] if self._pages else None
         # a socket opened says hello (or create) again, and the board is joined once welcomed
         self.connected, self.pending, self.joined = self.page is not None, None, False
         if self.connected and not self.room.code:
