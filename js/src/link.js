@@ -109,8 +109,7 @@ export class Link {
     socket.onclose = () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
-      this.open = false;
+      this.closed();
       this.schedule();
     };
   }
@@ -144,9 +143,14 @@ export class Link {
     this.timer = null;
     const socket = this.socket;
     this.socket = null;
+    this.closed();
+    socket?.close();
+  }
+
+  /** Tell Python the socket it was told of has closed. */
+  closed() {
     if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
     this.open = false;
-    socket?.close();
   }
 
   /** The model's widget goes: the socket with it. */

@@ -5,6 +5,7 @@
 // of the server's last event as the page itself received them; text only (names are text).
 // Python's None is tested with `== null`: a Pyodide kernel (JupyterLite) leaves a key whose value is
 // None out of the state it sends, so that the page reads `undefined` where JSON would give `null`.
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./state.js").ViewState} ViewState */
@@ -37,18 +38,6 @@ export function inStep(online, serverIds) {
     && online.ids[0] === serverIds[0] && online.ids[1] === serverIds[1];
 }
 
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Record<string, string>} attrs
- * @param {string} [text]
- */
-function h(tag, attrs, text) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /** Draw `s.online` into `panel` (hidden when the board is not online); `claim` sends the intent.
  * Returns whether something in it changes with time alone (a clock running, a seat held).

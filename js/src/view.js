@@ -2,6 +2,7 @@
 // and buttons into intents. Legality is never decided here: highlights come from the `movable`
 // list and the `steps` map in the state, and every intent is checked again by Python. Places
 // are in board numbering everywhere (see state.js), so they go into intents as they are read.
+import { h } from "./dom.js";
 import { drawBoard, locate } from "./draw.js";
 import { hitTest } from "./geometry.js";
 import {
@@ -91,19 +92,6 @@ const REVIEW_STEPS = [
 /** @type {Partial<Record<string, ReviewGoIntent["to"]>>} */
 const REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
 
-/**
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Record<string, string>} [attrs]
- * @param {string} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-function h(tag, attrs = {}, text) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 /** The place a data-point or data-at hook names, or null.
  * @param {string | undefined} value

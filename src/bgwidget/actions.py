@@ -53,7 +53,7 @@ def say_dances(game: Game, recorded: int, human: Sequence[bool], say: Callable[.
 
 
 def _roll(game: Game, seat: int, intent: dict, act: Act) -> None:
-    act(game.roll)
+    act(lambda: game.roll(seat=seat))
 
 
 def _move(game: Game, seat: int, intent: dict, act: Act) -> None:

@@ -167,6 +167,8 @@ class OnlinePlay:
             handler(self, message)
         except (KeyError, TypeError, ValueError) as error:
             log.warning("bgwidget: a malformed %s message from the game server: %s", message.get("type"), error)
+        if self.room.ended and self.verified is None:  # the end event, or a snapshot of an ended room
+            self.verified = _verified(self.room.events)
         self._publish()
 
     def _created(self, message: dict[str, Any]) -> None:
@@ -199,16 +201,12 @@ class OnlinePlay:
         except RoomError:
             self.in_sync = False
             self._message({"type": "sync"})
-        if self.room.ended and self.verified is None:
-            self.verified = _verified(self.room.events)
 
     def _snapshot(self, message: dict[str, Any]) -> None:
         if self.in_sync:
             return  # not asked for: the copy that follows the events stays
         self.room = Room.replayed(self.room.code, message["events"])
         self.in_sync, self.session.last_play = True, None
-        if self.room.ended:
-            self.verified = _verified(self.room.events)
 
     def _error(self, message: dict[str, Any]) -> None:
         refusal = refusal_of(message)
@@ -294,8 +292,6 @@ class OnlinePlay:
             guards.require_person(self.session, game.turn, actions.VERBS.get(kind, kind))
             return {"type": "move", "play": str(self._play(kind, intent))}
         if kind in actions.ACTIONS:  # a roll, the cube's, an answer: tried on a copy, for the game's refusal
-            if kind == "roll" and game.phase == "roll" and game.turn != seat:  # the copy's roll names no seat
-                raise GameError(reason="not-your-turn", seat=seat)
             actions.apply(copy.deepcopy(game), seat, kind, intent, lambda change: change())
         return {"type": kind}
 

@@ -29,6 +29,7 @@ from bgwidget.game import Game
 from bgwidget.labels import LANGUAGES, check_language
 from bgwidget.match import Match
 from bgwidget.moves import Play
+from bgwidget.online.room import ClockSettings, RoomSettings
 from bgwidget.online_play import OnlinePlay
 from bgwidget.position import Position
 from bgwidget.session import IntentError, Session, check_animation, match_at_game
@@ -295,13 +296,9 @@ class BoardWidget(anywidget.AnyWidget):
         step event by event (the synchronisation mark says so). Raises :class:`ValueError` for an
         address, code or name that is not one.
         """
-        settings = {
-            "rules": self.match.rules.to_dict(),
-            "names": [name or "Player 1", "Player 2"],
-            "clock": None if clock is None else {"delay": clock[0], "reserve": clock[1]},
-            "hold": hold,
-            "tools": tools,
-        }
+        timer = None if clock is None else ClockSettings(clock[0], clock[1])
+        names = (name or RoomSettings.names[0], RoomSettings.names[1])
+        settings = RoomSettings(self.match.rules, names, timer, hold, tools).to_dict()  # checked by the server
         place = {"room": room, "token": token, "spectate": spectate, "name": name}
         play = OnlinePlay(self._session, lambda message: self.send(message), url, settings=settings, **place)
         self._online = play.config()

@@ -88,8 +88,7 @@ var Link = class {
     socket.onclose = () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
-      this.open = false;
+      this.closed();
       this.schedule();
     };
   }
@@ -119,9 +118,13 @@ var Link = class {
     this.timer = null;
     const socket = this.socket;
     this.socket = null;
+    this.closed();
+    socket?.close();
+  }
+  /** Tell Python the socket it was told of has closed. */
+  closed() {
     if (this.open) this.model.send({ type: "online-status", open: false, page: this.id });
     this.open = false;
-    socket?.close();
   }
   /** The model's widget goes: the socket with it. */
   close() {
@@ -130,6 +133,14 @@ var Link = class {
     this.model.off("msg:custom", this.custom);
   }
 };
+
+// src/dom.js
+function h(tag, attrs = {}, text) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== void 0) el.textContent = text;
+  return el;
+}
 
 // ../src/bgwidget/look.json
 var look_default = {
@@ -354,9 +365,9 @@ function trayRect(seat) {
   return seat === 1 ? [x, TOP_Y, w, TRAY_H] : [x, BOTTOM_Y - TRAY_H, w, TRAY_H];
 }
 function slabXY(seat, i) {
-  const [x, y, , h3] = trayRect(seat);
+  const [x, y, , h2] = trayRect(seat);
   const step = SLAB_H + SLAB_GAP;
-  return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h3 - SLAB_PAD - SLAB_H - i * step];
+  return seat === 1 ? [x + SLAB_PAD, y + SLAB_PAD + i * step] : [x + SLAB_PAD, y + h2 - SLAB_PAD - SLAB_H - i * step];
 }
 function diceXY(seat, count) {
   const cx = seat === 0 ? RIGHT_X + 3 * P : LEFT_X + 3 * P;
@@ -1758,8 +1769,8 @@ function banner(state) {
   if (!text) return "";
   const nt = S.note;
   const w = text.length * nt.size * nt.bold_w + 2 * nt.pad;
-  const h3 = nt.line + 2 * nt.pad;
-  return `<g data-result="true" pointer-events="none"><rect x="${q2(W / 2 - w / 2)}" y="${q2(MID_Y - h3 / 2)}" width="${q2(w)}" height="${q2(h3)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/><text x="${q2(W / 2)}" y="${q2(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`;
+  const h2 = nt.line + 2 * nt.pad;
+  return `<g data-result="true" pointer-events="none"><rect x="${q2(W / 2 - w / 2)}" y="${q2(MID_Y - h2 / 2)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" stroke="${COLORS.note_edge}" stroke-width="${S.edge_width}"/><text x="${q2(W / 2)}" y="${q2(MID_Y + nt.size / 3)}" text-anchor="middle" font-size="${nt.size}" font-weight="bold" fill="${COLORS.note_text}">${esc(text)}</text></g>`;
 }
 function wrap(text, chars) {
   const lines = [];
@@ -1787,11 +1798,11 @@ function bubble(state, note) {
   const lines = wrap(note.text, nt.chars);
   const [cx, cy] = noteAnchor(state, note.point);
   const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
-  const h3 = lines.length * nt.line + 2 * nt.pad;
+  const h2 = lines.length * nt.line + 2 * nt.pad;
   const top = note.point === "bar" ? cy < MID_Y : note.point !== "off" && isTop(note.point);
   const x = Math.min(Math.max(cx - w / 2, LEFT_X), TRAY_X - w);
-  const y = top ? cy + R + nt.gap : cy - R - nt.gap - h3;
-  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h3)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
+  const y = top ? cy + R + nt.gap : cy - R - nt.gap - h2;
+  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
   lines.forEach((line, i) => {
     out += `<tspan x="${q2(x + nt.pad)}" y="${q2(y + nt.pad + (i + 1) * nt.line - nt.line / 4)}">${esc(line)}</tspan>`;
   });
@@ -1817,9 +1828,9 @@ function drawBoard(state, ui = {}, id = "bg") {
   out += `<g data-point="bar"${lit.has("bar") ? ' data-lit="true"' : ""}><rect x="${BAR_X}" y="${TOP_Y}" width="${BAR_W}" height="${FIELD_H}" fill="${c.rail}"/><rect x="${BAR_X + BAR_EDGE}" y="${TOP_Y}" width="${BAR_W - 2 * BAR_EDGE}" height="${FIELD_H}" fill="url(#${id}-wood)" opacity="${S.bar.wood_opacity}"/>` + stack(id, 0, "bar", board.bar[0], u) + stack(id, 1, "bar", board.bar[1], u) + `</g>`;
   const tray = S.tray;
   for (const seat of [1, 0]) {
-    const [x, y, w, h3] = trayRect(seat);
+    const [x, y, w, h2] = trayRect(seat);
     const target = seat === turn ? ` data-point="off"${lit.has("off") ? ' data-lit="true"' : ""}` : "";
-    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h3}" rx="${tray.rx}" fill="${c.rail}" stroke="${c.tray_edge}" stroke-width="${tray.edge_width}"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h3}" rx="${tray.rx}" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
+    out += `<g data-tray="${seat}"${target}><rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="${tray.rx}" fill="${c.rail}" stroke="${c.tray_edge}" stroke-width="${tray.edge_width}"/>` + (target && lit.has("off") ? `<rect x="${x}" y="${y}" width="${w}" height="${h2}" rx="${tray.rx}" fill="${c.lit}" fill-opacity="0.35" stroke="${c.lit}" stroke-width="3" class="bg-lit"/>` : "");
     for (let i = 0; i < board.off[seat]; i++) out += slab(seat, i);
     out += `</g>`;
   }
@@ -1948,12 +1959,6 @@ function reservesAt(clock, now) {
 function inStep(online, serverIds) {
   return online.in_sync && online.connected && online.joined && serverIds !== null && online.ids[0] === serverIds[0] && online.ids[1] === serverIds[1];
 }
-function h(tag, attrs, text) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== void 0) el.textContent = text;
-  return el;
-}
 function drawOnline(panel, s, serverIds, claim, now) {
   const online = s.online;
   panel.hidden = !online;
@@ -2065,12 +2070,6 @@ var REVIEW_STEPS = [
   ["next-error", "board.reviewNextError"]
 ];
 var REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-function h2(tag, attrs = {}, text) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  if (text !== void 0) el.textContent = text;
-  return el;
-}
 function place(value) {
   if (value === "bar" || value === "off") return value;
   const n = Number(value);
@@ -2105,7 +2104,7 @@ var View = class {
     this.playIndex = 0;
     this.preview = null;
     this.drag = null;
-    this.root = h2("div", {
+    this.root = h("div", {
       class: "bg-widget",
       "data-testid": "bg-board",
       "data-lm-suppress-shortcuts": "true",
@@ -2115,32 +2114,32 @@ var View = class {
       /** @type {Element} */
       e.target.setAttribute("data-lm-suppress-shortcuts", "true")
     ));
-    this.board = h2("div", { class: "bg-board" });
-    this.status = h2("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
-    this.controls = h2("div", { class: "bg-controls" });
+    this.board = h("div", { class: "bg-board" });
+    this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    this.controls = h("div", { class: "bg-controls" });
     this.buttons = {};
     for (const { key } of BUTTONS) {
-      const b = h2("button", { type: "button", "data-testid": key });
+      const b = h("button", { type: "button", "data-testid": key });
       b.hidden = true;
       b.addEventListener("click", () => this.button(key));
       this.buttons[key] = b;
       this.controls.append(b);
     }
-    this.viewButton = h2("button", { type: "button", "data-testid": "view-toggle" });
+    this.viewButton = h("button", { type: "button", "data-testid": "view-toggle" });
     this.viewButton.addEventListener("click", () => {
       this.send({ type: "view", view: this.view === "3d" ? "2d" : "3d" });
     });
     this.controls.append(this.viewButton);
     this.face = null;
     this.view = "2d";
-    this.faceNote = h2("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
+    this.faceNote = h("p", { class: "bg-face-note", role: "status", "data-testid": "view-note" });
     this.faceNote.hidden = true;
-    this.keyboard = h2("div", { class: "bg-keyboard" });
-    this.plays = h2("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
+    this.keyboard = h("div", { class: "bg-keyboard" });
+    this.plays = h("ul", { role: "listbox", tabindex: "0", class: "bg-plays", "data-testid": "plays" });
     this.plays.addEventListener("keydown", (e) => this.listKey(e));
-    this.form = h2("form", { class: "bg-notation" });
-    this.input = h2("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
-    this.submit = h2("button", { type: "submit", "data-testid": "play" });
+    this.form = h("form", { class: "bg-notation" });
+    this.input = h("input", { type: "text", "data-testid": "notation", autocomplete: "off", spellcheck: "false" });
+    this.submit = h("button", { type: "submit", "data-testid": "play" });
     this.form.append(this.input, this.submit);
     const submit = (e) => {
       e.preventDefault();
@@ -2151,23 +2150,23 @@ var View = class {
     this.keyboard.append(this.plays, this.form);
     this.editPanel = this.buildEditPanel();
     this.resignPanel = this.buildResignPanel();
-    this.hintPanel = h2("div", { class: "bg-hint", "data-testid": "hint-panel" });
+    this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
-    this.record = h2("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
+    this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
     this.record.hidden = true;
-    this.main = h2("div", { class: "bg-main" });
+    this.main = h("div", { class: "bg-main" });
     this.main.append(this.board, this.record);
     this.reviewPanel = this.buildReviewPanel();
-    this.files = h2("div", { class: "bg-files" });
+    this.files = h("div", { class: "bg-files" });
     this.fileButtons = /** @type {ExportIntent["format"][]} */
     ["json", "mat"].map((format) => {
-      const b = h2("button", { type: "button", "data-testid": `export-${format}` });
+      const b = h("button", { type: "button", "data-testid": `export-${format}` });
       b.addEventListener("click", () => this.intent({ type: "export", format }));
       return b;
     });
     this.files.append(...this.fileButtons);
     this.files.hidden = true;
-    this.onlinePanel = h2("div", { class: "bg-online", "data-testid": "online" });
+    this.onlinePanel = h("div", { class: "bg-online", "data-testid": "online" });
     this.onlinePanel.hidden = true;
     this.serverIds = () => null;
     this.ticker = null;
@@ -2209,16 +2208,16 @@ var View = class {
     });
   }
   buildEditPanel() {
-    const panel = h2("div", { class: "bg-edit" });
+    const panel = h("div", { class: "bg-edit" });
     panel.hidden = true;
     this.turnButtons = [0, 1].map((seat) => {
-      const b = h2("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
+      const b = h("button", { type: "button", "data-testid": `edit-turn-${seat}`, "aria-pressed": "false" });
       b.addEventListener("click", () => this.intent({ type: "edit-turn", turn: seat }));
       return b;
     });
     this.diceSelects = [0, 1].map((i) => {
-      const s = h2("select", { "data-testid": `edit-die-${i}` });
-      for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h2("option", { value: String(v) }, v === "" ? "\u2013" : String(v)));
+      const s = h("select", { "data-testid": `edit-die-${i}` });
+      for (const v of ["", 1, 2, 3, 4, 5, 6]) s.append(h("option", { value: String(v) }, v === "" ? "\u2013" : String(v)));
       s.addEventListener("change", () => {
         const [a, b] = this.diceSelects.map((x) => Number(x.value));
         if (a && b) this.intent({ type: "edit-dice", dice: [a, b] });
@@ -2226,40 +2225,40 @@ var View = class {
       });
       return s;
     });
-    this.idLabel = h2("label", {});
-    this.idInput = h2("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
+    this.idLabel = h("label", {});
+    this.idInput = h("input", { type: "text", "data-testid": "position-id", size: "16", spellcheck: "false" });
     this.idInput.addEventListener("keydown", (e) => {
       if (e.key === "Enter") this.intent({ type: "edit-id", id: this.idInput.value.trim() });
     });
     this.idLabel.append(this.idInput);
-    this.editDone = h2("button", { type: "button", "data-testid": "edit-done", class: "primary" });
+    this.editDone = h("button", { type: "button", "data-testid": "edit-done", class: "primary" });
     this.editDone.addEventListener("click", () => this.intent({ type: "edit-done" }));
-    this.editCancel = h2("button", { type: "button", "data-testid": "edit-cancel" });
+    this.editCancel = h("button", { type: "button", "data-testid": "edit-cancel" });
     this.editCancel.addEventListener("click", () => this.intent({ type: "edit-cancel" }));
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
   }
   /** Review mode: start it, step through the decisions, leave it. */
   buildReviewPanel() {
-    const panel = h2("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
+    const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
     panel.hidden = true;
-    this.reviewButton = h2("button", { type: "button", "data-testid": "review" });
+    this.reviewButton = h("button", { type: "button", "data-testid": "review" });
     this.reviewButton.hidden = true;
     this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
     this.controls.append(this.reviewButton);
-    this.reviewCount = h2("span", { "data-testid": "review-count" });
+    this.reviewCount = h("span", { "data-testid": "review-count" });
     this.reviewSteps = REVIEW_STEPS.map(([to]) => {
-      const b = h2("button", { type: "button", "data-testid": `review-${to}` });
+      const b = h("button", { type: "button", "data-testid": `review-${to}` });
       b.addEventListener("click", () => this.intent({ type: "review-go", to }));
       return b;
     });
-    this.reviewLeave = h2("button", { type: "button", "data-testid": "review-leave", class: "primary" });
+    this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
-    this.reviewRunning = h2("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
+    this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
     this.reviewRunning.hidden = true;
-    this.reviewBar = h2("progress", { "data-testid": "review-progress" });
-    this.reviewCancel = h2("button", { type: "button", "data-testid": "review-cancel" });
+    this.reviewBar = h("progress", { "data-testid": "review-progress" });
+    this.reviewCancel = h("button", { type: "button", "data-testid": "review-cancel" });
     this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
@@ -2325,17 +2324,17 @@ var View = class {
    */
   fillRecord(s, lines, key) {
     this.record.dataset.key = key;
-    const table = h2("table", {});
-    table.append(h2("caption", {}, t(s.language, "board.record")));
-    const head = h2("tr", {});
-    head.append(h2("th", {}, ""), h2("th", {}, s.names[1]), h2("th", {}, s.names[0]));
-    const thead = h2("thead", {});
+    const table = h("table", {});
+    table.append(h("caption", {}, t(s.language, "board.record")));
+    const head = h("tr", {});
+    head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
+    const thead = h("thead", {});
     thead.append(head);
     table.append(thead);
-    const body = h2("tbody", {});
+    const body = h("tbody", {});
     for (const line of lines) {
-      const tr = h2("tr", { "data-record-line": String(line.number) });
-      tr.append(h2("td", {}, `${line.number})`), ...line.cells.map((cell) => h2("td", {}, cell)));
+      const tr = h("tr", { "data-record-line": String(line.number) });
+      tr.append(h("td", {}, `${line.number})`), ...line.cells.map((cell) => h("td", {}, cell)));
       body.append(tr);
     }
     table.append(body);
@@ -2353,7 +2352,7 @@ var View = class {
    */
   download(message) {
     const url = URL.createObjectURL(new Blob([message.text], { type: message.mime || "text/plain" }));
-    const a = h2("a", { href: url, download: message.name });
+    const a = h("a", { href: url, download: message.name });
     a.hidden = true;
     this.root.append(a);
     a.click();
@@ -2362,18 +2361,18 @@ var View = class {
   }
   /** The resignation's choice: a single game, a gammon or a backgammon (1, 2 or 3 times the cube). */
   buildResignPanel() {
-    const panel = h2("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
+    const panel = h("div", { class: "bg-resign", role: "group", "data-testid": "resign-choice" });
     panel.hidden = true;
-    this.resignLabel = h2("span", {});
+    this.resignLabel = h("span", {});
     this.resignChoices = [1, 2, 3].map((points) => {
-      const b = h2("button", { type: "button", "data-testid": `resign-${points}` });
+      const b = h("button", { type: "button", "data-testid": `resign-${points}` });
       b.addEventListener("click", () => {
         this.resigning = false;
         this.intent({ type: "resign", points });
       });
       return b;
     });
-    this.resignCancel = h2("button", { type: "button", "data-testid": "resign-cancel" });
+    this.resignCancel = h("button", { type: "button", "data-testid": "resign-cancel" });
     this.resignCancel.addEventListener("click", () => {
       this.resigning = false;
       this.draw();
@@ -2562,22 +2561,22 @@ var View = class {
     if (!hint) return this.hintPanel.replaceChildren();
     const lang = s.language;
     if (hint.kind === "cube") {
-      return this.hintPanel.replaceChildren(h2("p", { "data-hint-cube": hint.action }, cubeText(lang, hint, s.names)));
+      return this.hintPanel.replaceChildren(h("p", { "data-hint-cube": hint.action }, cubeText(lang, hint, s.names)));
     }
-    const head = h2("tr");
+    const head = h("tr");
     const match = inMatch(hint);
     const rolled = !!hint.rollout;
     const ranking = t(lang, match ? "board.emg" : "equity");
     const labels = ["#", t(lang, "plays"), t(lang, "board.ply"), ranking, t(lang, "error"), t(lang, "win")];
     if (match) labels.push(t(lang, "board.mwc"));
     if (rolled) labels.push(t(lang, "board.rollout"));
-    for (const label of labels) head.append(h2("th", {}, label));
+    for (const label of labels) head.append(h("th", {}, label));
     const rows = candidateRows(lang, hint).map((row, i) => {
-      const tr = h2("tr", { tabindex: "0", "data-hint-play": row.text, "data-hint-ply": row.ply });
+      const tr = h("tr", { tabindex: "0", "data-hint-play": row.text, "data-hint-ply": row.ply });
       const cells = [row.rank, row.text, row.ply, row.equity, row.error, row.win];
       if (match) cells.push(row.mwc);
-      for (const cell of cells) tr.append(h2("td", {}, String(cell)));
-      if (rolled) tr.append(h2("td", { "data-hint-rollout": row.rollout }, row.rollout));
+      for (const cell of cells) tr.append(h("td", {}, String(cell)));
+      if (rolled) tr.append(h("td", { "data-hint-rollout": row.rollout }, row.rollout));
       const show = (index) => () => {
         this.preview = index;
         this.draw();
@@ -2588,12 +2587,12 @@ var View = class {
       tr.addEventListener("blur", (e) => e.relatedTarget && e.relatedTarget !== this.root && show(null)());
       return tr;
     });
-    const thead = h2("thead");
+    const thead = h("thead");
     thead.append(head);
-    const tbody = h2("tbody");
+    const tbody = h("tbody");
     tbody.append(...rows);
-    const table = h2("table", {});
-    table.append(h2("caption", {}, t(lang, "expertPlays")), thead, tbody);
+    const table = h("table", {});
+    table.append(h("caption", {}, t(lang, "expertPlays")), thead, tbody);
     this.hintPanel.replaceChildren(table, this.rolloutControls(hint, lang));
   }
   /** Under the ranked plays: what their rollout is doing, and Roll out (or go on) or Stop.
@@ -2601,9 +2600,9 @@ var View = class {
    * @param {string} lang
    */
   rolloutControls(hint, lang) {
-    const line = h2("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
+    const line = h("p", { class: "bg-rollout", "data-testid": "hint-rollout-status" }, rolloutText(lang, hint));
     const button = (testid, key, type) => {
-      const b = h2("button", { type: "button", "data-testid": testid }, t(lang, key));
+      const b = h("button", { type: "button", "data-testid": testid }, t(lang, key));
       b.addEventListener("click", () => this.intent({ type }));
       return b;
     };
@@ -2627,7 +2626,7 @@ var View = class {
       this.plays.dataset.texts = texts;
       this.playIndex = 0;
       this.plays.replaceChildren(
-        ...plays.map((text, i) => h2("li", { role: "option", id: `${this.id}-play-${i}`, "data-play": text }, text))
+        ...plays.map((text, i) => h("li", { role: "option", id: `${this.id}-play-${i}`, "data-play": text }, text))
       );
     }
     this.markPlay();
