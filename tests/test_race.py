@@ -215,3 +215,49 @@ def test_kleinman_metric_is_the_square_gnubg_shows():
     # gnubg's K' = (D + 4) / (2 sqrt(S - 4)) is sqrt(K) / 2 (show.c), independent of the run above.
     count = race.KleinmanCount(142, 154)
     assert math.sqrt(count.k) / 2 == pytest.approx(0.4682, abs=5e-5)  # gnubg 1.07: "K = ... 0.4682"
+
+
+# ------------------------------------------------------------ the trainers
+
+
+def test_pip_count_drill_hides_the_pips_and_checks_both_counts():
+    from bgwidget.race_trainer import PipCountDrill
+
+    drill = PipCountDrill(seed=11, language="sv")
+    assert drill.board.state["pips"] == []  # Python publishes no pip counts
+    bottom, top = drill.position.seat_points(0), drill.position.seat_points(1)
+    by_hand = (sum((i + 1) * n for i, n in enumerate(bottom)), sum((i + 1) * n for i, n in enumerate(top)))
+    assert drill.counts == by_hand
+    assert not drill.check(by_hand[0], by_hand[1] + 1) and drill.verdict == "wrong"
+    assert str(by_hand[1]) in drill.text and str(by_hand[1] + 1) in drill.text
+    drill.mine.value, drill.theirs.value = by_hand
+    drill.check_button.click()
+    assert drill.verdict == "right" and drill.text.startswith("Rätt")
+    drill.new_button.click()
+    assert drill.verdict is None and drill.board.state["pips"] == []
+    with pytest.raises(RaceError, match="whole numbers"):
+        drill.check(1.5, 2)  # type: ignore[arg-type]
+
+
+def test_a_board_shows_its_pips_by_default():
+    from bgwidget import BoardWidget
+
+    position = Position.from_points({6: 2}, {5: 1})
+    assert BoardWidget(position=position, animation=0).state["pips"] == [12, 5]
+    assert BoardWidget(position=position, animation=0, pips=False).state["pips"] == []
+
+
+def test_race_cube_drill_judges_with_the_engine_and_shows_each_formula():
+    from bgwidget.race_trainer import RaceCubeDrill
+
+    drill = RaceCubeDrill(seed=4, language="en", level="medium")
+    judged = race.race_cube(drill.position, owner=drill.owner, level="medium")
+    wrong = next(action for action in race.VERDICTS if action != judged.engine_verdict)
+    drill.buttons[wrong].click()
+    assert drill.verdict == "wrong" and drill.judged is not None
+    assert drill.judged.engine_verdict == judged.engine_verdict
+    for name in ("Keith count", "Kleinman count", "Trice's rule", "8-9-12 rule"):
+        assert name in drill.text
+    assert drill.answer(judged.engine_verdict) and drill.verdict == "right"
+    with pytest.raises(RaceError, match="cube action"):
+        drill.answer("beaver")
