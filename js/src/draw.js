@@ -321,7 +321,7 @@ function strip(state, seat) {
   const lang = state.language;
   const name = (state.names || ["", ""])[seat];
   const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
-  const pips = (state.pips || [0, 0])[seat];
+  const pips = (state.pips || [])[seat]; // absent: the board hides the pip counts (a counting drill)
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
   const st = S.strip;
@@ -329,7 +329,7 @@ function strip(state, seat) {
     `<g data-seat-strip="${seat}">` +
     `<circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/>` +
     `<text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text>` +
-    `<text x="${g.W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  ·  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+    `<text x="${g.W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${pips === undefined ? "" : `<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  ·  `}${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
   if (onTurn) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${g.HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
   }

@@ -235,7 +235,7 @@
  * @property {number[]} points
  * @property {number[]} bar
  * @property {number[]} off
- * @property {number[]} pips  [seat 0, seat 1]
+ * @property {number[]} pips  [seat 0, seat 1]; [] when the board hides the pip counts (BoardWidget(pips=False))
  * @property {number[]} point_labels  the number shown at board points 1..24: the person's own numbering
  * @property {number} turn  the seat to act (in set-up mode: the side on roll)
  * @property {string} phase  opening, roll, move, cube, game-over, match-over

@@ -33,6 +33,7 @@ __all__ = [
     "PlayerError",
     "PositionError",
     "PositionIdError",
+    "RaceError",
     "Refusal",
     "ReportError",
     "ReviewError",
@@ -178,3 +179,11 @@ class RoomError(Refusal):
     message of the protocol), ``"version"``, ``"bad-format"``, ``"room-in-play"`` (a download
     before the end), ``"out-of-sync"`` (a client's copy that differs from the server's log), or
     ``"invalid"`` (settings out of range, with the English detail)."""
+
+
+# ---------------------------------------------------------------------- race formulas: ai/race.py
+
+
+class RaceError(ValueError):
+    """A race formula or drill asked of what it cannot judge: a position with contact left (or a
+    finished game), a cube the player on roll cannot turn, or a count that is not a whole number."""

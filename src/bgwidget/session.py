@@ -81,7 +81,7 @@ class Session:
     Its keyword-only parameters are :class:`~bgwidget.widget.BoardWidget`'s but ``view`` (a
     :class:`~bgwidget.ai.players.Player` or a level for each seat, ``names``, ``match_length``,
     ``seed``, ``position``, ``dice``, ``match``, ``language``, ``animation``, ``confirm``,
-    ``teaching``, ``tools``, ``cube``, ``auto_play_forced``), and:
+    ``teaching``, ``tools``, ``pips``, ``cube``, ``auto_play_forced``), and:
 
     ``background``
         Whether the computer thinks in a worker thread of the running asyncio loop (default False:
@@ -110,6 +110,7 @@ class Session:
         auto_play_forced: bool = False,
         teaching: bool = False,
         tools: bool = True,
+        pips: bool = True,
         match: Match | None = None,
         language: str = "en",
         animation: float = 0.3,
@@ -122,7 +123,7 @@ class Session:
         """Who acts for each seat (:class:`~bgwidget.seats.Seat`)."""
         check_language(language)
         check_animation(animation)
-        flags = {"cube": cube, "auto_play_forced": auto_play_forced, "teaching": teaching, "tools": tools}
+        flags = {"cube": cube, "auto_play_forced": auto_play_forced, "teaching": teaching, "tools": tools, "pips": pips}
         for name, value in flags.items():
             if not isinstance(value, bool):
                 raise ValueError(f"{name} is True or False, not {value!r}")
@@ -132,6 +133,8 @@ class Session:
         """Whether a person's forced play (exactly one legal play) is played for them."""
         self.teaching = teaching
         """Whether the view explains each refusal next to the checker (published as ``teaching``)."""
+        self.pips = pips
+        """Whether the view state publishes the pip counts (False: a pip-counting drill's board)."""
         self.tools = tools
         """Whether the board offers Hint, Resign, Set up, Review and the file exports (published as
         ``tools``); False: an exercise's board, which only plays, and refuses their intents."""

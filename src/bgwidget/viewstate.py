@@ -263,7 +263,7 @@ class ViewState(TypedDict):
     points: list[int]
     bar: list[int]
     off: list[int]
-    pips: list[int]  # [seat 0, seat 1]
+    pips: list[int]  # [seat 0, seat 1]; [] when the board hides the pip counts (BoardWidget(pips=False))
     point_labels: list[int]  # the number shown at board points 1..24: the person's own numbering
     turn: int  # the seat to act (in set-up mode: the side on roll being set up)
     phase: str  # opening, roll, move, cube, game-over, match-over (the game's phase)
@@ -341,6 +341,7 @@ class Seen(Protocol):
     edit: Edit | None
     tools: bool
     teaching: bool
+    pips: bool
     thinking: bool
     held: bool
     held_seat: int | None
@@ -381,7 +382,7 @@ def view_state(session: Seen) -> ViewState:
         "points": arrays["points"],
         "bar": arrays["bar"],
         "off": arrays["off"],
-        "pips": arrays["pips"],
+        "pips": arrays["pips"] if session.pips else [],
         "point_labels": point_labels(labels_seat(session)),
         "turn": position.turn if editing else seat,
         "phase": game.phase,
@@ -523,7 +524,8 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     decision = review.decisions[shown.index]
     position = decision.position
     arrays = board_arrays(position)
-    state["points"], state["bar"], state["off"], state["pips"] = (arrays[k] for k in ("points", "bar", "off", "pips"))
+    state["points"], state["bar"], state["off"] = (arrays[k] for k in ("points", "bar", "off"))
+    state["pips"] = arrays["pips"] if session.pips else []
     state["turn"], state["position_id"] = position.turn, position.position_id()
     state["dice"] = list(decision.dice or [])
     state["dice_left"] = sorted(state["dice"], reverse=True)

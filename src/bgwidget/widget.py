@@ -115,6 +115,9 @@ class BoardWidget(anywidget.AnyWidget):
     ``tools``
         False: a board that only plays, for exercises: no Hint, Resign, Set up, Review, file
         exports or move record (Python refuses their intents too). True (default): all of them.
+    ``pips``
+        False: the board shows no pip counts (a pip-counting drill): the view state publishes
+        ``pips`` as ``[]`` and both faces draw none. True (default): each side's pip count.
     ``cube``
         False: money play without the doubling cube (no cube drawn, no Double button; the score
         still runs across games). Not with ``match``.
@@ -184,6 +187,7 @@ class BoardWidget(anywidget.AnyWidget):
         confirm: bool = False,
         teaching: bool = False,
         tools: bool = True,
+        pips: bool = True,
         cube: bool = True,
         auto_play_forced: bool = False,
         background: bool | None = None,
@@ -206,6 +210,7 @@ class BoardWidget(anywidget.AnyWidget):
             auto_play_forced=auto_play_forced,
             teaching=teaching,
             tools=tools,
+            pips=pips,
             match=match,
             language=language,
             animation=animation,

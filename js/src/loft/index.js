@@ -302,7 +302,8 @@ class Loft {
     for (const seat of [0, 1]) {
       const score = state.match_length ? ` · ${this.t(lang, "score")} ${state.score[seat]}/${state.match_length}` : ` · ${this.t(lang, "score")} ${state.score[seat]}`;
       const turn = state.turn === seat && !["game-over", "match-over"].includes(state.phase) ? " ◀" : "";
-      this.names[seat].textContent = `${state.names[seat]} · ${state.pips[seat]} ${this.t(lang, "pips")}${score}${turn}`;
+      const pips = state.pips[seat] === undefined ? "" : ` · ${state.pips[seat]} ${this.t(lang, "pips")}`; // none: hidden
+      this.names[seat].textContent = `${state.names[seat]}${pips}${score}${turn}`;
     }
   }
 

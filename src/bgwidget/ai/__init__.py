@@ -12,6 +12,8 @@ luck of every roll (:mod:`bgwidget.ai.review`); ``rollout(position, dice, plays)
 position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rollout`);
 ``analyse_many(items, level)`` judges many positions or rolls (:mod:`bgwidget.ai.batch`). The
 last three take ``executor=``, a process pool or a Dask cluster (:mod:`bgwidget.ai.parallel`).
+``race_cube(position)`` sets the race formulas (Keith, Kleinman, Trice, 8-9-12) beside the
+engine's cube decision (:mod:`bgwidget.ai.race`).
 :func:`bgwidget.play_match` plays a whole match between two players.
 """
 
@@ -37,6 +39,7 @@ from bgwidget.ai.players import (
     plays_in,
     register_level,
 )
+from bgwidget.ai.race import RaceCube, keith_count, kleinman_count, race_cube, random_race, rule_8_9_12, trice_rule
 from bgwidget.ai.report import decision_svg
 from bgwidget.ai.review import Decision, Review, ReviewError, Summary, review
 from bgwidget.ai.rollout import Rollout, RolloutError, Rollouts, rollout  # numpy on a rollout's first use
@@ -84,6 +87,7 @@ __all__ = [
     "LevelError",
     "Player",
     "PlayerError",
+    "RaceCube",
     "Review",
     "ReviewError",
     "Rollout",
@@ -99,11 +103,17 @@ __all__ = [
     "evaluate",
     "game_cube_decision",
     "get_player",
+    "keith_count",
+    "kleinman_count",
     "offers_double",
     "plays_in",
+    "race_cube",
+    "random_race",
     "register_level",
     "review",
     "rollout",
+    "rule_8_9_12",
+    "trice_rule",
 ]
 
 ENGINES = ("bgwidget", "sage")

@@ -822,7 +822,28 @@ var labels_default = {
     "online.end.stop": "The session was stopped.",
     "online.end.match": "The match is over.",
     claim: "Claim the match",
-    "why.not-online": "Only a match played in a game server's room can be claimed from an absent opponent."
+    "why.not-online": "Only a match played in a game server's room can be claimed from an absent opponent.",
+    "race.newRace": "New race",
+    "race.yourPips": "Your pips",
+    "race.opponentPips": "Opponent's pips",
+    "race.check": "Check",
+    "race.countQuestion": "Count the pips of both sides, type the two counts and press Check.",
+    "race.countRight": "Right: you have {mine} pips and your opponent {theirs}.",
+    "race.countWrong": "Not quite: you have {mine} pips (you said {said_mine}) and your opponent {theirs} (you said {said_theirs}).",
+    "race.cubeQuestion": "A race, you on roll, {cube}. What is your cube action?",
+    "race.cubeCentre": "the cube in the middle",
+    "race.cubeYours": "you own the cube",
+    "race.noDouble": "No double",
+    "race.doubleTake": "Double, take",
+    "race.doublePass": "Double, pass",
+    "race.cubeRight": "Right: {answer}.",
+    "race.cubeWrong": "Not this one: you said {said}, the engine says {answer}.",
+    "race.engine": "Engine: winning chances {win}; equity without doubling {nd}, doubled and taken {dt}, doubled and passed {dp}.",
+    "race.formula": "{name}: {answer}.",
+    "race.keith": "Keith count",
+    "race.kleinman": "Kleinman count",
+    "race.trice": "Trice's rule",
+    "race.rule8912": "8-9-12 rule"
   },
   fr: {
     "number.decimal": ",",
@@ -1183,7 +1204,28 @@ var labels_default = {
     "online.end.stop": "La session a \xE9t\xE9 arr\xEAt\xE9e.",
     "online.end.match": "Le match est termin\xE9.",
     claim: "R\xE9clamer le match",
-    "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti."
+    "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti.",
+    "race.newRace": "Nouvelle course",
+    "race.yourPips": "Vos points",
+    "race.opponentPips": "Points de l\u2019adversaire",
+    "race.check": "V\xE9rifier",
+    "race.countQuestion": "Comptez les points de course des deux camps, tapez les deux comptes et appuyez sur V\xE9rifier.",
+    "race.countRight": "Juste : vous avez {mine} points et votre adversaire {theirs}.",
+    "race.countWrong": "Pas tout \xE0 fait : vous avez {mine} points (vous avez dit {said_mine}) et votre adversaire {theirs} (vous avez dit {said_theirs}).",
+    "race.cubeQuestion": "Une course, vous avez le trait, {cube}. Que faites-vous du videau ?",
+    "race.cubeCentre": "le videau au centre",
+    "race.cubeYours": "le videau est \xE0 vous",
+    "race.noDouble": "Pas de double",
+    "race.doubleTake": "Double, accept\xE9",
+    "race.doublePass": "Double, refus\xE9",
+    "race.cubeRight": "Juste : {answer}.",
+    "race.cubeWrong": "Pas celle-ci : vous avez dit {said}, le moteur dit {answer}.",
+    "race.engine": "Moteur : chances de gain {win} ; \xE9quit\xE9 sans doubler {nd}, doubl\xE9 et accept\xE9 {dt}, doubl\xE9 et refus\xE9 {dp}.",
+    "race.formula": "{name} : {answer}.",
+    "race.keith": "Compte de Keith",
+    "race.kleinman": "Compte de Kleinman",
+    "race.trice": "R\xE8gle de Trice",
+    "race.rule8912": "R\xE8gle 8-9-12"
   },
   sv: {
     "number.decimal": ",",
@@ -1544,7 +1586,28 @@ var labels_default = {
     "online.end.stop": "Sessionen avslutades.",
     "online.end.match": "Matchen \xE4r slut.",
     claim: "Kr\xE4v matchen",
-    "why.not-online": "Bara en match som spelas i ett rum p\xE5 en spelserver kan kr\xE4vas fr\xE5n en fr\xE5nvarande motst\xE5ndare."
+    "why.not-online": "Bara en match som spelas i ett rum p\xE5 en spelserver kan kr\xE4vas fr\xE5n en fr\xE5nvarande motst\xE5ndare.",
+    "race.newRace": "Nytt lopp",
+    "race.yourPips": "Dina pips",
+    "race.opponentPips": "Motst\xE5ndarens pips",
+    "race.check": "Kontrollera",
+    "race.countQuestion": "R\xE4kna pipsen f\xF6r b\xE5da sidor, skriv de tv\xE5 talen och tryck p\xE5 Kontrollera.",
+    "race.countRight": "R\xE4tt: du har {mine} pips och din motst\xE5ndare {theirs}.",
+    "race.countWrong": "Inte riktigt: du har {mine} pips (du sa {said_mine}) och din motst\xE5ndare {theirs} (du sa {said_theirs}).",
+    "race.cubeQuestion": "Ett lopp, du \xE4r p\xE5 tur, {cube}. Vad g\xF6r du med dubblingst\xE4rningen?",
+    "race.cubeCentre": "dubblingst\xE4rningen i mitten",
+    "race.cubeYours": "du \xE4ger dubblingst\xE4rningen",
+    "race.noDouble": "Ingen dubbling",
+    "race.doubleTake": "Dubbla, anta",
+    "race.doublePass": "Dubbla, ge upp",
+    "race.cubeRight": "R\xE4tt: {answer}.",
+    "race.cubeWrong": "Inte det: du sa {said}, motorn s\xE4ger {answer}.",
+    "race.engine": "Motorn: vinstchans {win}; v\xE4rde utan dubbling {nd}, dubblat och antaget {dt}, dubblat och uppgivet {dp}.",
+    "race.formula": "{name}: {answer}.",
+    "race.keith": "Keiths r\xE4kning",
+    "race.kleinman": "Kleinmans r\xE4kning",
+    "race.trice": "Trices regel",
+    "race.rule8912": "8-9-12-regeln"
   }
 };
 
@@ -1735,11 +1798,11 @@ function strip(state, seat) {
   const lang = state.language;
   const name = (state.names || ["", ""])[seat];
   const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
-  const pips = (state.pips || [0, 0])[seat];
+  const pips = (state.pips || [])[seat];
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
   const st = S.strip;
-  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${pips === void 0 ? "" : `<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  `}${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
   if (onTurn) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
   }
