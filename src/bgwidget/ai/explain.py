@@ -138,12 +138,17 @@ def compare_plays(position: Position, play: Play, better: Play) -> list[Fact]:
     rows = [_play_facts(p, before) for p in (play, better)]
     for topic in ("blots", "hits", "made", "broken", "home", "anchors", "prime", "pips"):
         pair = [row[topic] for row in rows]
-        if pair[0] != pair[1]:
+        if _said(pair[0]) != _said(pair[1]):
             facts.extend(pair)
     return facts
 
 
 _HITS = {0: "noHit", 1: "hits.one"}
+
+
+def _said(fact: Fact) -> tuple[str, list[tuple[str, Any]]]:
+    """What ``fact`` says about its play, its play's name left out: two plays differ when this does."""
+    return fact.key, sorted((k, v) for k, v in fact.values.items() if k != "play")
 
 
 def _play_facts(play: Play, before: list[int]) -> dict[str, Fact]:
@@ -231,7 +236,7 @@ def _five(chances: Sequence[float]) -> tuple[float, float, float, float, float]:
 
 def _equity(chances: Sequence[float]) -> float:
     win, wg, wbg, lg, lbg = chances
-    return 2 * win - 1 + wg + wbg - lg - lbg
+    return float(2 * win - 1 + wg + wbg - lg - lbg)
 
 
 def _legal(position: Position, dice: tuple[int, int], play: object, legal: dict[Play, Play]) -> Play:
@@ -253,13 +258,13 @@ def play_facts(position: Position, made: Candidate, best: Candidate, *, match: b
     if made.play == best.play:
         facts = [Fact("best", {"play": name})]
     else:
-        error = best.emg - made.emg
+        error = float(best.emg - made.emg)
         facts = [Fact("summaryMatch" if match else "summary", {"play": name, "best": best_name, "error": error})]
         facts += compare_plays(position, made.play, best.play)
     for candidate, who in ((made, name), (best, best_name)):
         win, gammon, _, lose_gammon, _ = candidate.probabilities
         values = {"play": who, "win_chance": win, "gammon_chance": gammon, "lose_gammon_chance": lose_gammon}
-        facts.append(Fact("chancesMatch" if match else "chances", {**values, "equity": candidate.emg}))
+        facts.append(Fact("chancesMatch" if match else "chances", {**values, "equity": float(candidate.emg)}))
         if made.play == best.play:
             break
     else:

@@ -63,7 +63,7 @@ def _side_facts(side: tuple[int, ...], shots_at: int, mine: bool) -> dict[str, A
 
     made = made_points(side)
     length, top = longest_prime(side)
-    prime = seen(list(range(top, top - length, -1)))
+    prime = seen(list(range(top, top - length, -1))) if length >= 2 else []
     return {
         "blots": seen([i + 1 for i in range(23, -1, -1) if side[i] == 1]),
         "shots": shots_at,
@@ -81,14 +81,14 @@ def board_facts(position: Position) -> dict[str, dict[str, Any]]:
 
     Each side maps ``blots`` (points with one of its checkers), ``home_points`` (points it holds
     in its own home board), ``anchors`` (points it holds in the other side's home board),
-    ``prime`` (the points of its longest run of held points, highest first; ``[]`` when it holds
-    none), all points in the **player on roll's** numbering, highest first; ``shots`` (rolls of
+    ``prime`` (the points of its longest run of two or more held points, highest first in the
+    player's numbering; ``[]`` when there is none), all points in the **player on roll's** numbering, highest first; ``shots`` (rolls of
     36 with which the other side would hit one of these blots were it on roll: :func:`shots`);
     ``bar``, ``off`` (checkers) and ``pips`` (its pip count, a checker on the bar 25).
 
     >>> facts = board_facts(Position.initial())
-    >>> facts["player"]["home_points"], facts["opponent"]["anchors"], facts["player"]["pips"]
-    ([6], [6], 167)
+    >>> facts["player"]["home_points"], facts["player"]["anchors"], facts["opponent"]["anchors"]
+    ([6], [24], [1])
 
     Raises :class:`ExplainError` for something that is not a Position.
     """
