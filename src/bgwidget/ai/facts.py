@@ -59,7 +59,7 @@ def _side_facts(side: tuple[int, ...], shots_at: int, mine: bool) -> dict[str, A
     """One side's facts; ``mine``: the side on roll, whose numbering every point is given in."""
 
     def seen(points: list[int]) -> list[int]:
-        return points if mine else [mirror(p) for p in points]
+        return points if mine else sorted((mirror(p) for p in points), reverse=True)
 
     made = made_points(side)
     length, top = longest_prime(side)
@@ -81,8 +81,8 @@ def board_facts(position: Position) -> dict[str, dict[str, Any]]:
 
     Each side maps ``blots`` (points with one of its checkers), ``home_points`` (points it holds
     in its own home board), ``anchors`` (points it holds in the other side's home board),
-    ``prime`` (the points of its longest run of two or more held points, highest first in the
-    player's numbering; ``[]`` when there is none), all points in the **player on roll's** numbering, highest first; ``shots`` (rolls of
+    ``prime`` (the points of its longest run of two or more held points; ``[]`` when there is
+    none), all points in the **player on roll's** numbering, highest first; ``shots`` (rolls of
     36 with which the other side would hit one of these blots were it on roll: :func:`shots`);
     ``bar``, ``off`` (checkers) and ``pips`` (its pip count, a checker on the bar 25).
 
