@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bgwidget.ai.cube import CONTACT_EFFICIENCY, REASONS, CubeDecision
-from bgwidget.ai.facts import board_facts, made_points, shots
+from bgwidget.ai.facts import made_points, shots, side_facts
 from bgwidget.ai.met import MATCH_LENGTH_LIMIT, match_winning_chance
 from bgwidget.ai.players import evaluator_or_net, game_cube_decision, level_ply
 from bgwidget.checks import is_int
@@ -153,8 +153,8 @@ def _said(fact: Fact) -> tuple[str, list[tuple[str, Any]]]:
 
 def _play_facts(play: Play, before: list[int]) -> dict[str, Fact]:
     """Each topic's fact for the position ``play`` reaches; ``before``: the points the mover held."""
-    after = board_facts(play.result.swap())  # the mover on roll again: its numbering, the hitter's shots
-    mine, theirs = after["player"], after["opponent"]
+    # The mover's side after the play, in its numbering; the shots are the opponent's, on roll now.
+    mine = side_facts(play.result.opponent, shots(play.result), mine=True)
     name = str(play) or "—"
     held = made_points(play.result.opponent)
     prime = mine["prime"]
@@ -170,7 +170,7 @@ def _play_facts(play: Play, before: list[int]) -> dict[str, Fact]:
         "prime": Fact("prime", {"play": name, "length": len(prime), "high": prime[0], "low": prime[-1]})
         if len(prime) >= 2
         else Fact("noPrime", {"play": name}),
-        "pips": Fact("pips", {"play": name, "mine": mine["pips"], "theirs": theirs["pips"]}),
+        "pips": Fact("pips", {"play": name, "mine": mine["pips"], "theirs": play.result.pip_counts()[0]}),
     }
 
 

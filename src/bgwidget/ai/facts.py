@@ -14,7 +14,7 @@ from bgwidget.errors import ExplainError
 from bgwidget.plays import result_boards
 from bgwidget.position import BAR, Position, mirror
 
-__all__ = ["board_facts", "longest_prime", "made_points", "shots"]
+__all__ = ["board_facts", "longest_prime", "made_points", "shots", "side_facts"]
 
 _THEIR_BAR = 25 + BAR
 """The opponent's bar in the 50-byte boards of :func:`~bgwidget.plays.result_boards`."""
@@ -55,8 +55,9 @@ def longest_prime(side: tuple[int, ...]) -> tuple[int, int]:
     return best, top
 
 
-def _side_facts(side: tuple[int, ...], shots_at: int, mine: bool) -> dict[str, Any]:
-    """One side's facts; ``mine``: the side on roll, whose numbering every point is given in."""
+def side_facts(side: tuple[int, ...], shots_at: int, *, mine: bool) -> dict[str, Any]:
+    """One side's facts of :func:`board_facts` from its 25 counts (its own numbering) and the shots
+    at its blots; ``mine``: the side whose numbering every point is given in (else the other's)."""
 
     def seen(points: list[int]) -> list[int]:
         return points if mine else sorted((mirror(p) for p in points), reverse=True)
@@ -94,8 +95,8 @@ def board_facts(position: Position) -> dict[str, dict[str, Any]]:
     """
     _check(position)
     return {
-        "player": _side_facts(position.player, shots(position.swap()), True),
-        "opponent": _side_facts(position.opponent, shots(position), False),
+        "player": side_facts(position.player, shots(position.swap()), mine=True),
+        "opponent": side_facts(position.opponent, shots(position), mine=False),
     }
 
 
