@@ -202,3 +202,20 @@ def test_every_sentence_in_every_language():
         assert set(keys) <= set(label.__globals__["_LABELS"][language])
         lines = ai.explain(Position.initial(), (6, 1), "24/18 24/23", level="medium").lines(language)
         assert len(lines) == len(facts) and not any("{" in line for line in lines)
+
+
+def test_a_reviewed_decision_explained():
+    import bgwidget
+
+    match = bgwidget.play_match(players=("easy", "medium"), match_length=1, seed=3)
+    review = ai.review(match, "medium", progress=False)
+    plays = [i for i, d in enumerate(review.decisions) if d.kind == "play" and d.mark]
+    assert plays
+    for index in plays[:5]:
+        decision = review.decisions[index]
+        explanation = ai.explain_decision(review, index)
+        assert explanation.facts[0].key in ("summary", "summaryMatch")
+        assert explanation.facts[0].values["error"] == pytest.approx(decision.error)
+        assert all(explanation.lines(language) for language in LANGUAGES)
+    with pytest.raises(ExplainError):
+        ai.explain_decision(review, len(review.decisions))
