@@ -90,6 +90,7 @@
  * @property {number | null} mwc  the decider's match winning chance before the decision, null in money play
  * @property {Step[]} best_steps  the best play's steps (drawn dashed; [] for a cube decision)
  * @property {string} text  the decision in the board's language
+ * @property {string[]} explanation  what the decision changes, one sentence per fact
  */
 
 /**

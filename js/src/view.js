@@ -309,6 +309,10 @@ export class View {
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    // What the decision shown changes, fact by fact (Python writes the sentences).
+    /** @type {HTMLUListElement} */
+    this.reviewExplanation = h("ul", { class: "bg-explanation", "data-testid": "review-explanation" });
+    panel.append(this.reviewExplanation);
     // While the review runs: how far it is (the status line says it in words) and Cancel.
     /** @type {HTMLDivElement} */
     this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
@@ -352,6 +356,7 @@ export class View {
       b.disabled = (to === "first" || to === "previous") ? review.index === 0 : review.index === review.count - 1;
     });
     this.reviewLeave.textContent = t(lang, "board.reviewLeave");
+    this.reviewExplanation.replaceChildren(...(review.explanation || []).map((line) => h("li", {}, line)));
   }
 
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).

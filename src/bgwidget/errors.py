@@ -23,6 +23,7 @@ __all__ = [
     "DiceStateError",
     "DrawingError",
     "ExerciseError",
+    "ExplainError",
     "FormatError",
     "GameError",
     "IllegalPlayError",
@@ -127,6 +128,11 @@ class BatchError(ValueError):
 
 class ReviewError(GameError):
     """What was given to review (or to load as a review) is not one."""
+
+
+class ExplainError(ValueError):
+    """What was given to explain is not a legal play of the position and roll, a cube action that
+    can be taken there, a decision of the review, or a language of the catalogue."""
 
 
 class ReportError(ValueError):

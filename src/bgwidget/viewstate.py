@@ -131,6 +131,7 @@ class ReviewView(TypedDict):
     mwc: float | None  # the decider's match winning chance before the decision, None in money play
     best_steps: list[Step]  # the best play's steps in board numbering ([] for a cube decision)
     text: str  # the decision in the board's language: who, what was done, what was best, the mark
+    explanation: list[str]  # what the decision changes, one sentence per fact (bgwidget.ai.explain_decision)
 
 
 class LastRoll(TypedDict):
@@ -513,6 +514,7 @@ def _last_play_of(session: Seen) -> LastPlay | None:
 
 def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     """Turn ``state`` into review mode's: the decision shown on the board, nothing to play."""
+    from bgwidget.ai.explain import explain_decision
     from bgwidget.ai.report import cube_before  # the cube then, replayed from the record
 
     review, language = shown.review, session.language
@@ -576,6 +578,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
         mwc=None if decision.mwc is None else round(decision.mwc, 3),
         best_steps=best_steps,
         text=review_text(decision, language, shown_names(session.names)),
+        explanation=explain_decision(review, shown.index).lines(language),
     )
 
 

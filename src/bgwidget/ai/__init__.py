@@ -8,7 +8,10 @@
 ``evaluate(position, level)`` gives the five cubeless chances of the player on roll before it
 rolls; ``cube_decision(chances, ...)`` the cube actions (:mod:`bgwidget.ai.cube`);
 ``review(game_or_match, level)`` rates every play and cube decision of a game or match and the
-luck of every roll (:mod:`bgwidget.ai.review`); ``rollout(position, dice, plays)`` plays a
+luck of every roll (:mod:`bgwidget.ai.review`); ``explain(position, dice, play)`` and
+``explain_cube(game, action)`` say in words what a play or cube action changes
+(:mod:`bgwidget.ai.explain`, the board's counted facts in :mod:`bgwidget.ai.facts`);
+``rollout(position, dice, plays)`` plays a
 position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rollout`);
 ``analyse_many(items, level)`` judges many positions or rolls (:mod:`bgwidget.ai.batch`). The
 last three take ``executor=``, a process pool or a Dask cluster (:mod:`bgwidget.ai.parallel`).
@@ -26,6 +29,17 @@ from typing import TYPE_CHECKING
 from bgwidget.ai.batch import Analyses, BatchError, analyse_many
 from bgwidget.ai.cube import CubeDecision, cube_decision
 from bgwidget.ai.errors import CubeError, LevelError, PlayerError, require_numpy
+from bgwidget.ai.explain import (
+    Explanation,
+    Fact,
+    compare_plays,
+    explain,
+    explain_cube,
+    explain_decision,
+    match_take_point,
+    money_take_point,
+)
+from bgwidget.ai.facts import board_facts, shots
 from bgwidget.ai.players import (
     LEVELS,
     Player,
@@ -84,6 +98,8 @@ __all__ = [
     "CubeDecision",
     "CubeError",
     "Decision",
+    "Explanation",
+    "Fact",
     "LevelError",
     "Player",
     "PlayerError",
@@ -97,14 +113,21 @@ __all__ = [
     "analyse",
     "analyse_many",
     "answers_double",
+    "board_facts",
     "choose_play",
+    "compare_plays",
     "cube_decision",
     "decision_svg",
     "evaluate",
+    "explain",
+    "explain_cube",
+    "explain_decision",
     "game_cube_decision",
     "get_player",
     "keith_count",
     "kleinman_count",
+    "match_take_point",
+    "money_take_point",
     "offers_double",
     "plays_in",
     "race_cube",
@@ -113,6 +136,7 @@ __all__ = [
     "review",
     "rollout",
     "rule_8_9_12",
+    "shots",
     "trice_rule",
 ]
 

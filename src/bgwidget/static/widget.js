@@ -843,7 +843,36 @@ var labels_default = {
     "race.keith": "Keith count",
     "race.kleinman": "Kleinman count",
     "race.trice": "Trice's rule",
-    "race.rule8912": "8-9-12 rule"
+    "race.rule8912": "8-9-12 rule",
+    "explain.none": "none",
+    "explain.best": "{play} is the best play.",
+    "explain.summary": "{play} gives up {error} points per game against {best}.",
+    "explain.summaryMatch": "{play} gives up {error} in normalised equity (EMG) against {best}.",
+    "explain.blots": "{play} leaves blots on {points}: {shots} rolls of 36 hit one.",
+    "explain.noBlots": "{play} leaves no blot.",
+    "explain.hits": "{play} puts {count} checkers on the bar.",
+    "explain.hits.one": "{play} puts 1 checker on the bar.",
+    "explain.noHit": "{play} hits no checker.",
+    "explain.made": "Points {play} makes: {points}.",
+    "explain.broken": "Points {play} breaks: {points}.",
+    "explain.home": "Home-board points after {play}: {points}.",
+    "explain.anchors": "Anchors after {play}: {points}.",
+    "explain.prime": "Longest prime after {play}: {length} points in a row, from the {high} point to the {low} point.",
+    "explain.noPrime": "After {play} no two made points stand in a row.",
+    "explain.pips": "Pip counts after {play}: you {mine}, your opponent {theirs}.",
+    "explain.chances": "{play}: wins {win_chance} of the games, {gammon_chance} with a gammon, and loses {lose_gammon_chance} with a gammon; equity {equity} points per game.",
+    "explain.chancesMatch": "{play}: wins {win_chance} of the games, {gammon_chance} with a gammon, and loses {lose_gammon_chance} with a gammon; equity {equity} EMG.",
+    "explain.change": "{best} instead of {play}: winning chances {win_change}, gammon chances {gammon_change}.",
+    "explain.forced": "{play} was forced: no other play was legal.",
+    "explain.cube.noDouble": "No double is possible: {why_reason}.",
+    "explain.cube.right": "Your action, {made_action}, is the right one.",
+    "explain.cube.wrong": "Your action, {made_action}, costs {cost} points per game at a cube of 1: the right one is {right_action}.",
+    "explain.cube.wrongMatch": "Your action, {made_action}, costs {cost_chance} of match winning chance: the right one is {right_action}.",
+    "explain.cube.chances": "The doubler wins {win_chance} of the games ({gammon_chance} with a gammon) and loses {lose_chance} ({lose_gammon_chance} with a gammon).",
+    "explain.cube.takePoint": "To take, the taker needs to win {take_chance} of the games (Janowski's take point, cube efficiency {efficiency_x}), and wins {taker_chance}.",
+    "explain.cube.takePointMatch": "At this score the taker needs to win {take_chance} of the games to take (match equity table, dead cube), and wins {taker_chance}.",
+    "explain.cube.equities": "Cubeful equities for the doubler: no double {no_double}, double/take {double_take}, double/pass {double_pass}.",
+    "explain.cube.mwc": "Match winning chances for the doubler: no double {no_double_chance}, double/take {double_take_chance}, double/pass {double_pass_chance}."
   },
   fr: {
     "number.decimal": ",",
@@ -1225,7 +1254,36 @@ var labels_default = {
     "race.keith": "Compte de Keith",
     "race.kleinman": "Compte de Kleinman",
     "race.trice": "R\xE8gle de Trice",
-    "race.rule8912": "R\xE8gle 8-9-12"
+    "race.rule8912": "R\xE8gle 8-9-12",
+    "explain.none": "aucune",
+    "explain.best": "{play} est le meilleur coup.",
+    "explain.summary": "{play} perd {error} point par partie face \xE0 {best}.",
+    "explain.summaryMatch": "{play} perd {error} d\u2019\xE9quit\xE9 normalis\xE9e (EMG) face \xE0 {best}.",
+    "explain.blots": "{play} laisse des dames d\xE9couvertes sur {points} : {shots} lancers sur 36 en frappent une.",
+    "explain.noBlots": "{play} ne laisse aucune dame d\xE9couverte.",
+    "explain.hits": "{play} envoie {count} pions \xE0 la barre.",
+    "explain.hits.one": "{play} envoie 1 pion \xE0 la barre.",
+    "explain.noHit": "{play} ne frappe aucun pion.",
+    "explain.made": "Cases faites par {play} : {points}.",
+    "explain.broken": "Cases cass\xE9es par {play} : {points}.",
+    "explain.home": "Cases du jan int\xE9rieur apr\xE8s {play} : {points}.",
+    "explain.anchors": "Ancres apr\xE8s {play} : {points}.",
+    "explain.prime": "Plus longue prime apr\xE8s {play} : {length} cases d\u2019affil\xE9e, de la {high} \xE0 la {low}.",
+    "explain.noPrime": "Apr\xE8s {play}, aucune case faite n\u2019en touche une autre.",
+    "explain.pips": "Comptes de points apr\xE8s {play} : vous {mine}, votre adversaire {theirs}.",
+    "explain.chances": "{play} : gagne {win_chance} des parties, dont {gammon_chance} par un gammon, et en perd {lose_gammon_chance} par un gammon ; \xE9quit\xE9 {equity} point par partie.",
+    "explain.chancesMatch": "{play} : gagne {win_chance} des parties, dont {gammon_chance} par un gammon, et en perd {lose_gammon_chance} par un gammon ; \xE9quit\xE9 normalis\xE9e {equity}.",
+    "explain.change": "{best} au lieu de {play} : chances de gagner {win_change}, chances de gammon {gammon_change}.",
+    "explain.forced": "{play} \xE9tait forc\xE9 : aucun autre coup n\u2019\xE9tait permis.",
+    "explain.cube.noDouble": "Aucun double n\u2019est possible : {why_reason}.",
+    "explain.cube.right": "Votre d\xE9cision, {made_action}, est la bonne.",
+    "explain.cube.wrong": "Votre d\xE9cision, {made_action}, co\xFBte {cost} point par partie, videau \xE0 1 : la bonne est {right_action}.",
+    "explain.cube.wrongMatch": "Votre d\xE9cision, {made_action}, co\xFBte {cost_chance} de chances de gagner le match : la bonne est {right_action}.",
+    "explain.cube.chances": "Le doubleur gagne {win_chance} des parties ({gammon_chance} par un gammon) et en perd {lose_chance} ({lose_gammon_chance} par un gammon).",
+    "explain.cube.takePoint": "Pour prendre, il faut gagner {take_chance} des parties (seuil de prise de Janowski, efficacit\xE9 du videau {efficiency_x}) ; le preneur en gagne {taker_chance}.",
+    "explain.cube.takePointMatch": "\xC0 ce score, pour prendre, il faut gagner {take_chance} des parties (table d\u2019\xE9quit\xE9 de match, videau mort) ; le preneur en gagne {taker_chance}.",
+    "explain.cube.equities": "\xC9quit\xE9s avec videau pour le doubleur : pas de double {no_double}, double et prise {double_take}, double et refus {double_pass}.",
+    "explain.cube.mwc": "Chances de gagner le match pour le doubleur : pas de double {no_double_chance}, double et prise {double_take_chance}, double et refus {double_pass_chance}."
   },
   sv: {
     "number.decimal": ",",
@@ -1607,7 +1665,36 @@ var labels_default = {
     "race.keith": "Keiths r\xE4kning",
     "race.kleinman": "Kleinmans r\xE4kning",
     "race.trice": "Trices regel",
-    "race.rule8912": "8-9-12-regeln"
+    "race.rule8912": "8-9-12-regeln",
+    "explain.none": "inga",
+    "explain.best": "{play} \xE4r det b\xE4sta draget.",
+    "explain.summary": "{play} f\xF6rlorar {error} po\xE4ng per parti j\xE4mf\xF6rt med {best}.",
+    "explain.summaryMatch": "{play} f\xF6rlorar {error} i normaliserad equity (EMG) j\xE4mf\xF6rt med {best}.",
+    "explain.blots": "{play} l\xE4mnar blottade spelpj\xE4ser p\xE5 {points}: {shots} kast av 36 sl\xE5r ut en av dem.",
+    "explain.noBlots": "{play} l\xE4mnar ingen blottad spelpj\xE4s.",
+    "explain.hits": "{play} sl\xE5r ut {count} spelpj\xE4ser till muren.",
+    "explain.hits.one": "{play} sl\xE5r ut 1 spelpj\xE4s till muren.",
+    "explain.noHit": "{play} sl\xE5r inte ut n\xE5gon spelpj\xE4s.",
+    "explain.made": "Tungor som {play} st\xE4nger: {points}.",
+    "explain.broken": "Tungor som {play} \xF6ppnar: {points}.",
+    "explain.home": "St\xE4ngda tungor p\xE5 hemmaplan efter {play}: {points}.",
+    "explain.anchors": "Ankare efter {play}: {points}.",
+    "explain.prime": "L\xE4ngsta prime efter {play}: {length} st\xE4ngda tungor i rad, fr\xE5n tunga {high} till tunga {low}.",
+    "explain.noPrime": "Efter {play} st\xE5r inga tv\xE5 st\xE4ngda tungor i rad.",
+    "explain.pips": "Pips efter {play}: du {mine}, motst\xE5ndaren {theirs}.",
+    "explain.chances": "{play}: vinner {win_chance} av partierna, {gammon_chance} med gammon, och f\xF6rlorar {lose_gammon_chance} med gammon; equity {equity} po\xE4ng per parti.",
+    "explain.chancesMatch": "{play}: vinner {win_chance} av partierna, {gammon_chance} med gammon, och f\xF6rlorar {lose_gammon_chance} med gammon; normaliserad equity {equity}.",
+    "explain.change": "{best} i st\xE4llet f\xF6r {play}: vinstchans {win_change}, gammonchans {gammon_change}.",
+    "explain.forced": "{play} var tvunget: inget annat drag var till\xE5tet.",
+    "explain.cube.noDouble": "Ingen dubbling \xE4r m\xF6jlig: {why_reason}.",
+    "explain.cube.right": "Ditt val, {made_action}, \xE4r r\xE4tt.",
+    "explain.cube.wrong": "Ditt val, {made_action}, kostar {cost} po\xE4ng per parti med kuben p\xE5 1: r\xE4tt \xE4r {right_action}.",
+    "explain.cube.wrongMatch": "Ditt val, {made_action}, kostar {cost_chance} i chans att vinna matchen: r\xE4tt \xE4r {right_action}.",
+    "explain.cube.chances": "Den som dubblar vinner {win_chance} av partierna ({gammon_chance} med gammon) och f\xF6rlorar {lose_chance} ({lose_gammon_chance} med gammon).",
+    "explain.cube.takePoint": "F\xF6r att ta beh\xF6ver man vinna {take_chance} av partierna (Janowskis tagpunkt, kubens effektivitet {efficiency_x}); den som tar vinner {taker_chance}.",
+    "explain.cube.takePointMatch": "Vid den h\xE4r st\xE4llningen beh\xF6ver man vinna {take_chance} av partierna f\xF6r att ta (matchens equitytabell, d\xF6d kub); den som tar vinner {taker_chance}.",
+    "explain.cube.equities": "Equity med kuben f\xF6r den som dubblar: ingen dubbling {no_double}, dubbla och ta {double_take}, dubbla och passa {double_pass}.",
+    "explain.cube.mwc": "Chans att vinna matchen f\xF6r den som dubblar: ingen dubbling {no_double_chance}, dubbla och ta {double_take_chance}, dubbla och passa {double_pass_chance}."
   }
 };
 
@@ -2318,6 +2405,8 @@ var View = class {
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    this.reviewExplanation = h("ul", { class: "bg-explanation", "data-testid": "review-explanation" });
+    panel.append(this.reviewExplanation);
     this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
     this.reviewRunning.hidden = true;
     this.reviewBar = h("progress", { "data-testid": "review-progress" });
@@ -2355,6 +2444,7 @@ var View = class {
       b.disabled = to === "first" || to === "previous" ? review.index === 0 : review.index === review.count - 1;
     });
     this.reviewLeave.textContent = t(lang, "board.reviewLeave");
+    this.reviewExplanation.replaceChildren(...(review.explanation || []).map((line) => h("li", {}, line)));
   }
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).
    * @param {ViewState} s
