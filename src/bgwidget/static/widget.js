@@ -822,7 +822,17 @@ var labels_default = {
     "online.end.stop": "The session was stopped.",
     "online.end.match": "The match is over.",
     claim: "Claim the match",
-    "why.not-online": "Only a match played in a game server's room can be claimed from an absent opponent."
+    "why.not-online": "Only a match played in a game server's room can be claimed from an absent opponent.",
+    "tutor.title": "Tutor",
+    "tutor.play": "This play is {mark}: it gives up {error}.",
+    "tutor.cube": "Your cube action ({made}) is {mark}: it gives up {error}.",
+    "tutor.best": "The Expert plays {best}.",
+    "tutor.bestCube": "The Expert's choice: {best}.",
+    "tutor.units": "Equity lost, in points per game (normalised in a match).",
+    "tutor.accept": "Play anyway",
+    "tutor.takeBack": "Take back",
+    "why.tutor-waiting": "The tutor is waiting: choose Play anyway or Take back first.",
+    "why.no-tutor-warning": "The tutor has no warning waiting to answer."
   },
   fr: {
     "number.decimal": ",",
@@ -1183,7 +1193,17 @@ var labels_default = {
     "online.end.stop": "La session a \xE9t\xE9 arr\xEAt\xE9e.",
     "online.end.match": "Le match est termin\xE9.",
     claim: "R\xE9clamer le match",
-    "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti."
+    "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti.",
+    "tutor.title": "Tuteur",
+    "tutor.play": "Ce coup est {mark} : il perd {error}.",
+    "tutor.cube": "Votre d\xE9cision de videau ({made}) : {mark}, elle perd {error}.",
+    "tutor.best": "L\u2019Expert joue {best}.",
+    "tutor.bestCube": "Le choix de l\u2019Expert : {best}.",
+    "tutor.units": "\xC9quit\xE9 perdue, en points par partie (normalis\xE9e en match).",
+    "tutor.accept": "Jouer quand m\xEAme",
+    "tutor.takeBack": "Reprendre",
+    "why.tutor-waiting": "Le tuteur attend : choisissez d\u2019abord Jouer quand m\xEAme ou Reprendre.",
+    "why.no-tutor-warning": "Le tuteur n\u2019a aucun avertissement en attente de r\xE9ponse."
   },
   sv: {
     "number.decimal": ",",
@@ -1544,7 +1564,17 @@ var labels_default = {
     "online.end.stop": "Sessionen avslutades.",
     "online.end.match": "Matchen \xE4r slut.",
     claim: "Kr\xE4v matchen",
-    "why.not-online": "Bara en match som spelas i ett rum p\xE5 en spelserver kan kr\xE4vas fr\xE5n en fr\xE5nvarande motst\xE5ndare."
+    "why.not-online": "Bara en match som spelas i ett rum p\xE5 en spelserver kan kr\xE4vas fr\xE5n en fr\xE5nvarande motst\xE5ndare.",
+    "tutor.title": "Handledare",
+    "tutor.play": "Det h\xE4r draget \xE4r {mark}: det f\xF6rlorar {error}.",
+    "tutor.cube": "Ditt kubbeslut ({made}) \xE4r {mark}: det f\xF6rlorar {error}.",
+    "tutor.best": "Experten spelar {best}.",
+    "tutor.bestCube": "Expertens val: {best}.",
+    "tutor.units": "F\xF6rlorad equity, i po\xE4ng per parti (normaliserad i en match).",
+    "tutor.accept": "Spela \xE4nd\xE5",
+    "tutor.takeBack": "Ta tillbaka",
+    "why.tutor-waiting": "Handledaren v\xE4ntar: v\xE4lj f\xF6rst Spela \xE4nd\xE5 eller Ta tillbaka.",
+    "why.no-tutor-warning": "Handledaren har ingen varning som v\xE4ntar p\xE5 svar."
   }
 };
 
@@ -1729,6 +1759,11 @@ function arrows(id, state) {
   }
   return out;
 }
+function tutorArrows(id, state) {
+  const tutor = state.tutor;
+  if (!tutor || !tutor.best_steps?.length) return "";
+  return `<g class="bg-best bg-tutor-best" data-tutor-best="${esc(tutor.best)}" pointer-events="none">${stepArrows(id, tutor.seat, tutor.before, tutor.best_steps, true)}</g>`;
+}
 function strip(state, seat) {
   const y0 = seat === 1 ? 0 : H - HEAD;
   const cy = y0 + HEAD / 2;
@@ -1851,6 +1886,7 @@ function drawBoard(state, ui = {}, id = "bg") {
   }
   out += pointNumbers(state);
   out += arrows(id, state);
+  out += tutorArrows(id, state);
   out += diceLayer(state);
   out += rollPrompt(state);
   out += cubeLayer(state);
@@ -1893,12 +1929,12 @@ function inMatch(hint) {
 }
 function cubeText(lang, hint, names = null) {
   if (!hint || hint.kind !== "cube") return "";
-  let action;
-  if (hint.reason) action = `${t(lang, "noDouble")} (${hint.reason})`;
+  let action2;
+  if (hint.reason) action2 = `${t(lang, "noDouble")} (${hint.reason})`;
   else {
     const answer = t(lang, hint.beaver ? "beaverIt" : hint.take ? "takeIt" : "passIt");
     const first = hint.double ? t(lang, "doubleIt") : hint.too_good ? t(lang, "tooGood") : t(lang, "noDouble");
-    action = `${first}, ${answer}`;
+    action2 = `${first}, ${answer}`;
   }
   const show = hint.match_play ? percent : signed;
   const values = [
@@ -1907,7 +1943,7 @@ function cubeText(lang, hint, names = null) {
     `${t(lang, "doublePass")} ${show(lang, hint.double_pass)}`
   ];
   const whose = names ? `${t(lang, "cubeFor", { name: names[hint.doubler] })}: ` : "";
-  return `${t(lang, "expertCube")}: ${action} \xB7 ${whose}${values.join(" \xB7 ")}`;
+  return `${t(lang, "expertCube")}: ${action2} \xB7 ${whose}${values.join(" \xB7 ")}`;
 }
 function previewState(state, index) {
   const hint = state.hint;
@@ -1915,6 +1951,48 @@ function previewState(state, index) {
   const candidate = hint.candidates[index];
   if (!candidate) return state;
   return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
+}
+
+// src/tutor.js
+var MARK_KEYS = { doubtful: "review.mark.doubtful", bad: "review.mark.bad", "very bad": "review.mark.veryBad" };
+var ACTION_KEYS = {
+  double: "review.action.double",
+  "no double": "review.action.noDouble",
+  take: "review.action.take",
+  pass: "review.action.pass",
+  beaver: "review.action.beaver"
+};
+function action(lang, tutor, action2) {
+  return tutor.kind === "cube" && ACTION_KEYS[action2] ? t(lang, ACTION_KEYS[action2]) : action2;
+}
+function tutorLines(lang, tutor) {
+  if (!tutor) return [];
+  const mark = MARK_KEYS[tutor.mark] ? t(lang, MARK_KEYS[tutor.mark]) : tutor.mark;
+  const error = number(lang, tutor.error, 3);
+  const made = action(lang, tutor, tutor.made);
+  const best = action(lang, tutor, tutor.best);
+  return [
+    t(lang, tutor.kind === "cube" ? "tutor.cube" : "tutor.play", { mark, error, made }),
+    t(lang, tutor.kind === "cube" ? "tutor.bestCube" : "tutor.best", { best }),
+    ...tutor.explanation
+  ];
+}
+function drawTutor(panel, tutor, lang, send) {
+  panel.hidden = !tutor;
+  const key = JSON.stringify(tutor) + lang;
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  if (!tutor) return panel.replaceChildren();
+  panel.dataset.mark = tutor.mark;
+  const lines = tutorLines(lang, tutor).map((line) => h("p", {}, line));
+  const button = (id, label, type) => {
+    const b = h("button", { type: "button", "data-testid": id }, t(lang, label));
+    b.addEventListener("click", () => send({ type }));
+    return b;
+  };
+  const buttons = h("div", { class: "bg-tutor-buttons" });
+  buttons.append(button("tutor-take-back", "tutor.takeBack", "tutor-take-back"), button("tutor-accept", "tutor.accept", "tutor-accept"));
+  panel.replaceChildren(h("strong", {}, t(lang, "tutor.title")), ...lines, h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")), buttons);
 }
 
 // src/ids.js
@@ -2152,6 +2230,8 @@ var View = class {
     this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
+    this.tutorPanel = h("div", { class: "bg-tutor", "data-testid": "tutor-panel", role: "alert" });
+    this.tutorPanel.hidden = true;
     this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
     this.record.hidden = true;
     this.main = h("div", { class: "bg-main" });
@@ -2174,6 +2254,7 @@ var View = class {
       this.onlinePanel,
       this.faceNote,
       this.main,
+      this.tutorPanel,
       this.status,
       this.reviewRunning,
       this.reviewPanel,
@@ -2484,6 +2565,7 @@ var View = class {
       note: s.teaching && s.refusal && this.dismissed !== s.revision ? s.refusal : null
     };
     this.drawHint(s);
+    drawTutor(this.tutorPanel, s.tutor ?? null, s.language, (intent) => this.intent(intent));
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
     if (previewKey !== this.previewKey) this.preview = null;
     this.previewKey = previewKey;
