@@ -3,7 +3,8 @@
 The board's own state refuses an intent while the computer plays (reason ``"thinking"``), a review
 runs (``"review-running"``) or is shown (``"reviewing"``), the board is being set up
 (``"setting-up"``), or the tutor's warning waits for *Play anyway* or *Take back*
-(``"tutor-waiting"``, :mod:`bgwidget.tutoring`); the session checks those an intent needs (:data:`GAME`, :data:`REVIEW`...).
+(``"tutor-waiting"``, :mod:`bgwidget.tutoring`); the session checks those an intent needs
+(:data:`GAME`, :data:`REVIEW`...).
 :func:`require_tools` and :func:`require_person` are the board's settings and the seat's.
 """
 

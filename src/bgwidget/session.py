@@ -7,8 +7,8 @@ nothing; after every change it publishes the view state (:func:`bgwidget.viewsta
 ``BoardWidget`` is this plus anywidget's traitlets; a test or another front end can drive a Session
 directly. Its parts: a person's game actions (:mod:`bgwidget.actions`), what plays by itself, a
 forced play and the computer's turns (:mod:`bgwidget.turns`), Hint (:mod:`bgwidget.hints`), the
-review (:mod:`bgwidget.reviewing`), the tutor (:mod:`bgwidget.tutoring`), the set-up (:mod:`bgwidget.editor`), the file export
-(:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
+review (:mod:`bgwidget.reviewing`), the tutor (:mod:`bgwidget.tutoring`), the set-up
+(:mod:`bgwidget.editor`), the file export (:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
 
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as stale
 (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's batches

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+
 from bgwidget import actions
 from bgwidget.game import Game
 from bgwidget.hints import decision_point
@@ -156,4 +157,3 @@ class Tutoring:
 def _undo_steps(game: Game, seat: int) -> None:
     while game.steps:
         game.undo(seat=seat)
-

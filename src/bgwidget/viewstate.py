@@ -475,7 +475,8 @@ def _cube_of(session: Seen) -> Cube:
 
 def _can_of(session: Seen, person: bool, online: Online | None) -> Can:
     """What each button may do; ``person``: a person at the board is to act now; ``online``: the room."""
-    if session.review_running or session.held or session.tutor_warning is not None:  # no button offers what would be refused
+    # No button offers what would be refused: a review running, a held board, a tutor's warning waiting.
+    if session.review_running or session.held or session.tutor_warning is not None:
         return cast(Can, dict.fromkeys(Can.__annotations__, False))
     game, tools, editing = session.game, session.tools, session.edit is not None
     moving = person and game.phase == "move"
