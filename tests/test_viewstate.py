@@ -143,6 +143,11 @@ def fixture_states() -> dict:
     s.set_position(Position.from_position_id("4HPwATDgc/ABUA"), dice=(6, 4))
     s.handle({"type": "why", "from": 13})
     states["refused"] = view_state(s)  # a checker on the bar: the one on 13 may not move
+
+    s = Session(players=("human", "easy"), seed=11, animation=0, tutor="bad")
+    s.set_position(Position.initial(), dice=(5, 3))
+    s.handle({"type": "play", "notation": "13/10 8/3"})
+    states["tutor"] = view_state(s)  # a very bad play held: the Expert's 8/3 6/3 drawn dashed
     return states
 
 
@@ -172,6 +177,9 @@ def test_fixture_states_are_what_they_claim(states):
     assert refused["teaching"] and refused["bar"] == [1, 0] and refused["movable"] == ["bar"]
     assert refused["refusal"] == {"reason": "bar-first", "text": refused["refused"], "point": 13}
     assert refused["status"].startswith(refused["refused"] + " · ")
+    tutor = states["tutor"]["tutor"]
+    assert tutor["mark"] == "very bad" and tutor["made"] == "13/10 8/3" and tutor["best"] == "8/3 6/3"
+    assert states["tutor"]["moved"] == [[8, 3, False], [13, 10, False]] and not any(states["tutor"]["can"].values())
     assert states["hint"]["hint"]["kind"] == "plays" and states["hint"]["hint"]["candidates"][0]["text"] == "8/5 6/5"
 
 

@@ -311,6 +311,16 @@ function arrows(id, state) {
   return out;
 }
 
+/** The tutor's better play, dashed from the checkers before the play held (its steps drawn on the board).
+ * @param {string} id
+ * @param {ViewState} state
+ */
+function tutorArrows(id, state) {
+  const tutor = state.tutor;
+  if (!tutor || !tutor.best_steps?.length) return "";
+  return `<g class="bg-best bg-tutor-best" data-tutor-best="${esc(tutor.best)}" pointer-events="none">${stepArrows(id, tutor.seat, tutor.before, tutor.best_steps, true)}</g>`;
+}
+
 /**
  * @param {ViewState} state
  * @param {number} seat
@@ -518,6 +528,7 @@ export function drawBoard(state, ui = {}, id = "bg") {
   }
   out += pointNumbers(state);
   out += arrows(id, state);
+  out += tutorArrows(id, state);
   out += diceLayer(state);
   out += rollPrompt(state);
   out += cubeLayer(state);

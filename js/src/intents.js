@@ -7,7 +7,7 @@
 /**
  * An intent that is its type alone.
  * @typedef {object} SimpleIntent
- * @property {"roll" | "undo" | "done" | "double" | "take" | "pass" | "beaver" | "raccoon" | "accept" | "decline" | "new-game" | "claim" | "hint" | "hint-rollout" | "hint-rollout-cancel" | "edit" | "edit-done" | "edit-cancel" | "review-cancel" | "review-leave"} type
+ * @property {"roll" | "undo" | "done" | "double" | "take" | "pass" | "beaver" | "raccoon" | "accept" | "decline" | "new-game" | "claim" | "hint" | "hint-rollout" | "hint-rollout-cancel" | "edit" | "edit-done" | "edit-cancel" | "review-cancel" | "review-leave" | "tutor-accept" | "tutor-take-back"} type
  * @property {number} [revision]
  */
 

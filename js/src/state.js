@@ -94,6 +94,20 @@
  */
 
 /**
+ * The tutor's warning waiting for Play anyway or Take back (BoardWidget(tutor=...)).
+ * @typedef {object} TutorView
+ * @property {number} seat  the person whose action waits
+ * @property {"play" | "cube"} kind
+ * @property {string} mark  "doubtful", "bad" or "very bad"
+ * @property {number} error  equity given up (EMG in a match, cubeful money equity in money play)
+ * @property {string} made  notation, or "double", "no double", "take", "pass", "beaver"
+ * @property {string} best  the Expert's action, written the same way
+ * @property {Step[]} best_steps  the better play's steps from `before` (drawn dashed; [] for the cube)
+ * @property {Board} before  the checkers before the play
+ * @property {string[]} explanation  the facts that tell the two apart, in the board's language
+ */
+
+/**
  * @typedef {object} LastRoll
  * @property {number} seat
  * @property {number[]} dice
@@ -274,6 +288,7 @@
  * @property {boolean} reviewing  the match is being reviewed (in the background)
  * @property {ReviewProgress | null} review_progress  how far the review running is; null before its first turn
  * @property {ReviewView | null} review  review mode's decision shown; null while the game is shown
+ * @property {TutorView | null} tutor  the tutor's warning waiting for an answer; null when none
  * @property {Online | null} online  the game server's room the board plays in; null when not online
  * @property {number} revision  changes with every state published
  */

@@ -10,6 +10,7 @@ import {
 } from "./board.js";
 import { candidateRows, cubeText, inMatch, previewState, rolloutText } from "./hint.js";
 import { t } from "./i18n.js";
+import { drawTutor } from "./tutor.js";
 import { uniqueId } from "./ids.js";
 import { loadLoft, webglAvailable } from "./loft/load.js";
 import { drawOnline } from "./online.js";
@@ -198,6 +199,8 @@ export class View {
     this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
+    this.tutorPanel = h("div", { class: "bg-tutor", "data-testid": "tutor-panel", role: "alert" });
+    this.tutorPanel.hidden = true;
     this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
     this.record.hidden = true; // until the first state says whether the board has its tools
     this.main = h("div", { class: "bg-main" });
@@ -218,7 +221,7 @@ export class View {
     /** @type {ReturnType<typeof setInterval> | null} */
     this.ticker = null; // redraws the online panel each second while a clock or a held seat counts down
     this.root.append(
-      this.onlinePanel, this.faceNote, this.main, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+      this.onlinePanel, this.faceNote, this.main, this.tutorPanel, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
     );
     el.append(this.root);
@@ -554,6 +557,7 @@ export class View {
       note: s.teaching && s.refusal && this.dismissed !== s.revision ? s.refusal : null,
     };
     this.drawHint(s); // first: a new hint clears the preview before the board is drawn
+    drawTutor(this.tutorPanel, s.tutor ?? null, s.language, (intent) => this.intent(intent));
     // A preview belongs to the plays it was chosen among: a step made, or set-up opened, ends it.
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
     if (previewKey !== this.previewKey) this.preview = null;

@@ -40,6 +40,7 @@ __all__ = [
     "ReviewError",
     "RolloutError",
     "RoomError",
+    "TutorError",
 ]
 
 
@@ -163,6 +164,11 @@ class IntentError(Refusal):
     roll is played), ``"play-not-from-steps"`` (a whole play that does not go on from the steps
     made), ``"no-tools"`` (a tool's intent on a board made with
     ``tools=False``), or ``"invalid"`` for a malformed intent."""
+
+
+class TutorError(ValueError):
+    """A tutor setting that is not one: the tutor is None (off) or a mark of GNU Backgammon's,
+    ``"doubtful"``, ``"bad"`` or ``"very bad"`` (:mod:`bgwidget.tutor`)."""
 
 
 class ExerciseError(ValueError):

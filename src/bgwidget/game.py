@@ -339,13 +339,16 @@ class Game:
         self._begin(dice)
         return dice
 
-    def move(self, from_point: int, to_point: int, *, die: int | None = None, seat: int | None = None) -> None:
+    def move(
+        self, from_point: int, to_point: int, *, die: int | None = None, seat: int | None = None, hold: bool = False
+    ) -> None:
         """Move one checker from ``from_point`` to ``to_point`` (mover's numbering, 25 bar, 0 off).
 
         The checker may use one die or several in a row; ``die`` forces the die of a single step
         (see :meth:`bgwidget.partial.PartialPlay.step`). The step must leave some legal play of the
         roll still possible (see :meth:`legal_steps`). When the play is complete and the rules'
-        ``auto_confirm`` is on, the play is confirmed and the turn passes.
+        ``auto_confirm`` is on, the play is confirmed and the turn passes, unless ``hold``: then
+        it waits for :meth:`confirm` or :meth:`undo` (the tutor judges it first).
 
         Raises :class:`GameError` outside ``"move"``, for the wrong ``seat``, or for a step that
         no legal play allows (the message names the steps that are legal).
@@ -355,7 +358,7 @@ class Game:
             partial.step(from_point, to_point, die)
         except IllegalPlayError as error:
             raise _refused(error) from None
-        if partial.is_complete and self.rules.auto_confirm:
+        if partial.is_complete and self.rules.auto_confirm and not hold:
             self.confirm()
 
     def check_move(

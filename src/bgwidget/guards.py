@@ -1,8 +1,10 @@
 """Layer 6, what an intent must not meet at a board: each a refusal with its reason.
 
 The board's own state refuses an intent while the computer plays (reason ``"thinking"``), a review
-runs (``"review-running"``) or is shown (``"reviewing"``), or the board is being set up
-(``"setting-up"``); the session checks those an intent needs (:data:`GAME`, :data:`REVIEW`...).
+runs (``"review-running"``) or is shown (``"reviewing"``), the board is being set up
+(``"setting-up"``), or the tutor's warning waits for *Play anyway* or *Take back*
+(``"tutor-waiting"``, :mod:`bgwidget.tutoring`); the session checks those an intent needs
+(:data:`GAME`, :data:`REVIEW`...).
 :func:`require_tools` and :func:`require_person` are the board's settings and the seat's.
 """
 
@@ -14,7 +16,7 @@ from typing import Protocol
 from bgwidget.intents import IntentError
 from bgwidget.tools import Edit, Reviewing
 
-__all__ = ["GAME", "GUARDS", "REVIEW", "SETUP", "Guarded", "check", "require_person", "require_tools"]
+__all__ = ["GAME", "GUARDS", "REVIEW", "SETUP", "TUTOR", "Guarded", "check", "require_person", "require_tools"]
 
 
 class Guarded(Protocol):
@@ -33,6 +35,9 @@ class Guarded(Protocol):
     @property
     def review_running(self) -> bool: ...
 
+    @property
+    def tutor_waiting(self) -> bool: ...
+
 
 GUARDS: dict[str, tuple[Callable[[Guarded], bool], str]] = {
     "thinking": (lambda board: board.thinking, "the computer is playing: wait for its turn to end"),
@@ -42,15 +47,21 @@ GUARDS: dict[str, tuple[Callable[[Guarded], bool], str]] = {
         lambda board: board.edit is not None,
         "the board is being set up: finish with 'edit-done' or 'edit-cancel'",
     ),
+    "tutor-waiting": (
+        lambda board: board.tutor_waiting,
+        "the tutor's warning waits: play anyway ('tutor-accept') or take back ('tutor-take-back')",
+    ),
 }
 """Each guard's reason: whether the board meets it, and the refusal's English sentence."""
 
-GAME = ("thinking", "review-running", "reviewing", "setting-up")
+GAME = ("thinking", "review-running", "reviewing", "setting-up", "tutor-waiting")
 """What the game's intents (a roll, a play, Hint, a new game...) must not meet, in this order."""
-SETUP = ("thinking", "review-running", "reviewing")
+SETUP = ("thinking", "review-running", "reviewing", "tutor-waiting")
 """What the set-up's intents must not meet (they are what a board being set up takes)."""
-REVIEW = ("thinking", "review-running", "setting-up")
+REVIEW = ("thinking", "review-running", "setting-up", "tutor-waiting")
 """What starting a review must not meet (a review shown is shown again)."""
+TUTOR = GAME[:-1]
+"""What the answers to the tutor's warning must not meet (they are what the warning waits for)."""
 
 
 def check(board: Guarded, reasons: Sequence[str]) -> None:

@@ -34,6 +34,8 @@ against; a test keeps both sides equal, key by key.
 ``review-cancel``,          ``to`` among its decisions; back to the game
 ``review-go``,
 ``review-leave``
+``tutor-accept``,           answer the tutor's warning: confirm the action held (*Play
+``tutor-take-back``         anyway*), or put the board back as it was before it (*Take back*)
 ``view``                    the widget's 2D/3D toggle (:class:`~bgwidget.widget.BoardWidget` only)
 ==========================  ============================================================
 """
@@ -106,6 +108,8 @@ class SimpleIntent(_Revised):
         "edit-cancel",
         "review-cancel",
         "review-leave",
+        "tutor-accept",
+        "tutor-take-back",
     ]
 
 

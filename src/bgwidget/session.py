@@ -7,8 +7,8 @@ nothing; after every change it publishes the view state (:func:`bgwidget.viewsta
 ``BoardWidget`` is this plus anywidget's traitlets; a test or another front end can drive a Session
 directly. Its parts: a person's game actions (:mod:`bgwidget.actions`), what plays by itself, a
 forced play and the computer's turns (:mod:`bgwidget.turns`), Hint (:mod:`bgwidget.hints`), the
-review (:mod:`bgwidget.reviewing`), the set-up (:mod:`bgwidget.editor`), the file export
-(:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
+review (:mod:`bgwidget.reviewing`), the tutor (:mod:`bgwidget.tutoring`), the set-up
+(:mod:`bgwidget.editor`), the file export (:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
 
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as stale
 (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's batches
@@ -42,6 +42,7 @@ from bgwidget.reviewing import Reviews
 from bgwidget.seats import Seat, board_match, default_names, seats_of
 from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing
 from bgwidget.turns import Turns, check_animation
+from bgwidget.tutoring import Tutoring, TutorWarning
 from bgwidget.viewstate import Online, ViewState, view_state
 from bgwidget.words import Words, shown_names
 
@@ -81,7 +82,7 @@ class Session:
     Its keyword-only parameters are :class:`~bgwidget.widget.BoardWidget`'s but ``view`` (a
     :class:`~bgwidget.ai.players.Player` or a level for each seat, ``names``, ``match_length``,
     ``seed``, ``position``, ``dice``, ``match``, ``language``, ``animation``, ``confirm``,
-    ``teaching``, ``tools``, ``pips``, ``cube``, ``auto_play_forced``), and:
+    ``teaching``, ``tools``, ``pips``, ``cube``, ``auto_play_forced``, ``tutor``), and:
 
     ``background``
         Whether the computer thinks in a worker thread of the running asyncio loop (default False:
@@ -111,6 +112,7 @@ class Session:
         teaching: bool = False,
         tools: bool = True,
         pips: bool = True,
+        tutor: str | None = None,
         match: Match | None = None,
         language: str = "en",
         animation: float = 0.3,
@@ -128,6 +130,8 @@ class Session:
             if not isinstance(value, bool):
                 raise ValueError(f"{name} is True or False, not {value!r}")
         self._language = language
+        self.tutoring = Tutoring(tutor)
+        """The tutor: its setting and the warning waiting (:class:`~bgwidget.tutoring.Tutoring`)."""
         self.animation = float(animation)
         self.auto_play_forced = auto_play_forced
         """Whether a person's forced play (exactly one legal play) is played for them."""
@@ -235,6 +239,28 @@ class Session:
     def online(self) -> Online | None:
         """The game server's room this board plays in, as the view shows it; None when offline."""
         return None if self.relay is None else self.relay.view()
+
+    @property
+    def tutor(self) -> str | None:
+        """The tutor's mark (:mod:`bgwidget.tutoring`): None (off, the default), ``"doubtful"``,
+        ``"bad"`` or ``"very bad"``; a person's play or cube action whose error (EMG, by the Expert
+        in the game's stakes) earns it or a worse mark waits for *Play anyway* or *Take back*.
+        Setting another value raises :class:`~bgwidget.errors.TutorError` (publish afterwards)."""
+        return self.tutoring.tutor
+
+    @tutor.setter
+    def tutor(self, value: str | None) -> None:
+        self.tutoring.tutor = value
+
+    @property
+    def tutor_warning(self) -> TutorWarning | None:
+        """The tutor's warning waiting for an answer at the decision at hand, None when none."""
+        return self.tutoring.warning(self.game)
+
+    @property
+    def tutor_waiting(self) -> bool:
+        """True while the tutor's warning waits: every other action is refused (``"tutor-waiting"``)."""
+        return self.tutor_warning is not None
 
     @property
     def advice(self) -> Advice | None:
@@ -434,6 +460,8 @@ class Session:
             **dict.fromkeys(actions.ACTIONS, (game, self._person_acts)),
             "resign": (game, lambda kind, intent: actions.resign(self.game, self.human, intent.get("points", 1))),
             "claim": (game, self._claim),
+            "tutor-accept": (guards.TUTOR, lambda kind, intent: self.tutoring.accept(self.game, self.run_action)),
+            "tutor-take-back": (guards.TUTOR, lambda kind, intent: self.tutoring.take_back(self.game)),
         }
 
     def _unknown(self, kind: str, intent: dict) -> None:
@@ -463,7 +491,10 @@ class Session:
                 raise IntentError("no person plays this game", reason="no-person")
         else:
             guards.require_person(self, game.turn, actions.VERBS.get(kind, kind))
-        actions.apply(game, game.turn, kind, intent, self.run_action)
+        if self.tutoring.judges(game, kind):
+            self.tutoring.act(game, game.turn, kind, intent, self.run_action)
+        else:
+            actions.apply(game, game.turn, kind, intent, self.run_action)
 
     def run_action(self, action: Callable[[], Any]) -> Any:
         """Run ``action()``, a change of :attr:`game` (a roll, a play...), and return what it returns:

@@ -23,6 +23,7 @@ from bgwidget.moves import Move, roll_text
 from bgwidget.position import Place, Position, board_arrays, board_place, mover_point, point_labels
 from bgwidget.rules import CUBE_OFFERS
 from bgwidget.tools import Advice, HintRollout, Reviewing
+from bgwidget.tutor import explanation
 from bgwidget.words import points_text, result_text, say, shown_names
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from bgwidget.match import Match
     from bgwidget.moves import Play
     from bgwidget.tools import Edit
+    from bgwidget.tutoring import TutorWarning
 
 __all__ = [
     "Place",
@@ -258,6 +260,20 @@ class Online(TypedDict):
     tools: bool  # the room lets its boards offer Hint, rollouts and set-up during play
 
 
+class TutorView(TypedDict):
+    """The tutor's warning waiting for *Play anyway* or *Take back* (``BoardWidget(tutor=...)``)."""
+
+    seat: int  # the person whose action waits
+    kind: Literal["play", "cube"]
+    mark: str  # GNU Backgammon's: "doubtful", "bad" or "very bad"
+    error: float  # the equity given up, EMG (points per game for a cube of 1 in money play)
+    made: str  # the play in notation, or "double", "no double", "take", "pass", "beaver"
+    best: str  # the Expert's action, written the same way
+    best_steps: list[Step]  # the better play's steps from ``before``, board numbering ([] for the cube)
+    before: Board  # the checkers before the play (its arrows start there)
+    explanation: list[str]  # the facts that tell the two apart, in the board's language
+
+
 class ViewState(TypedDict):
     """The whole state the view draws; every point in board numbering (see the module's text)."""
 
@@ -302,6 +318,7 @@ class ViewState(TypedDict):
     reviewing: bool  # the match is being reviewed (in the background)
     review_progress: ReviewProgress | None  # how far the review running is; None before its first turn
     review: ReviewView | None  # review mode: the decision shown; None while the game is shown
+    tutor: TutorView | None  # the tutor's warning waiting for an answer; None when none
     online: Online | None  # the game server's room the board plays in; None for a board that is not online
     revision: int  # changes with every state published
 
@@ -337,6 +354,8 @@ class Seen(Protocol):
     def review_progress(self) -> tuple[int, int] | None: ...
     @property
     def online(self) -> Online | None: ...
+    @property
+    def tutor_warning(self) -> TutorWarning | None: ...
 
     names: tuple[str, str]
     edit: Edit | None
@@ -426,6 +445,7 @@ def view_state(session: Seen) -> ViewState:
         "reviewing": session.review_running,
         "review_progress": _progress_of(session),
         "review": None,
+        "tutor": tutor_of(session),
         "online": online,
         "revision": session.revision,
     }
@@ -457,7 +477,8 @@ def _cube_of(session: Seen) -> Cube:
 
 def _can_of(session: Seen, person: bool, online: Online | None) -> Can:
     """What each button may do; ``person``: a person at the board is to act now; ``online``: the room."""
-    if session.review_running or session.held:  # no button offers what would be refused
+    # No button offers what would be refused: a review running, a held board, a tutor's warning waiting.
+    if session.review_running or session.held or session.tutor_warning is not None:
         return cast(Can, dict.fromkeys(Can.__annotations__, False))
     game, tools, editing = session.game, session.tools, session.edit is not None
     moving = person and game.phase == "move"
@@ -490,6 +511,26 @@ def _can_of(session: Seen, person: bool, online: Online | None) -> Can:
         "review": tools and not (session.thinking or editing) and session.reviewing is None,
         "export": tools,
     }
+
+
+def tutor_of(session: Seen) -> TutorView | None:
+    """The tutor's warning as the view shows it (:mod:`bgwidget.tutoring`), None when none waits."""
+    warning = session.tutor_warning
+    if warning is None:
+        return None
+    judged = warning.judgement
+    best = [] if judged.best_play is None else steps_of(judged.seat, judged.best_play.moves)
+    return TutorView(
+        seat=judged.seat,
+        kind="play" if judged.kind == "play" else "cube",
+        mark=judged.mark,
+        error=round(judged.error, 3),
+        made=judged.made,
+        best=judged.best,
+        best_steps=best,
+        before=board_of(warning.before),
+        explanation=explanation(session.game, judged, judged.best, session.language),
+    )
 
 
 def _result_of(session: Seen) -> Result | None:

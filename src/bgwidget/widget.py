@@ -123,6 +123,12 @@ class BoardWidget(anywidget.AnyWidget):
         still runs across games). Not with ``match``.
     ``auto_play_forced``
         True: a person's roll with exactly one legal play is played for them, and the status says so.
+    ``tutor``
+        None (default): off. ``"doubtful"``, ``"bad"`` or ``"very bad"`` (GNU Backgammon's marks):
+        a person's play or cube action (double, take, pass, or a roll when doubling was right)
+        whose error, judged by the Expert in the game's stakes, earns that mark or a worse one is
+        not confirmed: the board shows the error and the better play's arrows and asks *Play
+        anyway* or *Take back* (:mod:`bgwidget.tutoring`). Also the attribute :attr:`tutor`.
     ``view``
         ``"2d"`` (default): the SVG board; ``"3d"``: the loft, a three.js board on a table in a
         room, to orbit, zoom and walk around, played by the same clicks and intents (the page
@@ -190,6 +196,7 @@ class BoardWidget(anywidget.AnyWidget):
         pips: bool = True,
         cube: bool = True,
         auto_play_forced: bool = False,
+        tutor: str | None = None,
         background: bool | None = None,
         match: Match | None = None,
         view: str = "2d",
@@ -208,6 +215,7 @@ class BoardWidget(anywidget.AnyWidget):
             confirm=confirm,
             cube=cube,
             auto_play_forced=auto_play_forced,
+            tutor=tutor,
             teaching=teaching,
             tools=tools,
             pips=pips,
@@ -347,6 +355,17 @@ class BoardWidget(anywidget.AnyWidget):
     def session(self) -> Session:
         """The session behind the board (the match, the seats, the intents)."""
         return self._session
+
+    @property
+    def tutor(self) -> str | None:
+        """The tutor's mark: None (off), ``"doubtful"``, ``"bad"`` or ``"very bad"`` (see the
+        class's ``tutor``). Setting another raises :class:`~bgwidget.errors.TutorError`."""
+        return self._session.tutor
+
+    @tutor.setter
+    def tutor(self, value: str | None) -> None:
+        self._session.tutor = value
+        self._session.publish()
 
     @property
     def match(self) -> Match:

@@ -823,56 +823,16 @@ var labels_default = {
     "online.end.match": "The match is over.",
     claim: "Claim the match",
     "why.not-online": "Only a match played in a game server's room can be claimed from an absent opponent.",
-    "race.newRace": "New race",
-    "race.yourPips": "Your pips",
-    "race.opponentPips": "Opponent's pips",
-    "race.check": "Check",
-    "race.countQuestion": "Count the pips of both sides, type the two counts and press Check.",
-    "race.countRight": "Right: you have {mine} pips and your opponent {theirs}.",
-    "race.countWrong": "Not quite: you have {mine} pips (you said {said_mine}) and your opponent {theirs} (you said {said_theirs}).",
-    "race.cubeQuestion": "A race, you on roll, {cube}. What is your cube action?",
-    "race.cubeCentre": "the cube in the middle",
-    "race.cubeYours": "you own the cube",
-    "race.noDouble": "No double",
-    "race.doubleTake": "Double, take",
-    "race.doublePass": "Double, pass",
-    "race.cubeRight": "Right: {answer}.",
-    "race.cubeWrong": "Not this one: you said {said}, the engine says {answer}.",
-    "race.engine": "Engine: winning chances {win}; equity without doubling {nd}, doubled and taken {dt}, doubled and passed {dp}.",
-    "race.formula": "{name}: {answer}.",
-    "race.keith": "Keith count",
-    "race.kleinman": "Kleinman count",
-    "race.trice": "Trice's rule",
-    "race.rule8912": "8-9-12 rule",
-    "explain.none": "none",
-    "explain.best": "{play} is the best play.",
-    "explain.summary": "{play} gives up {error} points per game against {best}.",
-    "explain.summaryMatch": "{play} gives up {error} in normalised equity (EMG) against {best}.",
-    "explain.blots": "{play} leaves blots on {points}: {shots} rolls of 36 hit one.",
-    "explain.noBlots": "{play} leaves no blot.",
-    "explain.hits": "{play} puts {count} checkers on the bar.",
-    "explain.hits.one": "{play} puts 1 checker on the bar.",
-    "explain.noHit": "{play} hits no checker.",
-    "explain.made": "Points {play} makes: {points}.",
-    "explain.broken": "Points {play} breaks: {points}.",
-    "explain.home": "Home-board points after {play}: {points}.",
-    "explain.anchors": "Anchors after {play}: {points}.",
-    "explain.prime": "Longest prime after {play}: {length} points in a row, from the {high} point to the {low} point.",
-    "explain.noPrime": "After {play} no two made points stand in a row.",
-    "explain.pips": "Pip counts after {play}: you {mine}, your opponent {theirs}.",
-    "explain.chances": "{play}: wins {win_chance} of the games, {gammon_chance} with a gammon, and loses {lose_gammon_chance} with a gammon; equity {equity} points per game.",
-    "explain.chancesMatch": "{play}: wins {win_chance} of the games, {gammon_chance} with a gammon, and loses {lose_gammon_chance} with a gammon; equity {equity} EMG.",
-    "explain.change": "{best} instead of {play}: winning chances {win_change}, gammon chances {gammon_change}.",
-    "explain.forced": "{play} was forced: no other play was legal.",
-    "explain.cube.noDouble": "No double is possible: {why_reason}.",
-    "explain.cube.right": "Your action, {made_action}, is the right one.",
-    "explain.cube.wrong": "Your action, {made_action}, costs {cost} points per game at a cube of 1: the right one is {right_action}.",
-    "explain.cube.wrongMatch": "Your action, {made_action}, costs {cost_chance} of match winning chance: the right one is {right_action}.",
-    "explain.cube.chances": "The doubler wins {win_chance} of the games ({gammon_chance} with a gammon) and loses {lose_chance} ({lose_gammon_chance} with a gammon).",
-    "explain.cube.takePoint": "To take, the taker needs to win {take_chance} of the games (Janowski's take point, cube efficiency {efficiency_x}), and wins {taker_chance}.",
-    "explain.cube.takePointMatch": "At this score the taker needs to win {take_chance} of the games to take (match equity table, dead cube), and wins {taker_chance}.",
-    "explain.cube.equities": "Cubeful equities for the doubler: no double {no_double}, double/take {double_take}, double/pass {double_pass}.",
-    "explain.cube.mwc": "Match winning chances for the doubler: no double {no_double_chance}, double/take {double_take_chance}, double/pass {double_pass_chance}."
+    "tutor.title": "Tutor",
+    "tutor.play": "This play is {mark}: it gives up {error}.",
+    "tutor.cube": "Your cube action ({made}) is {mark}: it gives up {error}.",
+    "tutor.best": "The Expert plays {best}.",
+    "tutor.bestCube": "The Expert's choice: {best}.",
+    "tutor.units": "Equity lost, in points per game (normalised in a match).",
+    "tutor.accept": "Play anyway",
+    "tutor.takeBack": "Take back",
+    "why.tutor-waiting": "The tutor is waiting: choose Play anyway or Take back first.",
+    "why.no-tutor-warning": "The tutor has no warning waiting to answer."
   },
   fr: {
     "number.decimal": ",",
@@ -1234,56 +1194,16 @@ var labels_default = {
     "online.end.match": "Le match est termin\xE9.",
     claim: "R\xE9clamer le match",
     "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti.",
-    "race.newRace": "Nouvelle course",
-    "race.yourPips": "Vos points",
-    "race.opponentPips": "Points de l\u2019adversaire",
-    "race.check": "V\xE9rifier",
-    "race.countQuestion": "Comptez les points de course des deux camps, tapez les deux comptes et appuyez sur V\xE9rifier.",
-    "race.countRight": "Juste : vous avez {mine} points et votre adversaire {theirs}.",
-    "race.countWrong": "Pas tout \xE0 fait : vous avez {mine} points (vous avez dit {said_mine}) et votre adversaire {theirs} (vous avez dit {said_theirs}).",
-    "race.cubeQuestion": "Une course, vous avez le trait, {cube}. Que faites-vous du videau ?",
-    "race.cubeCentre": "le videau au centre",
-    "race.cubeYours": "le videau est \xE0 vous",
-    "race.noDouble": "Pas de double",
-    "race.doubleTake": "Double, accept\xE9",
-    "race.doublePass": "Double, refus\xE9",
-    "race.cubeRight": "Juste : {answer}.",
-    "race.cubeWrong": "Pas celle-ci : vous avez dit {said}, le moteur dit {answer}.",
-    "race.engine": "Moteur : chances de gain {win} ; \xE9quit\xE9 sans doubler {nd}, doubl\xE9 et accept\xE9 {dt}, doubl\xE9 et refus\xE9 {dp}.",
-    "race.formula": "{name} : {answer}.",
-    "race.keith": "Compte de Keith",
-    "race.kleinman": "Compte de Kleinman",
-    "race.trice": "R\xE8gle de Trice",
-    "race.rule8912": "R\xE8gle 8-9-12",
-    "explain.none": "aucune",
-    "explain.best": "{play} est le meilleur coup.",
-    "explain.summary": "{play} perd {error} point par partie face \xE0 {best}.",
-    "explain.summaryMatch": "{play} perd {error} d\u2019\xE9quit\xE9 normalis\xE9e (EMG) face \xE0 {best}.",
-    "explain.blots": "{play} laisse des dames d\xE9couvertes sur {points} : {shots} lancers sur 36 en frappent une.",
-    "explain.noBlots": "{play} ne laisse aucune dame d\xE9couverte.",
-    "explain.hits": "{play} envoie {count} pions \xE0 la barre.",
-    "explain.hits.one": "{play} envoie 1 pion \xE0 la barre.",
-    "explain.noHit": "{play} ne frappe aucun pion.",
-    "explain.made": "Cases faites par {play} : {points}.",
-    "explain.broken": "Cases cass\xE9es par {play} : {points}.",
-    "explain.home": "Cases du jan int\xE9rieur apr\xE8s {play} : {points}.",
-    "explain.anchors": "Ancres apr\xE8s {play} : {points}.",
-    "explain.prime": "Plus longue prime apr\xE8s {play} : {length} cases d\u2019affil\xE9e, de la {high} \xE0 la {low}.",
-    "explain.noPrime": "Apr\xE8s {play}, aucune case faite n\u2019en touche une autre.",
-    "explain.pips": "Comptes de points apr\xE8s {play} : vous {mine}, votre adversaire {theirs}.",
-    "explain.chances": "{play} : gagne {win_chance} des parties, dont {gammon_chance} par un gammon, et en perd {lose_gammon_chance} par un gammon ; \xE9quit\xE9 {equity} point par partie.",
-    "explain.chancesMatch": "{play} : gagne {win_chance} des parties, dont {gammon_chance} par un gammon, et en perd {lose_gammon_chance} par un gammon ; \xE9quit\xE9 normalis\xE9e {equity}.",
-    "explain.change": "{best} au lieu de {play} : chances de gagner {win_change}, chances de gammon {gammon_change}.",
-    "explain.forced": "{play} \xE9tait forc\xE9 : aucun autre coup n\u2019\xE9tait permis.",
-    "explain.cube.noDouble": "Aucun double n\u2019est possible : {why_reason}.",
-    "explain.cube.right": "Votre d\xE9cision, {made_action}, est la bonne.",
-    "explain.cube.wrong": "Votre d\xE9cision, {made_action}, co\xFBte {cost} point par partie, videau \xE0 1 : la bonne est {right_action}.",
-    "explain.cube.wrongMatch": "Votre d\xE9cision, {made_action}, co\xFBte {cost_chance} de chances de gagner le match : la bonne est {right_action}.",
-    "explain.cube.chances": "Le doubleur gagne {win_chance} des parties ({gammon_chance} par un gammon) et en perd {lose_chance} ({lose_gammon_chance} par un gammon).",
-    "explain.cube.takePoint": "Pour prendre, il faut gagner {take_chance} des parties (seuil de prise de Janowski, efficacit\xE9 du videau {efficiency_x}) ; le preneur en gagne {taker_chance}.",
-    "explain.cube.takePointMatch": "\xC0 ce score, pour prendre, il faut gagner {take_chance} des parties (table d\u2019\xE9quit\xE9 de match, videau mort) ; le preneur en gagne {taker_chance}.",
-    "explain.cube.equities": "\xC9quit\xE9s avec videau pour le doubleur : pas de double {no_double}, double et prise {double_take}, double et refus {double_pass}.",
-    "explain.cube.mwc": "Chances de gagner le match pour le doubleur : pas de double {no_double_chance}, double et prise {double_take_chance}, double et refus {double_pass_chance}."
+    "tutor.title": "Tuteur",
+    "tutor.play": "Ce coup est {mark} : il perd {error}.",
+    "tutor.cube": "Votre d\xE9cision de videau ({made}) : {mark}, elle perd {error}.",
+    "tutor.best": "L\u2019Expert joue {best}.",
+    "tutor.bestCube": "Le choix de l\u2019Expert : {best}.",
+    "tutor.units": "\xC9quit\xE9 perdue, en points par partie (normalis\xE9e en match).",
+    "tutor.accept": "Jouer quand m\xEAme",
+    "tutor.takeBack": "Reprendre",
+    "why.tutor-waiting": "Le tuteur attend : choisissez d\u2019abord Jouer quand m\xEAme ou Reprendre.",
+    "why.no-tutor-warning": "Le tuteur n\u2019a aucun avertissement en attente de r\xE9ponse."
   },
   sv: {
     "number.decimal": ",",
@@ -1645,56 +1565,16 @@ var labels_default = {
     "online.end.match": "Matchen \xE4r slut.",
     claim: "Kr\xE4v matchen",
     "why.not-online": "Bara en match som spelas i ett rum p\xE5 en spelserver kan kr\xE4vas fr\xE5n en fr\xE5nvarande motst\xE5ndare.",
-    "race.newRace": "Nytt lopp",
-    "race.yourPips": "Dina pips",
-    "race.opponentPips": "Motst\xE5ndarens pips",
-    "race.check": "Kontrollera",
-    "race.countQuestion": "R\xE4kna pipsen f\xF6r b\xE5da sidor, skriv de tv\xE5 talen och tryck p\xE5 Kontrollera.",
-    "race.countRight": "R\xE4tt: du har {mine} pips och din motst\xE5ndare {theirs}.",
-    "race.countWrong": "Inte riktigt: du har {mine} pips (du sa {said_mine}) och din motst\xE5ndare {theirs} (du sa {said_theirs}).",
-    "race.cubeQuestion": "Ett lopp, du \xE4r p\xE5 tur, {cube}. Vad g\xF6r du med dubblingst\xE4rningen?",
-    "race.cubeCentre": "dubblingst\xE4rningen i mitten",
-    "race.cubeYours": "du \xE4ger dubblingst\xE4rningen",
-    "race.noDouble": "Ingen dubbling",
-    "race.doubleTake": "Dubbla, anta",
-    "race.doublePass": "Dubbla, ge upp",
-    "race.cubeRight": "R\xE4tt: {answer}.",
-    "race.cubeWrong": "Inte det: du sa {said}, motorn s\xE4ger {answer}.",
-    "race.engine": "Motorn: vinstchans {win}; v\xE4rde utan dubbling {nd}, dubblat och antaget {dt}, dubblat och uppgivet {dp}.",
-    "race.formula": "{name}: {answer}.",
-    "race.keith": "Keiths r\xE4kning",
-    "race.kleinman": "Kleinmans r\xE4kning",
-    "race.trice": "Trices regel",
-    "race.rule8912": "8-9-12-regeln",
-    "explain.none": "inga",
-    "explain.best": "{play} \xE4r det b\xE4sta draget.",
-    "explain.summary": "{play} f\xF6rlorar {error} po\xE4ng per parti j\xE4mf\xF6rt med {best}.",
-    "explain.summaryMatch": "{play} f\xF6rlorar {error} i normaliserad equity (EMG) j\xE4mf\xF6rt med {best}.",
-    "explain.blots": "{play} l\xE4mnar blottade spelpj\xE4ser p\xE5 {points}: {shots} kast av 36 sl\xE5r ut en av dem.",
-    "explain.noBlots": "{play} l\xE4mnar ingen blottad spelpj\xE4s.",
-    "explain.hits": "{play} sl\xE5r ut {count} spelpj\xE4ser till muren.",
-    "explain.hits.one": "{play} sl\xE5r ut 1 spelpj\xE4s till muren.",
-    "explain.noHit": "{play} sl\xE5r inte ut n\xE5gon spelpj\xE4s.",
-    "explain.made": "Tungor som {play} st\xE4nger: {points}.",
-    "explain.broken": "Tungor som {play} \xF6ppnar: {points}.",
-    "explain.home": "St\xE4ngda tungor p\xE5 hemmaplan efter {play}: {points}.",
-    "explain.anchors": "Ankare efter {play}: {points}.",
-    "explain.prime": "L\xE4ngsta prime efter {play}: {length} st\xE4ngda tungor i rad, fr\xE5n tunga {high} till tunga {low}.",
-    "explain.noPrime": "Efter {play} st\xE5r inga tv\xE5 st\xE4ngda tungor i rad.",
-    "explain.pips": "Pips efter {play}: du {mine}, motst\xE5ndaren {theirs}.",
-    "explain.chances": "{play}: vinner {win_chance} av partierna, {gammon_chance} med gammon, och f\xF6rlorar {lose_gammon_chance} med gammon; equity {equity} po\xE4ng per parti.",
-    "explain.chancesMatch": "{play}: vinner {win_chance} av partierna, {gammon_chance} med gammon, och f\xF6rlorar {lose_gammon_chance} med gammon; normaliserad equity {equity}.",
-    "explain.change": "{best} i st\xE4llet f\xF6r {play}: vinstchans {win_change}, gammonchans {gammon_change}.",
-    "explain.forced": "{play} var tvunget: inget annat drag var till\xE5tet.",
-    "explain.cube.noDouble": "Ingen dubbling \xE4r m\xF6jlig: {why_reason}.",
-    "explain.cube.right": "Ditt val, {made_action}, \xE4r r\xE4tt.",
-    "explain.cube.wrong": "Ditt val, {made_action}, kostar {cost} po\xE4ng per parti med kuben p\xE5 1: r\xE4tt \xE4r {right_action}.",
-    "explain.cube.wrongMatch": "Ditt val, {made_action}, kostar {cost_chance} i chans att vinna matchen: r\xE4tt \xE4r {right_action}.",
-    "explain.cube.chances": "Den som dubblar vinner {win_chance} av partierna ({gammon_chance} med gammon) och f\xF6rlorar {lose_chance} ({lose_gammon_chance} med gammon).",
-    "explain.cube.takePoint": "F\xF6r att ta beh\xF6ver man vinna {take_chance} av partierna (Janowskis tagpunkt, kubens effektivitet {efficiency_x}); den som tar vinner {taker_chance}.",
-    "explain.cube.takePointMatch": "Vid den h\xE4r st\xE4llningen beh\xF6ver man vinna {take_chance} av partierna f\xF6r att ta (matchens equitytabell, d\xF6d kub); den som tar vinner {taker_chance}.",
-    "explain.cube.equities": "Equity med kuben f\xF6r den som dubblar: ingen dubbling {no_double}, dubbla och ta {double_take}, dubbla och passa {double_pass}.",
-    "explain.cube.mwc": "Chans att vinna matchen f\xF6r den som dubblar: ingen dubbling {no_double_chance}, dubbla och ta {double_take_chance}, dubbla och passa {double_pass_chance}."
+    "tutor.title": "Handledare",
+    "tutor.play": "Det h\xE4r draget \xE4r {mark}: det f\xF6rlorar {error}.",
+    "tutor.cube": "Ditt kubbeslut ({made}) \xE4r {mark}: det f\xF6rlorar {error}.",
+    "tutor.best": "Experten spelar {best}.",
+    "tutor.bestCube": "Expertens val: {best}.",
+    "tutor.units": "F\xF6rlorad equity, i po\xE4ng per parti (normaliserad i en match).",
+    "tutor.accept": "Spela \xE4nd\xE5",
+    "tutor.takeBack": "Ta tillbaka",
+    "why.tutor-waiting": "Handledaren v\xE4ntar: v\xE4lj f\xF6rst Spela \xE4nd\xE5 eller Ta tillbaka.",
+    "why.no-tutor-warning": "Handledaren har ingen varning som v\xE4ntar p\xE5 svar."
   }
 };
 
@@ -1879,17 +1759,22 @@ function arrows(id, state) {
   }
   return out;
 }
+function tutorArrows(id, state) {
+  const tutor = state.tutor;
+  if (!tutor || !tutor.best_steps?.length) return "";
+  return `<g class="bg-best bg-tutor-best" data-tutor-best="${esc(tutor.best)}" pointer-events="none">${stepArrows(id, tutor.seat, tutor.before, tutor.best_steps, true)}</g>`;
+}
 function strip(state, seat) {
   const y0 = seat === 1 ? 0 : H - HEAD;
   const cy = y0 + HEAD / 2;
   const lang = state.language;
   const name = (state.names || ["", ""])[seat];
   const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
-  const pips = (state.pips || [])[seat];
+  const pips = (state.pips || [0, 0])[seat];
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
   const st = S.strip;
-  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${pips === void 0 ? "" : `<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  `}${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}"><tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  ${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
   if (onTurn) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
   }
@@ -2001,6 +1886,7 @@ function drawBoard(state, ui = {}, id = "bg") {
   }
   out += pointNumbers(state);
   out += arrows(id, state);
+  out += tutorArrows(id, state);
   out += diceLayer(state);
   out += rollPrompt(state);
   out += cubeLayer(state);
@@ -2043,12 +1929,12 @@ function inMatch(hint) {
 }
 function cubeText(lang, hint, names = null) {
   if (!hint || hint.kind !== "cube") return "";
-  let action;
-  if (hint.reason) action = `${t(lang, "noDouble")} (${hint.reason})`;
+  let action2;
+  if (hint.reason) action2 = `${t(lang, "noDouble")} (${hint.reason})`;
   else {
     const answer = t(lang, hint.beaver ? "beaverIt" : hint.take ? "takeIt" : "passIt");
     const first = hint.double ? t(lang, "doubleIt") : hint.too_good ? t(lang, "tooGood") : t(lang, "noDouble");
-    action = `${first}, ${answer}`;
+    action2 = `${first}, ${answer}`;
   }
   const show = hint.match_play ? percent : signed;
   const values = [
@@ -2057,7 +1943,7 @@ function cubeText(lang, hint, names = null) {
     `${t(lang, "doublePass")} ${show(lang, hint.double_pass)}`
   ];
   const whose = names ? `${t(lang, "cubeFor", { name: names[hint.doubler] })}: ` : "";
-  return `${t(lang, "expertCube")}: ${action} \xB7 ${whose}${values.join(" \xB7 ")}`;
+  return `${t(lang, "expertCube")}: ${action2} \xB7 ${whose}${values.join(" \xB7 ")}`;
 }
 function previewState(state, index) {
   const hint = state.hint;
@@ -2065,6 +1951,48 @@ function previewState(state, index) {
   const candidate = hint.candidates[index];
   if (!candidate) return state;
   return { ...state, last_play: { seat: hint.seat, text: candidate.text, steps: candidate.steps, before: hint.before } };
+}
+
+// src/tutor.js
+var MARK_KEYS = { doubtful: "review.mark.doubtful", bad: "review.mark.bad", "very bad": "review.mark.veryBad" };
+var ACTION_KEYS = {
+  double: "review.action.double",
+  "no double": "review.action.noDouble",
+  take: "review.action.take",
+  pass: "review.action.pass",
+  beaver: "review.action.beaver"
+};
+function action(lang, tutor, action2) {
+  return tutor.kind === "cube" && ACTION_KEYS[action2] ? t(lang, ACTION_KEYS[action2]) : action2;
+}
+function tutorLines(lang, tutor) {
+  if (!tutor) return [];
+  const mark = MARK_KEYS[tutor.mark] ? t(lang, MARK_KEYS[tutor.mark]) : tutor.mark;
+  const error = number(lang, tutor.error, 3);
+  const made = action(lang, tutor, tutor.made);
+  const best = action(lang, tutor, tutor.best);
+  return [
+    t(lang, tutor.kind === "cube" ? "tutor.cube" : "tutor.play", { mark, error, made }),
+    t(lang, tutor.kind === "cube" ? "tutor.bestCube" : "tutor.best", { best }),
+    ...tutor.explanation
+  ];
+}
+function drawTutor(panel, tutor, lang, send) {
+  panel.hidden = !tutor;
+  const key = JSON.stringify(tutor) + lang;
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  if (!tutor) return panel.replaceChildren();
+  panel.dataset.mark = tutor.mark;
+  const lines = tutorLines(lang, tutor).map((line) => h("p", {}, line));
+  const button = (id, label, type) => {
+    const b = h("button", { type: "button", "data-testid": id }, t(lang, label));
+    b.addEventListener("click", () => send({ type }));
+    return b;
+  };
+  const buttons = h("div", { class: "bg-tutor-buttons" });
+  buttons.append(button("tutor-take-back", "tutor.takeBack", "tutor-take-back"), button("tutor-accept", "tutor.accept", "tutor-accept"));
+  panel.replaceChildren(h("strong", {}, t(lang, "tutor.title")), ...lines, h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")), buttons);
 }
 
 // src/ids.js
@@ -2302,6 +2230,8 @@ var View = class {
     this.resignPanel = this.buildResignPanel();
     this.hintPanel = h("div", { class: "bg-hint", "data-testid": "hint-panel" });
     this.hintPanel.hidden = true;
+    this.tutorPanel = h("div", { class: "bg-tutor", "data-testid": "tutor-panel", role: "alert" });
+    this.tutorPanel.hidden = true;
     this.record = h("div", { class: "bg-record", "data-testid": "record", tabindex: "0" });
     this.record.hidden = true;
     this.main = h("div", { class: "bg-main" });
@@ -2324,6 +2254,7 @@ var View = class {
       this.onlinePanel,
       this.faceNote,
       this.main,
+      this.tutorPanel,
       this.status,
       this.reviewRunning,
       this.reviewPanel,
@@ -2405,8 +2336,6 @@ var View = class {
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
     this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
     panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
-    this.reviewExplanation = h("ul", { class: "bg-explanation", "data-testid": "review-explanation" });
-    panel.append(this.reviewExplanation);
     this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
     this.reviewRunning.hidden = true;
     this.reviewBar = h("progress", { "data-testid": "review-progress" });
@@ -2444,7 +2373,6 @@ var View = class {
       b.disabled = to === "first" || to === "previous" ? review.index === 0 : review.index === review.count - 1;
     });
     this.reviewLeave.textContent = t(lang, "board.reviewLeave");
-    this.reviewExplanation.replaceChildren(...(review.explanation || []).map((line) => h("li", {}, line)));
   }
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).
    * @param {ViewState} s
@@ -2637,6 +2565,7 @@ var View = class {
       note: s.teaching && s.refusal && this.dismissed !== s.revision ? s.refusal : null
     };
     this.drawHint(s);
+    drawTutor(this.tutorPanel, s.tutor ?? null, s.language, (intent) => this.intent(intent));
     const previewKey = `${(s.plays || []).join("\n")}|${!!s.edit}`;
     if (previewKey !== this.previewKey) this.preview = null;
     this.previewKey = previewKey;
