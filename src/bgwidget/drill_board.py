@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timezone
+
 import ipywidgets
 
 from bgwidget.ai.players import level_ply

@@ -215,10 +215,9 @@ def _text(value: object, name: str) -> str:
 
 
 def _values(value: object) -> dict[str, float]:
-    ok = isinstance(value, dict) and all(
+    if not isinstance(value, dict) or not all(
         isinstance(k, str) and isinstance(v, (int, float)) and not isinstance(v, bool) for k, v in value.items()
-    )
-    if not ok:
+    ):
         raise DrillError(f"a card's values map choices to equities, not {value!r}")
     return {k: float(v) for k, v in value.items()}
 
@@ -480,9 +479,7 @@ class Deck:
         return cls(cards_from_review(review, seat=seat, mark=mark), scheduler=scheduler)
 
     @classmethod
-    def reference(
-        cls, themes: Iterable[str] | None = None, *, path: str | os.PathLike[str] | None = None
-    ) -> Deck:
+    def reference(cls, themes: Iterable[str] | None = None, *, path: str | os.PathLike[str] | None = None) -> Deck:
         """A deck of the reference drills (``ai/data/reference_drills.json``, or the file at
         ``path``) whose theme is one of ``themes`` (None: all). See :func:`reference_cards`."""
         chosen = None if themes is None else set(themes)
@@ -660,10 +657,11 @@ def _reference_card(record: Any) -> Card:
 
     answer = record["answer"]
     kind = next((k for k, choices in CHOICES.items() if answer in choices), "play")
-    game = from_xgid(record["xgid"]) if "xgid" in record else from_gnubg_id(f"{record['position_id']}:{record['match_id']}")
+    ids = record["xgid"] if "xgid" in record else f"{record['position_id']}:{record['match_id']}"
+    game = from_xgid(ids) if "xgid" in record else from_gnubg_id(ids)
     roller = game.start_position.turn  # the doubler of a take card, else the decider
     seat = 1 - roller if kind == "take" else roller
-    dice = record.get("dice") or game.rolled
+    dice: Any = record.get("dice") or game.rolled
     owner = None if game.cube_owner is None else int(game.cube_owner != seat)
     position = game.start_position
     card = Card(
