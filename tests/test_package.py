@@ -55,7 +55,7 @@ def test_the_metadata_pins_lower_bounds_and_python_versions(wheel):
     assert metadata["Requires-Python"] == ">=3.10"
     required = [r for r in metadata.get_all("Requires-Dist") if "extra ==" not in r]
     assert sorted(r.split(">=")[0] for r in required) == sorted(
-        ["numpy", "platformdirs", "threadpoolctl", "anywidget", "traitlets", "ipywidgets", "tqdm"]
+        ["numpy", "platformdirs", "threadpoolctl", "anywidget", "traitlets", "ipywidgets", "tqdm", "fsrs"]
     )
     assert all(re.fullmatch(r"[a-z]+>=[0-9.]+", r) for r in required), required
     versions = {c.rsplit(" :: ", 1)[1] for c in metadata.get_all("Classifier") if c.startswith("Programming")}

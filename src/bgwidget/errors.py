@@ -22,6 +22,7 @@ __all__ = [
     "DiceError",
     "DiceStateError",
     "DrawingError",
+    "DrillError",
     "ExerciseError",
     "ExplainError",
     "FormatError",
@@ -173,6 +174,11 @@ class TutorError(ValueError):
 
 class ExerciseError(ValueError):
     """An exercise that cannot be set: no legal play, or answers that are not legal plays."""
+
+
+class DrillError(ValueError):
+    """A drill card or deck that cannot be read or answered: a malformed card, reference record or
+    deck file, a card not in the deck, an answer that is not one of the card's kind, a naive time."""
 
 
 # ---------------------------------------------------------------------- online play: online/

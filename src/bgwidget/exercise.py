@@ -30,7 +30,7 @@ from bgwidget.moves import Play, roll_text
 from bgwidget.position import Position
 from bgwidget.widget import BoardWidget
 
-__all__ = ["CubeExercise", "Exercise", "ExerciseError"]
+__all__ = ["CubeExercise", "Exercise", "ExerciseError", "Feedback"]
 
 Answers = Sequence[str] | Callable[[Play], bool]
 Notes = str | Mapping[str, str] | Callable[[Play], str]
@@ -72,9 +72,9 @@ def _box(kind: str, text: str) -> str:
     )
 
 
-class _Feedback:
-    """The verdict box shared by both exercises: a kind (``right``, ``wrong``, ``refused``,
-    ``waiting``) and a plain text, drawn as escaped HTML."""
+class Feedback:
+    """The verdict box shared by the exercises and the drills (:mod:`bgwidget.drill_board`): a
+    kind (``right``, ``wrong``, ``refused``, ``waiting``) and a plain text, drawn as escaped HTML."""
 
     def __init__(self) -> None:
         self.widget = ipywidgets.HTML()
@@ -148,7 +148,7 @@ class Exercise(ipywidgets.VBox):
         """The play judged (the learner's first complete play), or None."""
 
         self.board = _board(self.position, self.dice, self.language)
-        self._feedback = _Feedback()
+        self._feedback = Feedback()
         self._plays = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
         self.plays_button = ipywidgets.ToggleButton(description=label(self.language, "exercise.showPlays"))
@@ -310,7 +310,7 @@ class CubeExercise(ipywidgets.VBox):
             # In the stakes of the board's own game (its rules: money play, the cube centred).
             stakes = Context.of(self.board.game, seat=1)
             self.decision = stakes.decision(self.chances, self.position)
-        self._feedback = _Feedback()
+        self._feedback = Feedback()
         self.reset_button = ipywidgets.Button(description=label(self.language, "exercise.reset"), icon="undo")
         self.reset_button.on_click(lambda _button: self.reset())
         self.board.observe(lambda _change: self._look(), names="revision")

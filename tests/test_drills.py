@@ -1,0 +1,232 @@
+"""Drills from a person's own mistakes: cards from a review, the deck's schedule and file, the board that quizzes."""
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import fsrs
+import pytest
+
+from bgwidget import Game, Rules, ai
+from bgwidget.drill_board import DrillBoard
+from bgwidget.drills import Card, Deck, DrillError, ThemeStatistics, cards_from_review, judge, reference_cards
+from helpers import from_view
+
+REFERENCE = Path(__file__).parent / "data" / "drills_reference.json"
+T0 = datetime(2100, 1, 4, 9, 0, tzinfo=timezone.utc)  # after the real time a deck adds its cards at
+
+
+@pytest.fixture(scope="module")
+def review():
+    """A 5-point match game at 1-3: seat 0 opens 31 with 24/21 6/5 (the standard play is 8/5 6/5,
+    every published opening table), seat 1 doubles at once and seat 0 passes (an early double
+    is no double and a clear take: passing gives up the game)."""
+    game = Game(seed=1, rules=Rules(match_length=5), score=(1, 3))
+    game.roll((3, 1))
+    game.play("24/21 6/5")
+    game.double()
+    game.pass_()
+    return ai.review(game, "medium", progress=False)
+
+
+def fixed():
+    return fsrs.Scheduler(enable_fuzzing=False)
+
+
+def test_each_error_of_a_seat_is_a_card_with_the_right_answer_and_the_loss_of_what_was_played(review):
+    play, take = cards_from_review(review, seat=0)
+    (double,) = cards_from_review(review, seat=1)
+    errors = {d.kind: d for d in review.decisions if d.mark}
+    assert (play.kind, play.answer, play.played, play.dice) == ("play", "8/5 6/5", "24/21 6/5", (3, 1))
+    assert play.theme == "opening"
+    assert (take.kind, take.answer, take.played, take.theme) == ("take", "take", "pass", "cube")
+    assert (double.kind, double.answer, double.played) == ("double", "no double", "double")
+    for card in (play, take, double):
+        assert card.loss() == pytest.approx(errors[card.kind].error, abs=1e-9)
+        assert card.equity == max(card.values.values())
+    # The stakes, seen by the decider at the bottom: seat 1's card has the score turned round.
+    assert play.score == take.score == (1, 3) and double.score == (3, 1)
+    assert play.rules.match_length == 5 and play.cube_value == 1 and play.cube_owner is None
+    game = play.game()
+    assert (game.phase, game.turn, game.rolled, game.score) == ("move", 0, (3, 1), (1, 3))
+    answering = take.game()
+    assert (answering.phase, answering.turn, answering.offer.seat) == ("cube", 0, 1)
+    assert double.game().phase == "roll" and double.game().can_double(0)
+
+
+def test_a_worse_mark_keeps_fewer_cards_and_bad_arguments_are_refused(review):
+    kept = {m: len(cards_from_review(review, seat=0, mark=m)) for m in ("doubtful", "bad", "very bad")}
+    errors = [d for d in review.decisions if d.seat == 0 and not d.forced]
+    assert kept["very bad"] == sum(d.error >= 0.12 for d in errors)
+    assert kept["doubtful"] == sum(d.error >= 0.03 for d in errors)
+    for bad in ({"seat": 2}, {"seat": 0, "mark": "awful"}):
+        with pytest.raises(DrillError):
+            cards_from_review(review, **bad)
+    with pytest.raises(DrillError):
+        cards_from_review("review", seat=0)
+
+
+def test_the_engine_judges_the_answer_and_the_card_answer_is_right(review):
+    play, take = cards_from_review(review, seat=0)
+    assert judge(play, "8/5 6/5", level="medium").right
+    wrong = judge(play, "24/21 6/5", level="medium")
+    assert not wrong.right and wrong.loss == pytest.approx(play.loss(), abs=1e-9) and wrong.best == "8/5 6/5"
+    assert judge(take, "take", level="medium").right and not judge(take, "pass", level="medium").right
+    for bad in ("double", "13/9 13/12 13/11", 42):
+        with pytest.raises(DrillError):
+            judge(play if bad != "double" else take, bad, level="medium")
+
+
+def test_a_deck_survives_save_and_reload(review, tmp_path):
+    deck = Deck.from_review(review, seat=0, scheduler=fixed())
+    play, take = deck
+    deck.answer(play, False, T0)
+    deck.answer(take, True, T0 + timedelta(minutes=3))
+    path = tmp_path / "deck.json"
+    deck.save(path)
+    again = Deck.load(path)
+    assert list(again) == list(deck) and again.to_dict() == deck.to_dict()
+    for card in deck:
+        assert again.schedule(card).to_dict() == deck.schedule(card).to_dict()
+        assert again.answers(card) == deck.answers(card)
+    assert again.scheduler.to_dict() == deck.scheduler.to_dict()
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.json"]  # no temporary file left
+
+
+def test_the_schedule_is_what_fsrs_gives_for_the_same_ratings_and_times(review):
+    deck = Deck(scheduler=fixed())
+    (card, *_rest) = cards_from_review(review, seat=0)
+    deck.add(card, T0)
+    scheduler, reference = fixed(), fsrs.Card(card_id=1, due=T0)
+    steps = [(False, 0), (True, 1), (True, 11), (fsrs.Rating.Easy, 60 * 24 * 3), (False, 60 * 24 * 20)]
+    for answer, minutes in steps:
+        at = T0 + timedelta(minutes=minutes)
+        rating = answer if isinstance(answer, fsrs.Rating) else fsrs.Rating.Good if answer else fsrs.Rating.Again
+        reference, _ = scheduler.review_card(reference, rating, at)
+        due = deck.answer(card, answer, at)
+        state = deck.schedule(card)
+        assert due == reference.due
+        assert (state.state, state.step, state.stability, state.difficulty) == (
+            reference.state,
+            reference.step,
+            reference.stability,
+            reference.difficulty,
+        )
+    assert deck.next_due == reference.due
+    assert deck.due(reference.due - timedelta(seconds=1)) == [] and deck.due(reference.due) == [card]
+
+
+def test_statistics_per_theme_count_cards_due_answers_and_right_ones():
+    deck = Deck.reference(path=REFERENCE)
+    cards = {c.id: c for c in deck}
+    deck.answer(cards["opening-31"], True, T0)
+    deck.answer(cards["opening-42"], False, T0)
+    deck.answer(cards["opening-42"], True, T0 + timedelta(minutes=5))
+    deck.answer(cards["redouble-5-8"], False, T0)
+    # By hand, at T0 + 6 min: opening 2 cards, 3 answers, 2 right, none due (a Good in learning waits
+    # FSRS's second learning step, 10 minutes); the bear-off card, never answered, is due since it
+    # was added; the cube card's Again at T0 made it due at T0 + 1 min (the first learning step).
+    at = T0 + timedelta(minutes=6)
+    stats = deck.statistics(at)
+    assert list(stats) == ["opening", "bear-off", "cube"]
+    assert stats["opening"] == ThemeStatistics(cards=2, due=0, answered=3, right=2)
+    assert stats["opening"].retention == pytest.approx(2 / 3)
+    assert stats["bear-off"] == ThemeStatistics(cards=1, due=1, answered=0, right=0)
+    assert stats["bear-off"].retention is None
+    assert stats["cube"] == ThemeStatistics(cards=1, due=1, answered=1, right=0)  # Again at T0: due at T0 + 1 min
+
+
+def test_reference_records_load_with_their_answers_values_and_stakes():
+    cards = {c.id: c for c in reference_cards(REFERENCE)}
+    assert cards["opening-31"].answer == "8/5 6/5" and cards["opening-31"].dice == (3, 1)
+    assert cards["opening-42"].answer == "8/4 6/4" and cards["opening-42"].rules.match_length == 7
+    last = cards["last-two"]
+    assert last.answer == "1/off(2)" and last.values == {"1/off(2)": 1.0} and last.equity == 1.0
+    take = cards["redouble-5-8"]
+    # 11-point match, gnubg's player 0 (our top, seat 1) at 5 redoubles his 2-cube; player 1 (bottom) at 8 answers.
+    assert (take.kind, take.score, take.cube_value, take.cube_owner) == ("take", (8, 5), 2, 1)
+    assert take.rules.match_length == 11
+    assert take.game().phase == "cube"
+    assert [c.id for c in Deck.reference(["bear-off", "cube"], path=REFERENCE)] == ["last-two", "redouble-5-8"]
+
+
+def test_bad_files_and_answers_are_refused_and_change_nothing(tmp_path, review):
+    bad = {
+        "not-json.json": "{",
+        "other.json": json.dumps({"format": "something else"}),
+        "version.json": json.dumps({"format": "bgwidget-drills", "version": 2}),
+    }
+    deck = Deck.from_review(review, seat=0, scheduler=fixed())
+    saved = deck.to_dict()
+    broken = json.loads(json.dumps(saved))
+    broken["cards"][0]["card"]["answer"] = "8/2 6/5"  # not a legal play of 31
+    bad["illegal.json"] = json.dumps(broken)
+    missing = json.loads(json.dumps(saved))
+    del missing["cards"][1]["schedule"]
+    bad["missing.json"] = json.dumps(missing)
+    for name, text in bad.items():
+        (tmp_path / name).write_text(text)
+        with pytest.raises(DrillError):
+            Deck.load(tmp_path / name)
+    records = json.loads(REFERENCE.read_text())
+    for change in ({"answer": "24/18"}, {"xgid": "XGID=nonsense"}, {"id": 7}):
+        (tmp_path / "ref.json").write_text(json.dumps([{**records[0], **change}]))
+        with pytest.raises(DrillError, match="reference drill 1"):
+            reference_cards(tmp_path / "ref.json")
+    card = next(iter(deck))
+    for call in (
+        lambda: deck.answer(card, "yes", T0),
+        lambda: deck.answer(card, True, datetime(2100, 1, 5)),  # no time zone
+        lambda: deck.answer(next(iter(Deck.reference(path=REFERENCE))), True, T0),  # another deck's card
+    ):
+        with pytest.raises(DrillError):
+            call()
+    assert deck.to_dict() == saved
+    with pytest.raises(DrillError):
+        Card.from_dict({**card.to_dict(), "kind": "resign"})
+
+
+def test_the_drill_board_quizzes_judges_schedules_and_saves(review, tmp_path):
+    path = tmp_path / "deck.json"
+    now = [T0]
+    deck = Deck.from_review(review, seat=0, scheduler=fixed())
+    for card in deck:  # added at the real time: due again at T0
+        deck.answer(card, fsrs.Rating.Again, T0 - timedelta(days=1))
+    board = DrillBoard(deck, path=path, level="medium", language="fr", clock=lambda: now[0])
+    assert board.card.kind == "play" and board.board.game.phase == "move" and board.board.dice == (3, 1)
+    assert board.text == "Votre lancer : 3-1. Trouvez le meilleur coup et jouez-le sur le plateau."
+    assert all(b.layout.display == "none" for b in (*board.buttons.values(), board.next_button))
+    verdict = board.answer("24/21 6/5")
+    assert not verdict.right and board.verdict is verdict
+    assert board.text.startswith("Pas celui-ci : 24/21 6/5 perd 0,")
+    assert board.board.session.held  # the board stays on the answer
+    assert Deck.load(path).answers(board.card)[-1] == (T0, fsrs.Rating.Again)
+    assert board.next_button.layout.display is None
+    assert board.next().kind == "take"
+    assert [c for c, b in board.buttons.items() if b.layout.display is None] == ["take", "pass"]
+    board.buttons["take"].click()
+    assert board.verdict.right and board.text == "Juste : accepter."
+    assert board.next() is None and board.board is None
+    assert board.text.startswith("Aucune carte à revoir.")
+    assert Deck.load(path).statistics(T0)["cube"] == ThemeStatistics(cards=1, due=0, answered=2, right=1)
+
+
+def test_the_drill_board_takes_the_answer_from_the_view(review):
+    deck = Deck.from_review(review, seat=0, scheduler=fixed())
+    for card in deck:
+        deck.answer(card, fsrs.Rating.Again, T0 - timedelta(days=1))
+    board = DrillBoard(deck, level="medium", clock=lambda: T0)
+    widget = board.board
+    from_view(widget, {"type": "move", "from": 13, "to": 24, "revision": widget.revision})  # backwards
+    assert board.verdict is None and board.text.startswith("Not allowed: ")
+    from_view(widget, {"type": "move", "from": 8, "to": 5, "revision": widget.revision})
+    assert board.verdict is None
+    from_view(widget, {"type": "move", "from": 6, "to": 5, "revision": widget.revision})
+    assert board.verdict.right and board.text == "Right: 8/5 6/5."
+    board.next()
+    from_view(board.board, {"type": "pass", "revision": board.board.revision})
+    verdict = board.verdict
+    assert not verdict.right and verdict.loss == pytest.approx(board.card.loss(), abs=1e-9)  # the review's error
+    assert board.text == f"Not this one: pass gives up {verdict.loss:.3f} of equity. The answer: take."
+    with pytest.raises(DrillError):
+        board.answer("take")  # answered already
