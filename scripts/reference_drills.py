@@ -36,8 +36,8 @@ import numpy as np
 
 from bgwidget import Position, ai
 from bgwidget.ai import bearoff
-from bgwidget.formats import MatchState, from_gnubg_id, to_match_id
 from bgwidget.ai.encoding import boards_from_positions
+from bgwidget.formats import MatchState, from_gnubg_id, to_match_id
 from bgwidget.moves import Play
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "bgwidget" / "ai" / "data" / "reference_drills.json"
@@ -97,23 +97,18 @@ def record(rid: str, theme: str, position: Position, match_id: str, **fields: ob
     return {"id": rid, "theme": theme, "position_id": position.position_id(), "match_id": match_id, **fields}
 
 
-def play_values(candidates: list, ply_of: bool = True) -> list[dict]:
-    """The candidates as ``{"play", "equity"[, "ply"]}``, equity cubeless in points per game for the mover."""
-    rows = []
-    for c in candidates:
-        row = {"play": str(c.play), "equity": round(float(c.equity), 4)}
-        if ply_of:
-            row["ply"] = int(c.ply)
-        rows.append(row)
-    return rows
+def play_values(candidates: list) -> list[dict]:
+    """The candidates as ``{"play", "equity", "ply"}``, equity cubeless in points per game for the mover."""
+    return [{"play": str(c.play), "equity": round(float(c.equity), 4), "ply": int(c.ply)} for c in candidates]
 
 
-def opening(trials: int, truncate: int, seed: int, workers: int) -> dict:
-    """The opening theme: the published best play of each roll, our rollouts of the candidates."""
+def opening(trials: int, truncate: int, seed: int, workers: int, rolls: list | None = None) -> dict:
+    """The opening theme: the published best play of each roll (``rolls``: None for all 15), our
+    rollouts of the candidates."""
     start = Position.initial()
     drills = []
     with ProcessPoolExecutor(workers) as pool:
-        for dice in sorted(PUBLISHED_OPENINGS, key=lambda d: (d[0], d[1])):
+        for dice in rolls or sorted(PUBLISHED_OPENINGS):
             published = start.parse_play(PUBLISHED_OPENINGS[dice], *dice)
             plays = [c.play for c in ai.analyse(start, dice, "expert")[:CANDIDATES]]
             plays += [published] if published not in plays else []
@@ -132,7 +127,10 @@ def opening(trials: int, truncate: int, seed: int, workers: int) -> dict:
     }
 
 
-def _opening_record(start: Position, dice: tuple[int, int], published, rolled, trials: int, truncate: int, seed: int):
+def _opening_record(
+    start: Position, dice: tuple[int, int], published: Play, rolled: ai.Rollouts, trials: int, truncate: int, seed: int
+) -> dict:
+    """One opening drill: the published answer, our rolled-out values, and whether they agree."""
     values = []
     for r in rolled:
         row = {"play": str(r.play), "equity": round(r.equity, 4), "se": round(r.equity_se, 4)}
