@@ -145,8 +145,8 @@ def _opening_record(
         note = "Our rollout's best is the published play."
     elif gap <= error:
         note = (
-            f"Our rollout prefers {ours.play} by {gap:.3f}, within twice the standard error of the difference "
-            f"({error:.3f}): the published play is kept."
+            f"Our rollout prefers {ours.play} by {gap:.3f}, within twice the two standard errors combined "
+            f"({error:.3f}, as if independent): the published play is kept."
         )
     else:
         note = (
