@@ -20,6 +20,7 @@ DATA = [
     "ai/data/net.npz",
     "ai/data/prune.npz",
     "ai/data/kazaross-xg2.json",
+    "ai/data/reference_drills.json",
 ]
 
 
