@@ -1,6 +1,7 @@
 """Drills from a person's own mistakes: cards from a review, the deck's schedule and file, the board that quizzes."""
 
 import json
+from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -205,7 +206,7 @@ def test_the_drill_board_quizzes_judges_schedules_and_saves(review, tmp_path):
     assert board.next().kind == "take"
     assert [c for c, b in board.buttons.items() if b.layout.display is None] == ["take", "pass"]
     board.buttons["take"].click()
-    assert board.verdict.right and board.text == "Juste : accepter."
+    assert board.verdict.right and board.text.startswith("Juste : accepter. Votre décision, prendre, est la bonne.")
     assert board.next() is None and board.board is None
     assert board.text.startswith("Aucune carte à revoir.")
     assert Deck.load(path).statistics(T0)["cube"] == ThemeStatistics(cards=1, due=0, answered=2, right=1)
@@ -222,11 +223,27 @@ def test_the_drill_board_takes_the_answer_from_the_view(review):
     from_view(widget, {"type": "move", "from": 8, "to": 5, "revision": widget.revision})
     assert board.verdict is None
     from_view(widget, {"type": "move", "from": 6, "to": 5, "revision": widget.revision})
-    assert board.verdict.right and board.text == "Right: 8/5 6/5."
+    assert board.verdict.right and board.text.startswith("Right: 8/5 6/5. 8/5 6/5 is the best play.")
     board.next()
     from_view(board.board, {"type": "pass", "revision": board.board.revision})
     verdict = board.verdict
     assert not verdict.right and verdict.loss == pytest.approx(board.card.loss(), abs=1e-9)  # the review's error
-    assert board.text == f"Not this one: pass gives up {verdict.loss:.3f} of equity. The answer: take."
+    assert board.text.startswith(
+        f"Not this one: pass gives up {verdict.loss:.3f} of equity. The answer: take. Your action, pass, costs"
+    )
     with pytest.raises(DrillError):
         board.answer("take")  # answered already
+
+
+def test_the_shipped_reference_deck_loads_every_theme_with_its_answers():
+    deck = Deck.reference()  # the package's ai/data/reference_drills.json (scripts/reference_drills.py)
+    themes = Counter(card.theme for card in deck)
+    assert themes == {"opening": 15, "replies": 105, "bearoff": 12, "cube": 14}
+    by_id = {card.id: card for card in deck}
+    # 2-1 opening: the published best (backgammon101.com's table) is the slot, 13/11 6/5 close behind
+    assert by_id["opening-21"].answer == "24/23 13/11" and "13/11 6/5" in by_id["opening-21"].values
+    # a money bear-off race: the database's 68.2% for the doubler is a double and a take
+    cube = by_id["cube-01"]
+    assert cube.kind == "double" and cube.answer == "double"
+    assert cube.values["double"] == pytest.approx(0.668468) and cube.values["no double"] == pytest.approx(0.418752)
+    assert len(Deck.reference(["bearoff", "cube"])) == 26

@@ -101,6 +101,16 @@ def test_play_anyway_confirms_the_play_and_a_whole_play_is_held_too():
     assert session.state()["tutor"] is None
 
 
+def test_the_warning_explains_the_mistake_in_the_boards_language():
+    session = board("4HPwATDgc/ABMA", (5, 3))  # the opening 5-3: 8/3 6/3 makes the 3-point
+    session.language = "sv"
+    play_by_steps(session, "13/10 8/3")
+    explained = session.state()["tutor"]["explanation"]
+    assert explained[0].startswith("13/10 8/3") and "8/3 6/3" in explained[0]
+    # 13/10 8/3 leaves blots on the 10 and the 3 point; 8/3 6/3 leaves none (hand count)
+    assert any("10, 3" in line for line in explained)
+
+
 def test_while_a_warning_waits_other_actions_are_refused_and_change_nothing():
     session = board("4HPwATDgc/ABMA", (5, 3))
     play_by_steps(session, "13/10 8/3")

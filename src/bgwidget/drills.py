@@ -414,9 +414,19 @@ def _as_decision(card: Card, cube: Any) -> Decision:
 
 
 def explanation(card: Card, choice: str, *, language: str = "en", level: str = "expert") -> list[str]:
-    """The sentences that explain ``card``'s answer against ``choice``, in ``language``: none yet."""
-    # wired to bgwidget.ai.explain at merge (issue 36)
-    return []
+    """The sentences that explain ``card``'s answer against ``choice`` (a play in notation or a
+    cube action, as :func:`normalised` gives it), in ``language``, judged at ``level`` in the
+    card's stakes: :func:`bgwidget.ai.explain.explain` for a play (the card's answer as the
+    better play, the engine's best when ``choice`` is the answer),
+    :func:`~bgwidget.ai.explain.explain_cube` for a cube card."""
+    from bgwidget.ai.explain import explain, explain_cube
+
+    game = card.game()
+    if card.kind == "play":
+        assert card.dice is not None  # a play card has its roll
+        better = None if choice == card.answer else card.answer
+        return explain(card.position, card.dice, choice, better, level=level, game=game).lines(language)
+    return explain_cube(game, choice, level=level).lines(language)
 
 
 # ---------------------------------------------------------------------- the deck
@@ -638,7 +648,7 @@ def reference_cards(path: str | os.PathLike[str] | None = None) -> list[Card]:
         data = json.loads(source.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise DrillError(f"cannot read the reference drills {source}: {error}") from None
-    records = data.get("drills") if isinstance(data, dict) else data
+    records = _records(data)
     if not isinstance(records, list):
         raise DrillError("reference drills are a list of records")
     cards = []
@@ -652,10 +662,38 @@ def reference_cards(path: str | os.PathLike[str] | None = None) -> list[Card]:
     return cards
 
 
+def _records(data: Any) -> Any:
+    """The records of a reference file: a list, ``{"drills": [...]}``, or the package's
+    ``{"version", "themes": {theme: {"drills": [...]}}}`` (``scripts/reference_drills.py``)."""
+    if isinstance(data, dict) and isinstance(data.get("themes"), dict):
+        return [record for theme in data["themes"].values() for record in theme.get("drills", [])]
+    return data.get("drills") if isinstance(data, dict) else data
+
+
+# GNU Backgammon's words for the doubler's cube action -> a double card's answer.
+_CUBE_WORDS = {"double, take": "double", "double, pass": "double", "no double, take": "no double"}
+
+
+def _record_values(record: Any) -> Any:
+    """A record's values as a mapping choice -> equity: the package file lists them as
+    ``{"play"|"action": ..., "equity": ...}``; a double's value is its worse answer's."""
+    values = record.get("values", {})
+    if not isinstance(values, list):
+        return values
+    mapping: dict[str, Any] = {}
+    for entry in values:
+        if not isinstance(entry, dict) or not isinstance(entry.get("equity"), (int, float)):
+            raise DrillError(f"a card's values list choices and equities, not {entry!r}")
+        choice = str(entry.get("play", entry.get("action")))
+        choice = _CUBE_WORDS.get(choice, choice)
+        mapping[choice] = min(mapping.get(choice, entry["equity"]), entry["equity"])
+    return mapping
+
+
 def _reference_card(record: Any) -> Card:
     from bgwidget.formats import from_gnubg_id, from_xgid
 
-    answer = record["answer"]
+    answer = _CUBE_WORDS.get(record["answer"], record["answer"])
     kind = next((k for k, choices in CHOICES.items() if answer in choices), "play")
     ids = record["xgid"] if "xgid" in record else f"{record['position_id']}:{record['match_id']}"
     game = from_xgid(ids) if "xgid" in record else from_gnubg_id(ids)
@@ -679,7 +717,7 @@ def _reference_card(record: Any) -> Card:
         source=str(record.get("source", "")),
     )
     game = card.game()
-    values = {normalised(card, k, game): v for k, v in _values(record.get("values", {})).items()}
+    values = {normalised(card, k, game): v for k, v in _values(_record_values(record)).items()}
     card = replace(card, answer=normalised(card, answer, game), values=values)
     card.check()
     return card

@@ -147,6 +147,15 @@ def _cube(game: Game, made: str) -> Judgement:
 
 
 def explanation(game: Game, made: Judgement, better: str, language: str) -> list[str]:
-    """The facts that tell ``made`` from ``better`` in words, one sentence each, in ``language``."""
-    # wired to bgwidget.ai.explain at merge (issue 36)
-    return []
+    """The facts that tell ``made`` from ``better`` in words, one sentence each, in ``language``
+    (:func:`bgwidget.ai.explain.explain` for a play, judged in ``game``'s stakes;
+    :func:`~bgwidget.ai.explain.explain_cube` for a cube action; none for a beaver, which it
+    does not weigh)."""
+    from bgwidget.ai.explain import explain, explain_cube
+
+    if made.kind == "play":
+        assert game.rolled is not None  # a play is judged once its roll is rolled
+        return explain(game.start_position, game.rolled, made.made, made.best_play, game=game).lines(language)
+    if made.made == "beaver":
+        return []
+    return explain_cube(game, made.made).lines(language)
