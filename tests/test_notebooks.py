@@ -132,6 +132,7 @@ def test_every_notebook_is_found():
         "03-explore.ipynb",
         "04-rollouts.ipynb",
         "05-online.ipynb",
+        "06-training.ipynb",
     } <= names
 
 
