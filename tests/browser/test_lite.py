@@ -95,7 +95,7 @@ def test_the_cdn_build_takes_numpy_and_pyodides_own_packages_from_the_cdn():
         pyodide = json.load(npm.extractfile("package/pyodide-lock.json"))["packages"]
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     placed = {name for name, entry in lock.items() if not entry["file_name"].startswith("https://")}
-    assert placed == {"bgwidget", "anywidget", "comm", "ipywidgets", "psygnal"}  # none of them in Pyodide
+    assert placed == {"bgwidget", "anywidget", "comm", "fsrs", "ipywidgets", "psygnal"}  # none of them in Pyodide
     assert not placed & set(pyodide) and set(lock) == set(pyodide) | placed
     for name, entry in pyodide.items():  # Pyodide's own builds, checked by their own sha256
         url = "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/" + entry["file_name"]

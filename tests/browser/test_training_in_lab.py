@@ -1,0 +1,48 @@
+"""The tutor and a drill card in JupyterLab (issue 36): a planted mistake played by clicks is held,
+the warning shows the Expert's play as arrows and says why, *Take back* puts the board back; then
+a reference drill card is answered with its button and judged. Every wait is for a state of the
+page, never for time."""
+
+from .lab import ROOT, open_notebook, write_notebook
+from .test_board_in_lab import WAIT, click_and_wait, root_state
+
+# The opening 5-3 for the bottom player: 13/10 8/3 leaves two blots where 8/3 6/3 makes the
+# 3-point (every published opening table): a very bad play by the Expert's judgement.
+TUTORED = """from bgwidget import BoardWidget
+w = BoardWidget(players=('human', 'human'), tutor='doubtful', seed=5, animation=0)
+w.roll((5, 3))
+w"""
+
+# cube-01 of the shipped reference drills: a money bear-off race, 68.2% for the doubler (exact,
+# from the bear-off database): double, take.
+DRILL = """from bgwidget.drills import Deck
+from bgwidget.drill_board import DrillBoard
+d = DrillBoard(Deck(c for c in Deck.reference(['cube']) if c.id == 'cube-01'))
+d"""
+
+
+def test_the_tutor_holds_a_mistake_then_a_drill_card_is_answered(lab, page, artifacts):
+    write_notebook(lab.folder, "tutor", TUTORED)
+    open_notebook(page, lab, "tutor")
+    before = root_state(page)["positionId"]
+    page.locator(f'{ROOT} [data-point="13"] [data-movable="true"]').last.click()
+    click_and_wait(page, f'{ROOT} [data-point="10"][data-lit="true"]')
+    page.locator(f'{ROOT} [data-point="8"] [data-movable="true"]').last.click()
+    click_and_wait(page, f'{ROOT} [data-point="3"][data-lit="true"]')
+    panel = page.locator(f"{ROOT} [data-testid='tutor-panel']")
+    panel.wait_for(state="visible", timeout=WAIT)
+    assert "very bad" in panel.text_content() and "8/3 6/3" in panel.text_content()
+    assert "17 rolls of 36 hit one" in panel.text_content()  # the blots on 10 and 3 (ai.explain)
+    assert page.locator(f"{ROOT} [data-tutor-best='8/3 6/3']").count() == 1  # the Expert's play as arrows
+    page.locator(ROOT).screenshot(path=str(artifacts / "tutor-warning.png"))
+    click_and_wait(page, f"{ROOT} [data-testid='tutor-take-back']")
+    panel.wait_for(state="hidden", timeout=WAIT)
+    assert root_state(page)["positionId"] == before and root_state(page)["phase"] == "move"
+
+    write_notebook(lab.folder, "drill", DRILL)
+    open_notebook(page, lab, "drill")
+    page.locator(".bg-drill-double").first.click()
+    page.get_by_text("Right: double.").first.wait_for(timeout=WAIT)
+    page.locator(".bg-drill-double").first.locator(
+        "xpath=ancestor::div[contains(@class, 'widget-vbox')][1]"
+    ).screenshot(path=str(artifacts / "drill.png"))
