@@ -146,8 +146,8 @@ def _cube(game: Game, made: str) -> Judgement:
     return Judgement(1 - doubler, "cube", made, best, error, mark(error))
 
 
-def explanation(game: Game, made: Judgement, better: str, language: str) -> list[str]:
-    """The facts that tell ``made`` from ``better`` in words, one sentence each, in ``language``
+def explanation(game: Game, made: Judgement, language: str) -> list[str]:
+    """The facts that tell ``made`` from its better choice in words, one sentence each, in ``language``
     (:func:`bgwidget.ai.explain.explain` for a play, judged in ``game``'s stakes;
     :func:`~bgwidget.ai.explain.explain_cube` for a cube action; none for a beaver, which it
     does not weigh)."""

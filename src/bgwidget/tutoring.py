@@ -19,7 +19,7 @@ cube action. The computer's actions are never judged: only intents from a person
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bgwidget import actions
 from bgwidget.game import Game
@@ -27,7 +27,7 @@ from bgwidget.hints import decision_point
 from bgwidget.intents import IntentError, place
 from bgwidget.moves import IllegalPlayError
 from bgwidget.position import Position, mover_point
-from bgwidget.tutor import Judgement, check_tutor, judge
+from bgwidget.tutor import Judgement, check_tutor, explanation, judge
 
 __all__ = ["JUDGED", "Tutoring", "TutorWarning"]
 
@@ -47,6 +47,14 @@ class TutorWarning:
     intent: dict
     before: Position
     at: Hashable
+    explained: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def explanation(self, game: Game, language: str) -> list[str]:
+        """Why the judgement holds, in ``language`` (:func:`bgwidget.tutor.explanation`): worded once
+        per language, since the game stays at this decision while the warning waits."""
+        if language not in self.explained:
+            self.explained[language] = explanation(game, self.judgement, language)
+        return self.explained[language]
 
 
 class Tutoring:

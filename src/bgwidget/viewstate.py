@@ -23,7 +23,6 @@ from bgwidget.moves import Move, roll_text
 from bgwidget.position import Place, Position, board_arrays, board_place, mover_point, point_labels
 from bgwidget.rules import CUBE_OFFERS
 from bgwidget.tools import Advice, HintRollout, Reviewing
-from bgwidget.tutor import explanation
 from bgwidget.words import points_text, result_text, say, shown_names
 
 if TYPE_CHECKING:
@@ -529,7 +528,7 @@ def tutor_of(session: Seen) -> TutorView | None:
         best=judged.best,
         best_steps=best,
         before=board_of(warning.before),
-        explanation=explanation(session.game, judged, judged.best, session.language),
+        explanation=warning.explanation(session.game, session.language),
     )
 
 
