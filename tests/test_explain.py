@@ -6,8 +6,11 @@ import gnubg_nn
 import pytest
 
 from bgwidget import Position, ai
+from bgwidget.ai.context import Context
 from bgwidget.ai.cube import cube_decision
+from bgwidget.ai.cubeful import searched_cube_decision
 from bgwidget.ai.met import match_winning_chance
+from bgwidget.ai.players import evaluator_or_net
 from bgwidget.errors import ExplainError
 from bgwidget.game import Game
 from bgwidget.labels import LANGUAGES, label
@@ -172,6 +175,28 @@ def test_explain_cube_money_and_match():
     match = Game(rules=Rules(match_length=3), position=Position.initial(), score=(1, 1))
     facts = dict(_facts(ai.explain_cube(match, "no double", level="medium")))
     assert facts["cube.takePointMatch"]["take_chance"] == pytest.approx(ai.match_take_point(2, 2))
+
+
+def test_a_post_crawford_tie_is_not_called_a_cost():
+    # 5-point match, the trailer (3 points) on roll post-Crawford in a bear-off race, 79.7% to win.
+    # Debian's GNU Backgammon 1.07 (`new match 5`, `set score 4 3`, `set postcrawford on`, `set board
+    # tnsPAADb7g4AAA`, `set turn 1`, `eval`) at 2-ply: double/pass +1.000, double/take +2.187, no
+    # double +0.987 EMG; at a cube of 1, EMG = 4 * MWC - 1 here (a win 4-4 is 50%, a loss 0%).
+    position = Position.from_position_id("tnsPAADb7g4AAA", turn=0)
+    game = Game(rules=Rules(match_length=5), position=position, score=(3, 4), crawford=False)
+    context = Context.of(game, 0)
+    deep = searched_cube_decision(position, context, 2, evaluator_or_net(None, "a test"))
+    assert 4 * deep.no_double - 1 == pytest.approx(0.987, abs=6e-4)
+    assert 4 * deep.double_take - 1 == pytest.approx(2.187, abs=6e-4)
+    assert deep.double_pass == 0.5
+    # The Expert's 1-ply leaves let the trailer cash after any roll at no risk: no double is worth
+    # exactly the cash, so the explanation calls the two equal instead of "costs 0.0%".
+    decision = ai.game_cube_decision(game)
+    assert decision.no_double == pytest.approx(decision.double_pass) and decision.should_double
+    facts = dict(_facts(ai.explain_cube(game, "no double")))
+    assert facts["cube.equal"] == {"made_action": "no double", "right_action": "double"}
+    line = ai.explain_cube(game, "no double").lines("en")[0]
+    assert line == "Your action, no double, is worth as much as double here, to the figures shown."
 
 
 def test_bad_input_is_refused():

@@ -378,6 +378,10 @@ def _answer(decision: CubeDecision) -> str:
     return "take" if decision.should_take else "pass"
 
 
+_SHOWN = 0.0005
+"""The smallest cost the sentences show: 0.001 points per game, 0.1% of match winning chance."""
+
+
 def _verdict(decision: CubeDecision, action: str, right: str, doubling: bool) -> Fact:
     """The action against the right one: right, or wrong and the cost (doubler's cubeful numbers)."""
     if action == right:
@@ -386,6 +390,10 @@ def _verdict(decision: CubeDecision, action: str, right: str, doubling: bool) ->
         cost = abs(min(decision.double_take, decision.double_pass) - decision.no_double)
     else:
         cost = abs(decision.double_take - decision.double_pass)
+    if cost < _SHOWN:
+        # A tie the figures cannot tell apart (a 1-ply leaf where the trailer post-Crawford cashes
+        # at no risk is one): saying "costs 0.0%" would call a free choice wrong.
+        return Fact("cube.equal", {"made_action": action, "right_action": right})
     key = "cube.wrongMatch" if decision.match_play else "cube.wrong"
     return Fact(
         key, {"made_action": action, "right_action": right, "cost_chance" if decision.match_play else "cost": cost}
