@@ -120,12 +120,12 @@ class CubeError(ValueError):
 
 
 class RolloutError(ValueError):
-    """Arguments of :func:`rollout` out of range: trials, seed, truncation, target, batch,
+    """Arguments of :func:`~bgwidget.ai.rollout.rollout` out of range: trials, seed, truncation, target, batch,
     progress, or plays that are not legal plays of the roll."""
 
 
 class BatchError(ValueError):
-    """Arguments of :func:`analyse_many` that are not right: items, chunk, progress or executor."""
+    """Arguments of :func:`~bgwidget.ai.batch.analyse_many` that are not right: items, chunk, progress or executor."""
 
 
 class ReviewError(GameError):
@@ -145,7 +145,7 @@ class ReportError(ValueError):
 
 
 class DrawingError(ValueError):
-    """A value :func:`board_svg` cannot draw (dice, cube, owner, names, score or match length)."""
+    """A value :func:`~bgwidget.svg.board_svg` cannot draw (dice, cube, owner, names, score or match length)."""
 
 
 class IntentError(Refusal):

@@ -272,7 +272,7 @@ class CubeExercise(ipywidgets.VBox):
     the top and the learner, who answers, at the bottom, with the cube centred and offered at 2.
     ``answer`` is the author's answer, ``"take"`` or ``"pass"``; ``why`` the author's
     explanation. The verdict adds the numbers of :func:`bgwidget.ai.cube_decision` in the stakes
-    of the board's game (:meth:`bgwidget.ai.Context.of`: money play, the cube centred) from the
+    of the board's game (:meth:`bgwidget.ai.context.Context.of`: money play, the cube centred) from the
     chances of :func:`bgwidget.ai.evaluate` at ``level``: the doubler's chances, and
     what taking and passing cost the learner on average, in points for the stake before the
     double. Without numpy (a Pyodide kernel) the author's answer alone judges, and the verdict says

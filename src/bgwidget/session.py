@@ -498,7 +498,7 @@ class Session:
 
     def run_action(self, action: Callable[[], Any]) -> Any:
         """Run ``action()``, a change of :attr:`game` (a roll, a play...), and return what it returns:
-        a play it ends becomes :attr:`last_play` and goes to the :meth:`on_play` callbacks, a dance
+        a play it ends becomes ``self.last_play`` and goes to the :meth:`on_play` callbacks, a dance
         it makes is said in ``message``."""
         result, played = actions.record(self.game, action, self.human, self.say)
         if played is not None:

@@ -1,4 +1,4 @@
-"""Layer 6, the view state: what the board's view draws, as a pure function of a :class:`Session`.
+"""Layer 6, the view state: what the board's view draws, as a pure function of a :class:`~bgwidget.session.Session`.
 
 :func:`view_state` projects a :class:`~bgwidget.session.Session` (what :class:`Seen` lists of it)
 to one JSON-ready dict, the :class:`ViewState` below (the schema, written once; ``js/src/state.js``

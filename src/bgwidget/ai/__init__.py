@@ -17,7 +17,7 @@ position or candidate plays out many times, luck-adjusted (:mod:`bgwidget.ai.rol
 last three take ``executor=``, a process pool or a Dask cluster (:mod:`bgwidget.ai.parallel`).
 ``race_cube(position)`` sets the race formulas (Keith, Kleinman, Trice, 8-9-12) beside the
 engine's cube decision (:mod:`bgwidget.ai.race`).
-:func:`bgwidget.play_match` plays a whole match between two players.
+:func:`bgwidget.play_match <bgwidget.ai.play.play_match>` plays a whole match between two players.
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def checked_inputs(inputs: object) -> np.ndarray:
 def is_race(boards: np.ndarray) -> np.ndarray:
     """(n,) bool: contact is over, every checker of each side has passed all the other's.
 
-    Same rule as :meth:`bgwidget.Position.is_race`. Raises
+    Same rule as :meth:`bgwidget.position.Position.is_race`. Raises
     :class:`~bgwidget.position.PositionError` for boards :func:`checked_boards` refuses.
     """
     boards = checked_boards(boards)

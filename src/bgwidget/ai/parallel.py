@@ -6,7 +6,7 @@ the work is cut: a task is a top-level function and its arguments, so that a pro
 pickle it. Each task's result is the same wherever it runs, so a run on an executor gives the
 serial run's result exactly. An executor is a :class:`concurrent.futures.Executor` (a
 :class:`~concurrent.futures.ProcessPoolExecutor` on one machine) or a ``dask.distributed.Client``,
-whose :meth:`get_executor` gives one (a cluster, when one machine is not enough).
+whose ``get_executor()`` gives one (a cluster, when one machine is not enough).
 """
 
 from __future__ import annotations

@@ -355,7 +355,7 @@ def decision_svg(review: Any, decision: Any, play: str | None = None, language: 
 
     Raises :class:`~bgwidget.svg.DrawingError` for something that is not a review or a decision of it, or a
     ``play`` asked of a cube decision; :class:`bgwidget.IllegalPlayError` for a ``play`` the roll
-    does not allow; :class:`LanguageError` for another language.
+    does not allow; :class:`~bgwidget.labels.LanguageError` for another language.
     """
     # Checked by its shape: the Review's own methods present it through this module.
     if not (isinstance(getattr(review, "match", None), Match) and callable(getattr(review, "summary", None))):

@@ -2,14 +2,16 @@
 
 - :mod:`bgwidget.online.server`: the authoritative server (rooms, seats bound to tokens,
   spectators, clocks, every action stored in SQLite before it is sent); :mod:`bgwidget.online.launch`:
-  ``bgwidget serve``, and :func:`start_server` for a server in this process.
-- :mod:`bgwidget.online.client`: :func:`create_room`, :func:`connect`, :func:`watch` and
-  :class:`OnlineRoom`, which plays like a board and lets any computer player sit in a seat;
-  :mod:`bgwidget.online.connection`: the same client for asyncio code (:class:`RoomConnection`).
+  ``bgwidget serve``, and :func:`~bgwidget.online.launch.start_server` for a server in this process.
+- :mod:`bgwidget.online.client`: :func:`~bgwidget.online.client.create_room`,
+  :func:`~bgwidget.online.client.connect`, :func:`~bgwidget.online.client.watch` and
+  :class:`~bgwidget.online.client.OnlineRoom`, which plays like a board and lets any computer player
+  sit in a seat; :mod:`bgwidget.online.connection`: the same client for asyncio code
+  (:class:`~bgwidget.online.connection.RoomConnection`).
 - :mod:`bgwidget.online.protocol`: the messages; :mod:`bgwidget.online.room`: a room as its events
   make it; :mod:`bgwidget.online.fairdice`: the dice, and :func:`verify` to check them after a match;
-  :mod:`bgwidget.online.store`: where rooms are kept. :func:`start_server` runs a server in this
-  process (a notebook, a test).
+  :mod:`bgwidget.online.store`: where rooms are kept. :func:`~bgwidget.online.launch.start_server`
+  runs a server in this process (a notebook, a test).
 
 The server and the client need the ``websockets`` library: ``pip install "bgwidget[online]"``.
 :func:`verify` and the protocol do not.

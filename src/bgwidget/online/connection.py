@@ -62,7 +62,8 @@ async def _open(url: str, open_timeout: float) -> ClientConnection:
 async def create_room_async(
     url: str, settings: dict[str, Any], language: str = "en", timeout: float = 10
 ) -> RoomTicket:
-    """:func:`create_room` for asyncio code, with the room's settings as the protocol writes them."""
+    """:func:`~bgwidget.online.client.create_room` for asyncio code, with the room's settings as the
+    protocol writes them."""
     connection = await _open(url, timeout)
     try:
         await connection.send(
@@ -79,7 +80,8 @@ async def create_room_async(
 
 
 class RoomConnection:
-    """One client's connection to a room, for asyncio code (see :class:`OnlineRoom` for the rest).
+    """One client's connection to a room, for asyncio code (the rest:
+    :class:`~bgwidget.online.client.OnlineRoom`).
 
     Create it, then ``await open()``. ``room`` is the copy of the server's room, rebuilt from its
     events; ``seat`` is 0 or 1, or None for a spectator.

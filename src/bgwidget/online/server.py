@@ -95,7 +95,7 @@ class _Member:
 
 
 class GameServer:
-    """Rooms kept in ``store``; serve it with :meth:`handler` (see :func:`run`).
+    """Rooms kept in ``store``; serve it with :meth:`handler` (see :func:`~bgwidget.online.launch.run`).
 
     ``now`` gives the time (seconds since the epoch); ``failures`` counts the messages whose
     handling raised an unexpected error (each logged; a hostile client must never cause one).
