@@ -160,7 +160,7 @@ export const ROOM_H = 48;
  * chair their pips and the cube's 64 read at a cell's size. The cube still fits the side rail
  * (SIDE 60 units), four dice the gap between two rows of checkers (MID 76 units). */
 export const DIE = 0.56;
-export const CUBE = 0.5;
+export const CUBE = 0.46;
 const DICE_GAP = 0.14; // between two dice; doubles lie closer
 const DOUBLES_GAP = 0.08;
 
