@@ -62,6 +62,7 @@ import { drawOnline } from "./online.js";
  * @typedef {object} FaceHooks
  * @property {(point: Place) => {x: number, y: number} | null} [bgScreenPoint]  where a click on `point` lands
  * @property {() => object} [bgLoftStats]  the face's frame counts and timings
+ * @property {() => object} [bgLoftScene]  the world boxes of the face's board, checkers, dice, cube and arrows
  */
 
 // The buttons of the controls, in their order on the page: `key` is the intent each sends (Resign

@@ -210,3 +210,92 @@ test("dice and cube faces: each value once, the rolled one on top", () => {
     assert.deepEqual([...faces].sort((a, b) => a - b), [2, 4, 8, 16, 32, 64]);
   }
 });
+
+// The board's parts in world units (hand-worked from look.json): the side rail x -4.36 .. -3.76
+// (SIDE 60), the fields' rows z ±2.88 (TOP_Y 62, BOTTOM_Y 638 around 350), the bar x -0.4 .. 0.24.
+const SIDE_RAIL = [-4.36, -3.76];
+const ROWS = 2.88;
+
+test("every checker stands inside its field, clear of the rails and the frame", () => {
+  // Full stacks on the points by the rails: 12 and 13 by the side rail, 7 and 18 by the bar, 1 and 24 by the trays.
+  const board = { points: Array(24).fill(0), bar: [0, 0], off: [0, 0] };
+  for (const p of [12, 7, 1]) board.points[p - 1] = 5;
+  for (const p of [13, 18, 24]) board.points[p - 1] = -5;
+  for (const c of L.checkers(board)) {
+    const r = L.placeRect(c.place);
+    const [x0, x1] = [Math.min(r.x0, r.x1), Math.max(r.x0, r.x1)];
+    // A point is 56 units wide and a checker 44: 6 units of felt either side.
+    close(c.x - L.RADIUS - x0, 0.06, 1e-9);
+    close(x1 - (c.x + L.RADIUS), 0.06, 1e-9);
+    assert.ok(Math.abs(c.z) + L.RADIUS <= ROWS - 0.03 + 1e-9, `${c.place}: ${c.z}`);
+  }
+  const twelve = L.checkers(board).filter((c) => c.place === 12);
+  assert.ok(twelve.every((c) => c.x - L.RADIUS >= SIDE_RAIL[1] + 0.06 - 1e-9));
+});
+
+test("the dice lie in the middle of their half, apart, clear of the checkers' rows of five", () => {
+  for (const seat of [0, 1]) {
+    // Seat 0 rolls in the right half (RIGHT_X 460 .. TRAY_X 796), seat 1 in the left (60 .. 396).
+    const [a, b] = seat === 0 ? [0.24, 3.6] : [-3.76, -0.4];
+    for (const count of [1, 2, 4]) {
+      const spots = L.diceSpots(seat, count);
+      assert.equal(spots.length, count);
+      for (const [x, z] of spots) {
+        assert.ok(x - L.DIE / 2 > a && x + L.DIE / 2 < b);
+        // Five checkers reach 250 units in from each row's edge: 38 units are left either side of the middle.
+        assert.ok(Math.abs(z) + L.DIE / 2 <= 0.38);
+      }
+      for (let i = 1; i < count; i++) assert.ok(spots[i][0] - spots[i - 1][0] > L.DIE);
+      close((spots[0][0] + spots[count - 1][0]) / 2, (a + b) / 2);
+    }
+  }
+  assert.ok(L.DIE > 0.46 * 1.2); // a fifth larger than the 2D board's die (46 units)
+});
+
+test("the cube lies on the side rail wherever it stands there", () => {
+  const base = { turn: 0, cube: { value: 2, owner: null, offered: false, offered_value: null, disabled: false } };
+  for (const owner of [null, 0, 1]) {
+    const s = L.cubeSpot({ ...base, cube: { ...base.cube, owner } });
+    assert.ok(s.x - L.CUBE / 2 > SIDE_RAIL[0] && s.x + L.CUBE / 2 < SIDE_RAIL[1], `owner ${owner}`);
+    // Inside the frame (z ±2.88 + FRAME 14 units), with the 2D board's margin (6 units) at an end.
+    assert.ok(Math.abs(s.z) + L.CUBE / 2 <= ROWS - 0.06 + 1e-9, `owner ${owner}: ${s.z}`);
+  }
+});
+
+test("a play's arrows run from the top checker of each step's start to where it lands", () => {
+  // 8/3 6/3 from the opening: the third checker on 8 and the fifth on 6 land first and second on 3.
+  const [first, second] = L.stepArrows(0, OPENING, [[8, 3, false], [6, 3, false]]);
+  // Point 8: x = BAR_X - 1.5 P = 312; its third checker's centre 638 - 25 - 2·50 = 513.
+  close(first.from.x, -1.24);
+  close(first.from.z, 1.63);
+  close(first.from.y, L.THICK);
+  // Point 3: x = TRAY_X - 2.5 P = 656; the first checker at 613, the second at 563.
+  close(first.to.x, 2.2);
+  close(first.to.z, 2.63);
+  close(second.from.x, 0.52); // point 6 (x 488), its fifth checker at 413
+  close(second.from.z, 0.63);
+  close(second.to.z, 2.13);
+  // From the bar, seat 1: the checker waiting on the bar to the entry point.
+  const board = { points: Array(24).fill(0), bar: [0, 2], off: [0, 0] };
+  const [enter] = L.stepArrows(1, board, [["bar", 22, false]]);
+  assert.deepEqual([enter.from.x, enter.from.z], [L.spot(1, "bar", 1, 2).x, L.spot(1, "bar", 1, 2).z]);
+  assert.equal(L.placeAt(enter.to.x, enter.to.z), 22);
+});
+
+test("no one is marked on turn before the opening roll, nor after the game", () => {
+  assert.equal(L.onTurn({ turn: 0, phase: "opening" }, 0), false);
+  assert.equal(L.onTurn({ turn: 0, phase: "roll" }, 0), true);
+  assert.equal(L.onTurn({ turn: 0, phase: "roll" }, 1), false);
+  assert.equal(L.onTurn({ turn: 1, phase: "cube" }, 1), true);
+  assert.equal(L.onTurn({ turn: 1, phase: "game-over" }, 1), false);
+});
+
+test("the walk starts looking at the board's middle", () => {
+  // Along the line of sight from the eye, where it meets the table top (TABLE.height 12).
+  const drop = C.ROOM.eyeHeight - L.TABLE.height;
+  const ahead = drop / Math.tan(-C.START.pitch);
+  close(C.START.z - ahead, 0, 1e-9); // the board's centre, z 0
+  assert.equal(C.START.x, 0);
+  assert.equal(C.START.yaw, 0); // facing -z: the board, from the bottom player's side
+  assert.ok(C.START.z > C.ROOM.table.z && C.START.z < 25); // behind the chair, nearer than the far wall
+});

@@ -188,14 +188,11 @@ def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
     wait_root(page, f"r.dataset.camera === {GAME_VIEW!r}")
     page.locator(ROOT).screenshot(path=str(artifacts / "loft-cube.png"))  # the cube taken, at 2
 
-    # The whole screen: the loft fills the window, with the status line over it; and back.
+    # The whole screen: the board fills the window, the game's status and buttons with it; and back.
     page.locator('[data-testid="full-screen"]').click()
-    page.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'loft'", timeout=WAIT)
-    page.wait_for_function(  # the picture takes the screen's height, less the row of buttons under it
-        "() => document.querySelector('[data-testid=\"loft-canvas\"]').clientHeight > 0.9 * innerHeight"
-    )
-    status = page.locator('[data-testid="status"]').text_content()
-    assert page.locator('[data-testid="loft"]').get_by_text(status, exact=True).is_visible()
+    page.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'bg-board'", timeout=WAIT)
+    assert page.locator('[data-testid="status"]').is_visible()
+    assert page.locator('[data-testid="roll"]').is_visible()
     page.screenshot(path=str(artifacts / "loft-full-screen.png"))
     page.locator('[data-testid="full-screen"]').click()
     page.wait_for_function("() => !document.fullscreenElement", timeout=WAIT)
@@ -205,6 +202,102 @@ def test_double_and_right_click_the_camera_and_the_walk(lab, page, artifacts):
     wait_root(page, "r.dataset.view === '2d' && !!r.querySelector('svg [data-checker]')")
     page.locator('[data-testid="view-toggle"]').click()
     wait_root(page, "r.dataset.view === '3d' && !!r.querySelector('canvas')")
+
+
+def scene(page) -> dict:
+    """The loft's world boxes (index.js's sceneBounds), once nothing moves."""
+    wait_root(page, "!r.bgLoftScene().moving")
+    return page.evaluate(f"() => document.querySelector('{ROOT}').bgLoftScene()")
+
+
+def inside(inner: dict, outer: dict, margin: float = 0.0) -> bool:
+    return (
+        inner["x0"] >= outer["x0"] + margin
+        and inner["x1"] <= outer["x1"] - margin
+        and inner["z0"] >= outer["z0"] + margin
+        and inner["z1"] <= outer["z1"] - margin
+    )
+
+
+TUTORED = (
+    "from bgwidget.widget import BoardWidget\n"
+    "w = BoardWidget(view='3d', players=('human', 'human'), tutor='doubtful', seed=5, animation=0,"
+    " names=('Ann', 'Bo'))\n"
+)
+
+
+def test_full_screen_keeps_the_game_and_the_board_stays_in_its_frame(lab, page, artifacts):
+    side = open_3d(page, lab, "loft_full", TUTORED)
+    names = [page.locator(f'[data-testid="loft-name-{seat}"]') for seat in (0, 1)]
+    # Before the opening roll no one is on turn: no marker points at a name.
+    assert hooks(page)["phase"] == "opening"
+    assert not any(name.text_content().endswith("◀") for name in names)
+
+    # The whole screen holds the picture and, under it, the status and the game's buttons: Roll is
+    # there, inside the screen, and rolls the opening roll.
+    page.locator('[data-testid="full-screen"]').click()
+    page.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'bg-board'", timeout=WAIT)
+    roll = page.locator('[data-testid="roll"]')
+    box = roll.bounding_box()
+    height = page.evaluate("() => innerHeight")
+    assert roll.is_visible() and box["y"] + box["height"] <= height
+    canvas = page.locator('[data-testid="loft-canvas"]').bounding_box()
+    assert canvas["height"] > 0.5 * height and canvas["y"] + canvas["height"] <= box["y"]
+    assert page.locator('[data-testid="status"]').text_content() == read_side(side, hooks(page)["revision"])["status"]
+    revision = hooks(page)["revision"]
+    roll.click()
+    shown = wait_new_revision(page, revision)
+    model = check_against_kernel(page, side)
+    assert model["phase"] == "move" and page.locator('[data-testid="status"]').is_visible()
+    # Now the player to move is marked, and only they.
+    assert [name.text_content().endswith("◀") for name in names] == [s == shown["turn"] for s in (0, 1)]
+    page.locator('[data-testid="hint"]').wait_for(state="visible")
+    page.wait_for_function(  # the picture has taken the height the play list left it, and is drawn at that size
+        "() => { const c = document.querySelector('[data-testid=\"loft-canvas\"]');"
+        " return c.getBoundingClientRect().bottom < innerHeight"
+        " && c.height === Math.floor(c.clientHeight * Math.min(devicePixelRatio, 2)); }"
+    )
+    page.screenshot(path=str(artifacts / "loft-full-screen-rolled.png"))
+
+    # Every checker, die and the cube lies on the board; the checkers on the fields, clear of the
+    # side rail (SIDE 60 units, 0.6) and of the frame (FRAME 14 units, 0.14) by a strip of felt.
+    world = scene(page)
+    board = world["board"]
+    field = {"x0": board["x0"] + 0.6, "x1": board["x1"], "z0": board["z0"] + 0.14, "z1": board["z1"] - 0.14}
+    assert len(world["checkers"]) == 30 and len(world["dice"]) == 2 and world["cube"]
+    for checker in world["checkers"]:
+        assert inside(checker, field, 0.02), checker
+    for die in world["dice"]:
+        assert inside(die, field, 0.02), die
+    assert inside(world["cube"], board, 0.02)
+    assert world["cube"]["x1"] < board["x0"] + 0.6  # on the side rail
+    page.locator('[data-testid="full-screen"]').click()
+    page.wait_for_function("() => !document.fullscreenElement", timeout=WAIT)
+
+
+def test_the_tutors_better_play_as_arrows_in_3d(lab, page, artifacts):
+    # The opening 5-3 for the bottom player: 13/10 8/3 leaves two blots where 8/3 6/3 makes the
+    # 3-point (every published opening table): the tutor holds it, very bad.
+    side = open_3d(page, lab, "loft_tutor", TUTORED + "w.roll((5, 3))\n")
+    assert scene(page)["arrows"] == 0
+    for origin, target in ((13, 10), (8, 3)):
+        revision = hooks(page)["revision"]
+        click_point(page, origin)
+        wait_root(page, f"r.dataset.selected === {str(origin)!r}")
+        click_point(page, target)
+        wait_new_revision(page, revision)
+    panel = page.locator(f"{ROOT} [data-testid='tutor-panel']")
+    panel.wait_for(state="visible", timeout=WAIT)
+    assert read_side(side, hooks(page)["revision"])["tutor"]["best"] == "8/3 6/3"
+    # The Expert's play as two dashed arcs in the room, named as the 2D board names its arrows.
+    assert page.locator(f"{ROOT} [data-tutor-best='8/3 6/3']").count() == 1
+    assert scene(page)["arrows"] == 2
+    page.locator(ROOT).screenshot(path=str(artifacts / "loft-tutor.png"))
+    revision = hooks(page)["revision"]
+    page.locator(f"{ROOT} [data-testid='tutor-take-back']").click()
+    wait_new_revision(page, revision)
+    panel.wait_for(state="hidden", timeout=WAIT)
+    assert scene(page)["arrows"] == 0 and page.locator(f"{ROOT} [data-tutor-best]").count() == 0
 
 
 def test_screenshots_in_the_light_and_dark_themes(lab, page, artifacts):

@@ -1,6 +1,7 @@
 // The loft's two cameras as pure numbers: the orbit around the board (angles and distance, with
 // limits so that the board never leaves the picture nor goes under the table) and the walk
 // through the room (position and heading, kept inside the walls and out of the table).
+import { TABLE } from "./layout.js";
 
 /**
  * Where the orbiting camera is: theta turns around the board (0: from the bottom player's side),
@@ -122,9 +123,10 @@ export function walks(key) {
   return key.toLowerCase() in KEYS;
 }
 
-/** Where the walk starts: standing behind the bottom player's chair, facing the board.
+/** Where the walk starts: standing behind the bottom player's chair, looking down at the board's
+ * middle (on the table, TABLE.height high at the room's centre).
  * @type {Readonly<Pose>} */
-export const START = Object.freeze({ x: 0, z: 30, yaw: 0, pitch: -0.35 });
+export const START = Object.freeze({ x: 0, z: 20, yaw: 0, pitch: -Math.atan2(ROOM.eyeHeight - TABLE.height, 20) });
 
 /** The pose {x, z, yaw, pitch} after `dt` seconds with the keys `held` (a set of KeyboardEvent.key
  * values, any case): yaw 0 faces -z; walls and the table stop the walker.

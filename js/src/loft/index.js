@@ -6,7 +6,7 @@ import * as THREE from "three";
 import { diceOf } from "../draw.js";
 import { boardOf, litPoints, movablePoints } from "../board.js";
 import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
-import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot } from "./layout.js";
+import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, onTurn, placeAt, spot, stepArrows } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
 
 /** @typedef {import("../state.js").ViewState} ViewState */
@@ -25,6 +25,7 @@ import { BOARD_Y, Scene } from "./scene.js";
 const FLY_MS = 700;
 const TUMBLE_MS = 650;
 const DRAG = 5; // pixels a press may move and still be a click
+const JUMP = 200; // pixels the mouse may move between two events of the walk's look
 
 /**
  * @template {keyof HTMLElementTagNameMap} K
@@ -79,7 +80,9 @@ class Loft {
     renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.world = new Scene();
-    this.camera = new THREE.PerspectiveCamera(40, 1.5, 0.1, 400);
+    // The near plane no closer than anything can come (the orbit's 5, the walker's 13): the depth
+    // buffer's precision is spent where the room is.
+    this.camera = new THREE.PerspectiveCamera(40, 1.5, 0.5, 400);
     this.camera.rotation.order = "YXZ";
     this.orbit = { ...GAME_VIEW };
     this.pose = { ...START };
@@ -121,14 +124,17 @@ class Loft {
     this.el.append(canvas, this.overlay, this.tools);
     host.replaceChildren(this.el);
     this.listen();
+    this.size = { width: 0, height: 0 }; // the picture's, CSS pixels (fit)
     this.resize = new ResizeObserver(() => this.fit());
     this.fitFull = () => this.fit();
     document.addEventListener("fullscreenchange", this.fitFull);
     this.resize.observe(this.el);
+    this.resize.observe(canvas); // on the whole screen its height follows the controls' (CSS)
     this.fit();
     const root = view.root;
     root.bgScreenPoint = (point) => this.screenPoint(point);
     root.bgLoftStats = () => ({ ...this.stats });
+    root.bgLoftScene = () => this.sceneBounds();
     this.placeCamera();
   }
 
@@ -145,12 +151,10 @@ class Loft {
     this.gameButton.textContent = this.t(lang, "view.gameView");
     this.walkButton.textContent = this.t(lang, "view.walk");
     this.fullButton.textContent = this.t(lang, "view.fullScreen");
-    this.fullButton.hidden = !this.el.requestFullscreen;
+    this.fullButton.hidden = !this.view.root.requestFullscreen;
     this.help.textContent = this.immersive ? this.t(lang, "view.walkHelp") : "";
     this.help.hidden = !this.immersive;
-    // On the whole screen the status line is out of sight: the loft shows it (a refusal first).
-    const full = document.fullscreenElement === this.el;
-    this.note.textContent = ui.note?.text ?? (full ? state.status ?? "" : "");
+    this.note.textContent = ui.note?.text ?? "";
     this.note.hidden = !this.note.textContent;
     this.result.textContent = state.result?.text ?? "";
     this.result.hidden = !this.result.textContent;
@@ -160,8 +164,25 @@ class Loft {
     this.placeTiles(state, ui);
     this.placeDice(state);
     this.placeCube(state);
+    this.placeArrows(state);
     this.drawNames(state);
     this.request();
+  }
+
+  /** The tutor's better play while a warning waits, as dashed arcs (the 2D board's dashed arrows);
+   * the loft's element carries its notation, as the 2D board's group does.
+   * @param {ViewState} state
+   */
+  placeArrows(state) {
+    const tutor = state.tutor;
+    const steps = tutor?.best_steps?.length ? tutor.best_steps : null;
+    const key = steps ? JSON.stringify([tutor?.seat, tutor?.before, steps]) : "";
+    if (key === this.arrowsKey) return;
+    /** @type {string | undefined} */
+    this.arrowsKey = key;
+    this.world.showArrows(tutor && steps ? stepArrows(tutor.seat, tutor.before, steps) : []);
+    if (tutor && steps) this.el.dataset.tutorBest = tutor.best;
+    else delete this.el.dataset.tutorBest;
   }
 
   /**
@@ -301,7 +322,7 @@ class Loft {
     const lang = state.language;
     for (const seat of [0, 1]) {
       const score = state.match_length ? ` · ${this.t(lang, "score")} ${state.score[seat]}/${state.match_length}` : ` · ${this.t(lang, "score")} ${state.score[seat]}`;
-      const turn = state.turn === seat && !["game-over", "match-over"].includes(state.phase) ? " ◀" : "";
+      const turn = onTurn(state, seat) ? " ◀" : "";
       const pips = state.pips[seat] === undefined ? "" : ` · ${state.pips[seat]} ${this.t(lang, "pips")}`; // none: hidden
       this.names[seat].textContent = `${state.names[seat]}${pips}${score}${turn}`;
     }
@@ -332,16 +353,22 @@ class Loft {
 
   // ------------------------------------------------------------------ rendering
 
+  /** Whether the board (the loft with the game's controls and status) fills the screen. */
+  full() {
+    const root = this.view.root;
+    return /** @type {Document | ShadowRoot} */ (root.getRootNode()).fullscreenElement === root;
+  }
+
   fit() {
-    const full = document.fullscreenElement === this.el;
+    const full = this.full();
     this.fullButton.setAttribute("aria-pressed", String(full));
-    if (this.state) this.view.draw(); // the status shows over the board on the whole screen
     const width = this.el.clientWidth || 600;
-    const height = full ? window.innerHeight - this.tools.offsetHeight : Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)));
+    // On the whole screen the style sheet gives the picture the height that the controls leave.
+    this.canvas.style.height = full ? "" : `${Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)))}px`;
+    const height = Math.max(1, this.canvas.clientHeight);
+    if (this.size.width === width && this.size.height === height) return;
     this.renderer.setSize(width, height, false);
-    /** @type {{width: number, height: number}} */
     this.size = { width, height };
-    this.canvas.style.height = `${height}px`;
     this.overlay.style.height = `${height}px`;
     this.camera.aspect = width / height;
     this.camera.fov = fovFor(width / height);
@@ -440,6 +467,24 @@ class Loft {
       el.style.top = `${p.y}px`;
       el.hidden = p.behind;
     }
+  }
+
+  /** Test hook: the world boxes {x0, x1, y0, y1, z0, z1} of the board (its base and frame), of
+   * each checker, die and the cube shown, the number of arrows, and whether anything still moves.
+   */
+  sceneBounds() {
+    const box = (/** @type {THREE.Object3D} */ o) => {
+      const b = new THREE.Box3().setFromObject(o);
+      return { x0: b.min.x, x1: b.max.x, y0: b.min.y, y1: b.max.y, z0: b.min.z, z1: b.max.z };
+    };
+    return {
+      board: box(this.world.board),
+      checkers: this.meshes.map((m) => ({ place: m.userData.place, seat: m.userData.seat, ...box(m) })),
+      dice: this.world.dice.filter((m) => m.visible).map(box),
+      cube: this.world.cube.visible ? box(this.world.cube) : null,
+      arrows: this.world.arrows.children.length,
+      moving: this.tweens.length > 0,
+    };
   }
 
   /** Test hook: where a click on `point` (1..24, "bar", "off") selects its top checker or targets it.
@@ -570,6 +615,8 @@ class Loft {
     /** @type {(e: MouseEvent) => void} */
     this.look = (e) => {
       if (!this.immersive || document.pointerLockElement !== c) return;
+      // Some browsers report a jump of hundreds of pixels as the lock starts: not a look.
+      if (Math.abs(e.movementX) > JUMP || Math.abs(e.movementY) > JUMP) return;
       this.pose = look(this.pose, e.movementX, e.movementY);
       this.request();
     };
@@ -663,10 +710,10 @@ class Loft {
     this.request();
   }
 
-  /** The loft alone on the whole screen (the buttons and overlays with it), or back in its cell. */
+  /** The board on the whole screen (the game's buttons, status and panels with it), or back in its cell. */
   fullScreen() {
-    if (document.fullscreenElement === this.el) document.exitFullscreen();
-    else this.el.requestFullscreen?.().catch(() => {}); // refused: the board stays in its cell
+    if (this.full()) document.exitFullscreen();
+    else this.view.root.requestFullscreen?.().catch(() => {}); // refused: the board stays in its cell
   }
 
   /** Back to the game view: out of the walk, and the camera flies to the default orbit. */
@@ -684,10 +731,11 @@ class Loft {
     this.view.root.removeEventListener("keyup", this.keys);
     document.removeEventListener("pointerlockchange", this.lockChange);
     document.removeEventListener("fullscreenchange", this.fitFull);
-    if (document.fullscreenElement === this.el) document.exitFullscreen();
+    if (this.full()) document.exitFullscreen();
     document.removeEventListener("mousemove", this.look);
     delete this.view.root.bgScreenPoint;
     delete this.view.root.bgLoftStats;
+    delete this.view.root.bgLoftScene;
     delete this.view.root.dataset.camera;
     delete this.view.root.dataset.selected;
     this.renderer.dispose();

@@ -4,7 +4,7 @@
 // Stacks keep the 2D board's places: up to five checkers along a point, then further layers on
 // top of them, so the count is shown once a stack is taller than one layer.
 import * as g from "../geometry.js";
-import { countAt } from "../board.js";
+import { applyStep, countAt } from "../board.js";
 
 /** @typedef {import("../state.js").Board} Board */
 /** @typedef {import("../state.js").Place} Place */
@@ -13,8 +13,9 @@ import { countAt } from "../board.js";
 
 /** World units per SVG unit. */
 export const S = 0.01;
-/** Checker radius and thickness, world units. */
-export const RADIUS = (g.R - 1) * S;
+/** Checker radius and thickness, world units: a little narrower than the 2D board's, so that seen
+ * in perspective the checkers next to a rail stand clear of it (a 6-unit strip of felt). */
+export const RADIUS = (g.R - 3) * S;
 export const THICK = 0.09;
 /** Height of the playing surface above the board's base, and of the rails. */
 export const SURFACE = 0.06;
@@ -155,12 +156,23 @@ export function aimAt(board, place, seat) {
 export const TABLE = Object.freeze({ width: 16, depth: 13, height: 12 });
 export const ROOM_H = 48;
 
-/** Where the dice of `seat` lie (SVG centres from geometry.js), world (x, z) each.
+/** A die's and the cube's side, world units: larger than the 2D board's, so that seen from the
+ * chair their pips and the cube's 64 read at a cell's size. The cube still fits the side rail
+ * (SIDE 60 units), four dice the gap between two rows of checkers (MID 76 units). */
+export const DIE = 0.56;
+export const CUBE = 0.46;
+const DICE_GAP = 0.14; // between two dice; doubles lie closer
+const DOUBLES_GAP = 0.08;
+
+/** Where the dice of `seat` lie, world (x, z) each: in the middle of the half where the 2D board
+ * rolls them, spaced for their 3D size.
  * @param {number} seat
  * @param {number} count
  */
 export function diceSpots(seat, count) {
-  return g.diceXY(seat, count).map(([x, y]) => toWorld(x, y));
+  const [cx, cz] = toWorld(seat === 0 ? g.RIGHT_X + 3 * g.P : g.LEFT_X + 3 * g.P, g.MID_Y);
+  const step = DIE + (count > 2 ? DOUBLES_GAP : DICE_GAP);
+  return Array.from({ length: count }, (_, i) => /** @type {[number, number]} */ ([cx + (i - (count - 1) / 2) * step, cz]));
 }
 
 /** Where the cube lies, world (x, z), and the value it shows (64 for a centred cube of 1), for a
@@ -175,7 +187,9 @@ export function cubeSpot(state) {
   const value = cube.offered_value ?? cube.value; // the value on offer while a double waits
   const [x, y] = g.cubeXY(cube.owner ?? null, offeredTo);
   const [wx, wz] = toWorld(x + g.CUBE / 2, y + g.CUBE / 2);
-  return { x: wx, z: wz, value: value === 1 ? 64 : value };
+  // At an owner's end the larger cube keeps the 2D board's margin from the frame.
+  const end = offeredTo === null && cube.owner !== null && cube.owner !== undefined ? (CUBE - g.CUBE * S) / 2 : 0;
+  return { x: wx, z: wz + (cube.owner === 0 ? -end : end), value: value === 1 ? 64 : value };
 }
 
 /** Where each point's number stands, world (x, z): on the rail beyond the point's base. */
@@ -206,4 +220,31 @@ const CUBE_VALUES = [2, 4, 8, 16, 32, 64];
 export function cubeFaces(top) {
   const i = CUBE_VALUES.indexOf(top);
   return [1, 4, 0, 3, 2, 5].map((k) => CUBE_VALUES[(i + k) % 6]);
+}
+
+/** The arrows of a play's steps from `before` (as the 2D board's): for each step [from, to, hit]
+ * of `seat`, from the top checker of `from` to where the checker lands on `to`, world points at
+ * the checkers' top faces: [{from, to}].
+ * @param {number} seat
+ * @param {Board} before
+ * @param {import("../state.js").Step[]} steps
+ */
+export function stepArrows(seat, before, steps) {
+  let board = before;
+  return steps.map((step) => {
+    const n = countAt(board, seat, step[0]);
+    const a = spot(seat, step[0], n - 1, n);
+    board = applyStep(board, seat, step);
+    const m = countAt(board, seat, step[1]);
+    const b = spot(seat, step[1], m - 1, m);
+    return { from: { ...a, y: a.y + THICK }, to: { ...b, y: b.y + THICK } };
+  });
+}
+
+/** Whether `seat` is shown on turn: not before the opening roll (no one is yet), nor once the game is over.
+ * @param {ViewState} state
+ * @param {number} seat
+ */
+export function onTurn(state, seat) {
+  return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
 }

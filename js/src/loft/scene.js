@@ -5,7 +5,7 @@ import * as THREE from "three";
 import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
 import look from "../../../src/bgwidget/look.json" with { type: "json" };
 import * as g from "../geometry.js";
-import { RADIUS, RAIL, ROOM_H, S, SURFACE, THICK, TABLE, cubeFaces, dieFaces, placeRect, toWorld } from "./layout.js";
+import { CUBE, DIE, RADIUS, RAIL, ROOM_H, S, SURFACE, THICK, TABLE, cubeFaces, dieFaces, placeRect, toWorld } from "./layout.js";
 import { ROOM } from "./camera.js";
 
 const C = look.colors;
@@ -52,24 +52,25 @@ function flat(x0, y0, x1, y1, material, lift) {
 
 /** @param {THREE.Scene} scene */
 function room(scene) {
-  const floor = new THREE.Mesh(new THREE.PlaneGeometry(2 * ROOM.x, 2 * ROOM.z), lambert("#8b6a4a"));
-  floor.rotation.x = -Math.PI / 2;
-  scene.add(floor);
-  const rug = new THREE.Mesh(new THREE.CircleGeometry(32, 48), lambert("#7a3b2e"));
-  rug.rotation.x = -Math.PI / 2;
-  rug.position.y = 0.01;
-  scene.add(rug);
+  // One box seen from inside: its bottom face is the floor, so that no two faces lie in one plane
+  // (coplanar faces fight in the depth buffer and stripe the floor and walls at a distance).
   const walls = lambert("#d9cbb3", { side: THREE.BackSide });
-  const shell = new THREE.Mesh(new THREE.BoxGeometry(2 * ROOM.x, ROOM_H, 2 * ROOM.z), walls);
-  shell.position.y = ROOM_H / 2 + 0.001;
+  const floor = lambert("#8b6a4a", { side: THREE.BackSide });
+  const shell = new THREE.Mesh(new THREE.BoxGeometry(2 * ROOM.x, ROOM_H, 2 * ROOM.z), [walls, walls, walls, floor, walls, walls]);
+  shell.position.y = ROOM_H / 2;
   scene.add(shell);
-  // The loft's roof beams and a window of daylight on the far wall.
+  // What lies on the floor or hangs on a wall stands clear of it, and is drawn as if nearer still.
+  const rug = new THREE.Mesh(new THREE.CircleGeometry(32, 48), lambert("#7a3b2e", { polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 }));
+  rug.rotation.x = -Math.PI / 2;
+  rug.position.y = 0.05;
+  scene.add(rug);
+  // The loft's roof beams (just under the ceiling) and a window of daylight on the far wall.
   const beam = lambert("#5b3a22");
-  for (let x = -ROOM.x + 8; x < ROOM.x; x += 16) scene.add(box(2, 3, 2 * ROOM.z, beam, x, ROOM_H - 3, 0));
-  const glass = new THREE.MeshBasicMaterial({ color: "#cfe3f2" });
+  for (let x = -ROOM.x + 8; x < ROOM.x; x += 16) scene.add(box(2, 3, 2 * ROOM.z - 0.4, beam, x, ROOM_H - 3.3, 0));
+  const glass = new THREE.MeshBasicMaterial({ color: "#cfe3f2", polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
   for (const x of [-30, 0, 30]) {
     const pane = new THREE.Mesh(new THREE.PlaneGeometry(18, 22), glass);
-    pane.position.set(x, 24, -ROOM.z + 0.05);
+    pane.position.set(x, 24, -ROOM.z + 0.2);
     scene.add(pane);
   }
 }
@@ -102,7 +103,8 @@ function triangle(point, material) {
   return mesh;
 }
 
-/** @param {THREE.Scene} scene */
+/** The board: its wooden base (returned), the frame and rails, the felt and the points.
+ * @param {THREE.Scene} scene */
 function board(scene) {
   const wood = new THREE.MeshPhongMaterial({ color: C.wood[0], shininess: 30 });
   const rail = new THREE.MeshPhongMaterial({ color: C.rail, shininess: 20 });
@@ -111,7 +113,8 @@ function board(scene) {
   const w = x1 - x0;
   const d = z1 - z0;
   const y = TABLE.height;
-  scene.add(box(w, SURFACE, d, wood, (x0 + x1) / 2, y, (z0 + z1) / 2));
+  const base = box(w, SURFACE, d, wood, (x0 + x1) / 2, y, (z0 + z1) / 2);
+  scene.add(base);
   // Rails: the frame around the fields, the bar between them, the side rail where the cube lies.
   const frame = g.FRAME * S;
   scene.add(box(w, RAIL, frame, rail, (x0 + x1) / 2, y, z0 + frame / 2));
@@ -130,17 +133,19 @@ function board(scene) {
   const dark = lambert(C.dark);
   const light = lambert(C.light);
   for (let p = 1; p <= 24; p++) scene.add(triangle(p, p % 2 ? dark : light));
+  return base;
 }
 
 /** A canvas texture: `paint(ctx, size)` draws on a square canvas.
  * @param {(ctx: CanvasRenderingContext2D, size: number) => void} paint
  */
-function texture(paint, size = 128) {
+function texture(paint, size = 256) {
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = size;
   paint(/** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")), size); // a new canvas has one
   const tex = new THREE.CanvasTexture(canvas);
   tex.colorSpace = THREE.SRGBColorSpace;
+  tex.anisotropy = 4; // the faces seen at a slant stay sharp (mipmaps are three.js's default)
   return tex;
 }
 
@@ -184,11 +189,49 @@ const dieFace = (/** @type {number} */ seat) => faceMaterials(C.die[seat], C.pip
 });
 
 const cubeFace = faceMaterials(C.cube, C.cube_text, (ctx, n, v) => {
-  ctx.font = `bold ${v >= 10 ? n * 0.45 : n * 0.55}px sans-serif`;
+  ctx.font = `900 ${v >= 10 ? n * 0.56 : n * 0.7}px sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(String(v), n / 2, n / 2 + n * 0.03);
 });
+
+/** @typedef {import("./layout.js").Point3} Point3 */
+
+const UP = new THREE.Vector3(0, 1, 0);
+const DASH = new THREE.CylinderGeometry(0.035, 0.035, 1, 8); // a unit dash, scaled to length
+const HEAD = new THREE.ConeGeometry(0.1, 0.24, 16);
+HEAD.translate(0, -0.12, 0); // the tip at the origin
+const ARROW = new THREE.MeshBasicMaterial({ color: C.lit });
+
+/** A dashed arc from `from` to `to` (points on the playing surface, y above it) over the checkers
+ * between, with its head pointing down onto `to`: the 2D board's dashed arrow, in the room.
+ * @param {Point3} from
+ * @param {Point3} to
+ */
+function arrow(from, to) {
+  const a = new THREE.Vector3(from.x, BOARD_Y + from.y + 0.03, from.z);
+  const b = new THREE.Vector3(to.x, BOARD_Y + to.y + 0.03, to.z);
+  const top = a.clone().lerp(b, 0.5);
+  top.y = Math.max(a.y, b.y) + 0.3 + a.distanceTo(b) * 0.12;
+  const curve = new THREE.QuadraticBezierCurve3(a, top, b);
+  const group = new THREE.Group();
+  const n = Math.max(4, Math.round(curve.getLength() / 0.22));
+  for (let k = 0; k < n - 1; k++) {
+    // Dashes over the arc, the last stretch left to the head.
+    const p0 = curve.getPoint(k / n);
+    const p1 = curve.getPoint((k + 0.55) / n);
+    const dash = new THREE.Mesh(DASH, ARROW);
+    dash.position.lerpVectors(p0, p1, 0.5);
+    dash.scale.set(1, p0.distanceTo(p1), 1);
+    dash.quaternion.setFromUnitVectors(UP, p1.clone().sub(p0).normalize());
+    group.add(dash);
+  }
+  const head = new THREE.Mesh(HEAD, ARROW);
+  head.position.copy(b);
+  head.quaternion.setFromUnitVectors(UP, curve.getTangent(1).negate());
+  group.add(head);
+  return group;
+}
 
 export class Scene {
   constructor() {
@@ -203,7 +246,7 @@ export class Scene {
     this.scene.add(lamp);
     room(this.scene);
     table(this.scene);
-    board(this.scene);
+    this.board = board(this.scene);
     const geometry = new THREE.CylinderGeometry(RADIUS, RADIUS, THICK, 40);
     geometry.translate(0, THICK / 2, 0);
     this.checkers = [0, 1].map((seat) =>
@@ -232,7 +275,7 @@ export class Scene {
       this.scene.add(mesh);
       this.tiles.set(String(place), mesh);
     }
-    const size = g.DIE * S * 0.8;
+    const size = DIE;
     const dieGeometry = new RoundedBoxGeometry(size, size, size, 3, size * 0.12);
     this.faces = [dieFace(0), dieFace(1)];
     /** @type {THREE.Mesh<RoundedBoxGeometry, THREE.MeshPhongMaterial | THREE.MeshPhongMaterial[]>[]} */
@@ -243,10 +286,13 @@ export class Scene {
       return m;
     });
     this.dieSize = size;
-    const cs = g.CUBE * S * 0.8;
+    const cs = CUBE;
     this.cube = new THREE.Mesh(new RoundedBoxGeometry(cs, cs, cs, 3, cs * 0.1), cubeFaces(64).map(cubeFace));
     this.cubeSize = cs;
     this.scene.add(this.cube);
+    // A play's arrows (the tutor's better play), dashed arcs over the board.
+    this.arrows = new THREE.Group();
+    this.scene.add(this.arrows);
     // The playing surface, for rays that miss every checker.
     this.surface = new THREE.Plane(new THREE.Vector3(0, 1, 0), -BOARD_Y);
   }
@@ -258,6 +304,14 @@ export class Scene {
    */
   dressDie(i, seat, value) {
     this.dice[i].material = dieFaces(value).map(this.faces[seat]);
+  }
+
+  /** Show the arrows [{from, to}] (layout.js's stepArrows) in place of those shown.
+   * @param {{from: Point3, to: Point3}[]} paths
+   */
+  showArrows(paths) {
+    this.arrows.clear(); // their geometries and material are shared: nothing to dispose
+    for (const { from, to } of paths) this.arrows.add(arrow(from, to));
   }
 
   /** @param {number} value */
