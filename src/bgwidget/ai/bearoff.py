@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import os
 import warnings
+import zipfile
+from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 from pathlib import Path
@@ -146,8 +148,15 @@ def _solve(positions: np.ndarray, successors: np.ndarray, terminal: np.ndarray) 
     """
     n = len(positions)
     pips = positions @ np.arange(1, 7)
-    order = np.argsort(pips, kind="stable")
-    levels = np.searchsorted(pips[order], np.arange(pips.max() + 2))
+    # Solve in the order of pip count, the terminal positions of each count after the others, so
+    # that the positions to solve at each count are one slice; ``rank`` renumbers them so.
+    order = np.lexsort((terminal, pips))
+    rank = np.empty(n + 1, dtype=np.int64)
+    rank[order], rank[n] = np.arange(n), n
+    moves = np.ascontiguousarray(rank[successors[:, order]].transpose(2, 0, 1))  # (choice, die, position)
+    key = pips[order] * 2 + terminal[order]
+    counts = 2 * np.arange(pips.max() + 1)
+    slices = [(lo, hi) for lo, hi in zip(np.searchsorted(key, counts), np.searchsorted(key, counts + 1)) if lo < hi]
     expect = np.zeros(n + 1)
     expect[n] = np.inf  # the index past the end: a step that cannot be made
     # value[k, d - 1, i], reached[k, d - 1, i]: the expected rolls and the position reached after
@@ -156,47 +165,49 @@ def _solve(positions: np.ndarray, successors: np.ndarray, terminal: np.ndarray) 
     value[:, :, n] = np.inf
     reached = np.tile(np.arange(n + 1), (3, 6, 1))
     final = np.tile(np.arange(n)[:, None], (1, len(_ROLLS)))  # the position each roll leads to
-    dice = np.arange(6)[:, None, None]
+    dice = np.arange(6)[:, None]
 
-    def best(values: np.ndarray, steps: np.ndarray) -> np.ndarray:
-        """The step whose value is least (the first of equals) among ``steps`` (..., 6), ``values`` (..., 6)."""
-        choice = values.argmin(axis=-1)[..., None]
-        return np.take_along_axis(np.broadcast_to(steps, values.shape), choice, -1)[..., 0]
+    def best(values_at: Callable[[np.ndarray], np.ndarray], steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(value, step) of the least value among the choices ``steps`` (first axis), the first of equals."""
+        low, step = values_at(steps[0]), steps[0]
+        for choice in steps[1:]:
+            values = values_at(choice)
+            better = values < low
+            low, step = np.where(better, values, low), np.where(better, choice, step)
+        return low, np.broadcast_to(step, low.shape)
 
-    for level in range(len(levels) - 1):
-        rows = order[levels[level] : levels[level + 1]]
-        rows = rows[~terminal[rows]]
-        if not len(rows):
-            continue
-        steps = successors[:, rows]  # (die, row, choice)
-        after = best(value[0][:, steps], steps)  # [b, a, row]: a step of die a, then the best of b
-        four = best(value[2][dice, steps], steps)  # [d, row]: a step of d, then the best three more
-        a, b = _FIRST[:, None], _SECOND[:, None]
-        one, other, double = after[_SECOND, _FIRST], after[_FIRST, _SECOND], four[_FIRST]  # (roll, row)
-        first_value, first_reached = value[0][b, one], reached[0][b, one]  # a, then the best b
-        other_value, other_reached = value[0][a, other], reached[0][a, other]  # b, then the best a
-        double_value, double_reached = value[2][a, double], reached[2][a, double]
+    a, b = _FIRST[:, None], _SECOND[:, None]
+    for lo, hi in slices:
+        steps = moves[:, :, lo:hi]  # (choice, die, row)
+        after_value, after = best(lambda s: value[0][:, s], steps)  # [b, a, row]: a step of a, then the best b
+        four_value, four = best(lambda s: value[2][dice, s], steps)  # [d, row]: a step of d, then the best three
+        # (roll, row): a then b, b then a, a double's four steps
+        first_value, first_reached = after_value[_SECOND, _FIRST], reached[0][b, after[_SECOND, _FIRST]]
+        other_value, other_reached = after_value[_FIRST, _SECOND], reached[0][a, after[_FIRST, _SECOND]]
+        double_value, double_reached = four_value[_FIRST], reached[2][a, four[_FIRST]]
         keep = first_value <= other_value
         values = np.where(_DOUBLE, double_value, np.where(keep, first_value, other_value))
-        final[rows] = np.where(_DOUBLE, double_reached, np.where(keep, first_reached, other_reached)).T
+        final[lo:hi] = np.where(_DOUBLE, double_reached, np.where(keep, first_reached, other_reached)).T
         total = 0.0
         for r in range(len(_ROLLS)):  # summed roll by roll, in order: the same sums on every platform
             total = total + _WEIGHTS[r] * values[r]
-        expect[rows] = 1.0 + total
-        step = best(expect[steps], steps)
-        value[0][:, rows], reached[0][:, rows] = expect[step], step
+        expect[lo:hi] = 1.0 + total
+        low, step = best(lambda s: expect[s], steps)
+        value[0][:, lo:hi], reached[0][:, lo:hi] = low, step
         for k in (1, 2):
-            step = best(value[k - 1][dice, steps], steps)
-            value[k][:, rows] = value[k - 1][dice[:, 0], step]
-            reached[k][:, rows] = reached[k - 1][dice[:, 0], step]
+            low, step = best(lambda s, before=value[k - 1]: before[dice, s], steps)
+            value[k][:, lo:hi], reached[k][:, lo:hi] = low, reached[k - 1][dice, step]
     dist = np.zeros((n, MAX_ROLLS))
-    dist[terminal, 0] = 1.0
-    for level in range(len(levels) - 1):
-        rows = order[levels[level] : levels[level + 1]]
-        rows = rows[~terminal[rows]]
-        if len(rows):
-            dist[rows, 1:] = np.einsum("r,rnk->nk", _WEIGHTS, dist[final[rows].T][:, :, :-1])
-    return dist
+    dist[terminal[order], 0] = 1.0
+    for lo, hi in slices:
+        ahead = final[lo:hi]
+        total = _WEIGHTS[0] * dist[ahead[:, 0], :-1]
+        for r in range(1, len(_ROLLS)):
+            total += _WEIGHTS[r] * dist[ahead[:, r], :-1]
+        dist[lo:hi, 1:] = total
+    solved = np.empty_like(dist)
+    solved[order] = dist  # back to the order of position_index
+    return solved
 
 
 def cache_path() -> Path:
@@ -234,7 +245,12 @@ def database() -> tuple[np.ndarray, np.ndarray]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez_compressed(tmp, rolls=rolls, first_off=first_off)
+        # an .npz as np.savez_compressed writes it, but at zlib's fastest level: the tables are
+        # mostly zeros and random-looking bits, which the default level packs only 5% smaller, twice as slowly
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+            for name, table in (("rolls", rolls), ("first_off", first_off)):
+                with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                    np.lib.format.write_array(member, table)
         os.replace(tmp, path)
     except OSError as error:  # a read-only cache only costs the time to recompute
         warnings.warn(
