@@ -195,7 +195,7 @@ def _solve(positions: np.ndarray, successors: np.ndarray, terminal: np.ndarray) 
         low, step = best(lambda s: expect[s], steps)
         value[0][:, lo:hi], reached[0][:, lo:hi] = low, step
         for k in (1, 2):
-            low, step = best(lambda s, before=value[k - 1]: before[dice, s], steps)
+            low, step = best(lambda s: value[k - 1][dice, s], steps)  # noqa: B023 -- called at once
             value[k][:, lo:hi], reached[k][:, lo:hi] = low, reached[k - 1][dice, step]
     dist = np.zeros((n, MAX_ROLLS))
     dist[terminal[order], 0] = 1.0
