@@ -68,6 +68,15 @@
  */
 
 /**
+ * Work in the kernel that can take over half a second, shown while it runs.
+ * @typedef {object} Busy
+ * @property {string} kind  "tables" (the bear-off tables, once), "thinking", "review", "rollout"
+ * @property {string} text  what it is doing, worded by Python in the board's language
+ * @property {number | null} done  how far it is; null when not counted
+ * @property {number | null} total  of how many; null when not counted
+ */
+
+/**
  * The decision shown in review mode (the board draws its position; `hint` holds its candidates or
  * cube numbers, `last_play` the play made).
  * @typedef {object} ReviewView
@@ -270,6 +279,7 @@
  * @property {string[]} players  "human", or the computer's name
  * @property {boolean[]} human
  * @property {boolean} thinking  the computer is choosing
+ * @property {Busy | null} busy  the work running in the kernel, shown until it ends; null when none
  * @property {boolean} edit  the board is being set up
  * @property {string} position_id
  * @property {string} message  news for the person until the next roll

@@ -20,6 +20,7 @@ import { drawOnline } from "./online.js";
 /** @typedef {import("./state.js").LastPlay} LastPlay */
 /** @typedef {import("./state.js").Place} Place */
 /** @typedef {import("./state.js").PlaysHint} PlaysHint */
+/** @typedef {import("./state.js").Busy} Busy */
 /** @typedef {import("./intents.js").Intent} Intent */
 /** @typedef {import("./intents.js").SimpleIntent} SimpleIntent */
 /** @typedef {import("./intents.js").ReviewGoIntent} ReviewGoIntent */
@@ -159,6 +160,9 @@ export class View {
     this.root.addEventListener("focusin", (e) => /** @type {Element} */ (e.target).setAttribute("data-lm-suppress-shortcuts", "true"));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    /** @type {HTMLProgressElement} */
+    this.busyBar = h("progress", { class: "bg-busy-bar", "data-testid": "busy-progress" });
+    this.busyBar.hidden = true;
     this.controls = h("div", { class: "bg-controls" });
     /** @type {Record<string, HTMLButtonElement>} */
     this.buttons = {};
@@ -222,7 +226,7 @@ export class View {
     /** @type {ReturnType<typeof setInterval> | null} */
     this.ticker = null; // redraws the online panel each second while a clock or a held seat counts down
     this.root.append(
-      this.onlinePanel, this.faceNote, this.main, this.tutorPanel, this.status, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+      this.onlinePanel, this.faceNote, this.main, this.tutorPanel, this.status, this.busyBar, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
     );
     el.append(this.root);
@@ -329,6 +333,21 @@ export class View {
     this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
+  }
+
+  /** The kernel's work running: a turning mark before the status line (which says what it is),
+   * with a bar where it counts how far it is (a review draws its own bar in its panel).
+   * @param {Busy | null} busy */
+  drawBusy(busy) {
+    this.status.classList.toggle("bg-busy", !!busy);
+    this.root.dataset.busy = busy?.kind ?? "";
+    const counted = !!busy && busy.kind !== "review" && busy.total != null;
+    this.busyBar.hidden = !counted;
+    if (counted) {
+      this.busyBar.max = busy.total ?? 0;
+      this.busyBar.value = busy.done ?? 0;
+      this.busyBar.setAttribute("aria-label", busy.text);
+    }
   }
 
   /** @param {ViewState} s */
@@ -590,6 +609,7 @@ export class View {
     this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
     this.status.classList.toggle("bg-refused", !!s.refused);
+    this.drawBusy(s.busy);
     this.drawKeyboard(s);
     this.drawEdit(s);
     this.drawResign(s);

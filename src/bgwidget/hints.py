@@ -75,6 +75,7 @@ class Hints:
         self._asked_at: Hashable = None  # the decision the advice was asked at
         self.settings = HINT_ROLLOUT
         self.rollout: HintRollout | None = None
+        self.preparing = False  # True while the bear-off tables are computed for the hint asked
 
     def ask(self, game: Game, require_person: Callable[[int, str], None]) -> None:
         """The advice for the seat to act in ``game`` (see :func:`advise`), unless it is already
@@ -84,8 +85,22 @@ class Hints:
         decision = decision_point(game)
         if self.advice is None or self._asked_at != decision:
             require_numpy("a hint")
+            self._prepare_tables(game)
             self.advice = advise(game, require_person)
             self._asked_at = decision
+
+    def _prepare_tables(self, game: Game) -> None:
+        """Compute the bear-off tables before a race's first hint in this process (under a second),
+        the board saying so meanwhile: the hint would otherwise wait for them unseen."""
+        from bgwidget.ai import bearoff  # numpy is there: the hint required it
+
+        if game.start_position.is_race() and not bearoff.loaded():
+            self.preparing = True
+            self._publish()
+            try:
+                bearoff.database()
+            finally:
+                self.preparing = False
 
     def tidy(self, game: Game) -> None:
         """Drop the advice of an earlier decision than ``game``'s at hand, and the rollout with it."""

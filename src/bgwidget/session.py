@@ -273,6 +273,11 @@ class Session:
         return self.hints.rollout
 
     @property
+    def preparing(self) -> bool:
+        """True while the bear-off tables are computed before a race's first hint (:class:`~bgwidget.hints.Hints`)."""
+        return self.hints.preparing
+
+    @property
     def hint_rollout_settings(self) -> HintRolloutSettings:
         """How ``hint-rollout`` rolls out the hint's plays (:data:`~bgwidget.tools.HINT_ROLLOUT` by default)."""
         return self.hints.settings

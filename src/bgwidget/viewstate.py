@@ -109,6 +109,15 @@ class ReviewProgress(TypedDict):
     total: int
 
 
+class Busy(TypedDict):
+    """Work in the kernel that can take over half a second, shown while it runs."""
+
+    kind: str  # "tables" (the bear-off tables, once), "thinking" (the computer), "review", "rollout" (the hint's)
+    text: str  # what it is doing, in the board's language, with how far it is where that is known
+    done: int | None  # how far it is: turns reviewed, trials rolled out; None when not counted
+    total: int | None  # of how many; None when not counted
+
+
 class ReviewView(TypedDict):
     """The decision shown in review mode (the board draws its position; ``hint`` holds its
     candidates or cube numbers, ``last_play`` the play made)."""
@@ -299,6 +308,7 @@ class ViewState(TypedDict):
     players: list[str]  # "human", or the computer's name
     human: list[bool]
     thinking: bool  # the computer is choosing
+    busy: Busy | None  # the work running in the kernel, shown until it ends; None when none
     edit: bool  # the board is being set up
     position_id: str
     message: str  # news for the person (a dance, the computer falling back on a safe action) until the next roll
@@ -345,6 +355,8 @@ class Seen(Protocol):
     def advice(self) -> Advice | None: ...
     @property
     def hint_rollout(self) -> HintRollout | None: ...
+    @property
+    def preparing(self) -> bool: ...
     @property
     def reviewing(self) -> Reviewing | None: ...
     @property
@@ -425,6 +437,7 @@ def view_state(session: Seen) -> ViewState:
         "players": ["human" if p is None else p.name for p in session.players],
         "human": list(session.human),
         "thinking": session.thinking,
+        "busy": busy_of(session),
         "edit": editing,
         "position_id": position.position_id(),
         "message": session.message,
@@ -622,6 +635,30 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     )
 
 
+def busy_of(session: Seen) -> Busy | None:
+    """The work running for this board that can take over half a second (see :class:`Busy`), or None."""
+    language = session.language
+    rollout = session.hint_rollout
+    if session.preparing:
+        return _busy("tables", label(language, "board.preparingTables"))
+    if session.review_running:
+        progress = session.review_progress
+        if progress is None:
+            return _busy("review", label(language, "board.reviewing"))
+        return _busy("review", label(language, "board.reviewProgress", done=progress[0], total=progress[1]), progress)
+    if rollout is not None and rollout.running:
+        counted = (rollout.trials, rollout.settings.trials)
+        return _busy("rollout", label(language, "board.rollingOut", done=counted[0], total=counted[1]), counted)
+    if session.thinking:
+        return _busy("thinking", say(language, shown_names(session.names), ("thinking", {"seat": session.seat_to_act})))
+    return None
+
+
+def _busy(kind: str, text: str, counted: tuple[int, int] | None = None) -> Busy:
+    done, total = counted if counted is not None else (None, None)
+    return Busy(kind=kind, text=text, done=done, total=total)
+
+
 def _progress_of(session: Seen) -> ReviewProgress | None:
     progress = session.review_progress
     return None if progress is None else ReviewProgress(done=progress[0], total=progress[1])
@@ -716,6 +753,9 @@ def status_of(session: Seen, state: ViewState) -> str:
     whose turn it is and to do what (or the result), then the last play."""
     language, names = session.language, shown_names(session.names)
     parts = [text for text in (state["refused"], state["message"]) if text]
+    busy = state["busy"]
+    if busy is not None and busy["kind"] in ("tables", "rollout"):  # the others are said below, as the turn
+        parts.append(busy["text"])
     seat = state["turn"]
     phase = state["phase"]
     if session.reviewing is not None:  # review mode: the decision shown, not the game

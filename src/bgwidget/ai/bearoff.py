@@ -17,19 +17,21 @@ gammon when the opponent, with 15 checkers left, needs more rolls to bear off it
 than the player needs to finish. The two sides' rolls are independent, so this is exact up to
 the usual assumption that each side plays to minimise its expected rolls.
 
-The tables take some seconds to compute; they are computed on first use (saying so on
-standard error, so that a notebook shows why the first race evaluation waits) and cached as an
-``.npz`` (:func:`cache_path`) in the user cache directory (``platformdirs.user_cache_dir("bgwidget")``,
-or ``$BGWIDGET_CACHE`` when set and not empty). A cache that cannot be written (a read-only
-directory, a browser's kernel) gives one :class:`RuntimeWarning`; the tables are then computed
-again in each new process.
+The tables are computed on first use, one pip count at a time in numpy (under a second), and
+cached as an ``.npz`` (:func:`cache_path`) in the user cache directory
+(``platformdirs.user_cache_dir("bgwidget")``, or ``$BGWIDGET_CACHE`` when set and not empty), which
+later processes read in a tenth of that. A cache that cannot be written (a read-only directory, a
+browser's kernel) gives one :class:`RuntimeWarning`; the tables are then computed again in each
+new process. :func:`loaded` says whether this process has them yet, so that a board can say it
+is preparing them.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import warnings
+import zipfile
+from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 from pathlib import Path
@@ -47,6 +49,7 @@ __all__ = [
     "cache_path",
     "database",
     "is_bearoff",
+    "loaded",
     "position_index",
     "race_probabilities",
 ]
@@ -108,84 +111,103 @@ def all_positions() -> np.ndarray:
     return np.array(rows, dtype=np.int64)
 
 
-def _steps(pos: tuple[int, ...], die: int) -> list[tuple[int, ...]]:
-    """Positions after one checker moves ``die`` pips, by the bear-off rules (all are home)."""
-    found = []
-    highest = max((i for i in range(6) if pos[i]), default=-1)
-    for i in range(highest, -1, -1):
-        if not pos[i]:
-            continue
-        if i >= die or i + 1 == die or i == highest:
+def _successors(positions: np.ndarray) -> np.ndarray:
+    """(6, n, 6) int64: ``[d - 1, k, c]`` the index of position k after a checker on point 6 - c moves
+    ``d`` pips by the bear-off rules, or ``n`` (an index past the end) where that checker cannot.
+
+    Columns run from the highest point down: the order in which equal choices are broken.
+    """
+    n = len(positions)
+    occupied = positions > 0
+    highest = np.where(occupied.any(axis=1), 5 - occupied[:, ::-1].argmax(axis=1), -1)
+    out = np.full((6, n, 6), n, dtype=np.int64)
+    for die in range(1, 7):
+        for column, i in enumerate(range(5, -1, -1)):
             # move down, bear off exactly, or bear off from the highest point with a higher die
-            nxt = list(pos)
-            nxt[i] -= 1
+            legal = occupied[:, i] & ((i >= die) | (i + 1 == die) | (i == highest))
+            after = positions[legal]
+            after[:, i] -= 1
             if i >= die:
-                nxt[i - die] += 1
-            found.append(tuple(nxt))
-    return found
+                after[:, i - die] += 1
+            out[die - 1, legal, column] = position_index(after)
+    return out
 
 
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 _WEIGHTS = np.array([1.0 if a == b else 2.0 for a, b in _ROLLS]) / 36.0
+_FIRST, _SECOND = (np.array([roll[k] - 1 for roll in _ROLLS]) for k in (0, 1))
+_DOUBLE = (_FIRST == _SECOND)[:, None]
 
 
-def _solve(positions: np.ndarray, terminal: np.ndarray) -> np.ndarray:
+def _solve(positions: np.ndarray, successors: np.ndarray, terminal: np.ndarray) -> np.ndarray:
     """Distribution (N_POSITIONS, MAX_ROLLS) of rolls until a terminal position is reached.
 
     Each roll is played to minimise the expected number of rolls; both dice (four for doubles)
-    are played, except that steps stop counting once a terminal position is reached.
+    are played, except that steps stop counting once a terminal position is reached. Positions
+    of equal pip count never lead to each other: each pip count is solved at once, in numpy.
     """
-    keys = [tuple(int(v) for v in row) for row in positions]
-    index = {k: i for i, k in enumerate(keys)}
+    n = len(positions)
     pips = positions @ np.arange(1, 7)
-    order = np.argsort(pips, kind="stable")
-    n = len(keys)
-    expect = np.zeros(n)
-    # best[k][d][i]: (expected rolls, final index) after k + 1 more steps of die d from i,
-    # choosing the steps that minimise the expectation of the final position.
-    best = [[np.zeros(n), np.zeros(n, dtype=np.int64)] for _ in range(3 * 6)]
-    final = np.zeros((n, len(_ROLLS)), dtype=np.int64)
-    for i in order:
-        key = keys[i]
-        if terminal[i]:
-            final[i] = i
-            for slot in best:
-                slot[0][i], slot[1][i] = 0.0, i
-            continue
-        succ = {d: [index[s] for s in _steps(key, d)] for d in range(1, 7)}
+    # Solve in the order of pip count, the terminal positions of each count after the others, so
+    # that the positions to solve at each count are one slice; ``rank`` renumbers them so.
+    order = np.lexsort((terminal, pips))
+    rank = np.empty(n + 1, dtype=np.int64)
+    rank[order], rank[n] = np.arange(n), n
+    moves = np.ascontiguousarray(rank[successors[:, order]].transpose(2, 0, 1))  # (choice, die, position)
+    key = pips[order] * 2 + terminal[order]
+    counts = 2 * np.arange(pips.max() + 1)
+    slices = [(lo, hi) for lo, hi in zip(np.searchsorted(key, counts), np.searchsorted(key, counts + 1)) if lo < hi]
+    expect = np.zeros(n + 1)
+    expect[n] = np.inf  # the index past the end: a step that cannot be made
+    # value[k, d - 1, i], reached[k, d - 1, i]: the expected rolls and the position reached after
+    # k + 1 more steps of die d from i, choosing the steps that minimise that expectation.
+    value = np.zeros((3, 6, n + 1))
+    value[:, :, n] = np.inf
+    reached = np.tile(np.arange(n + 1), (3, 6, 1))
+    final = np.tile(np.arange(n)[:, None], (1, len(_ROLLS)))  # the position each roll leads to
+    dice = np.arange(6)[:, None]
 
-        def pick(candidates: list[int], level: int, die: int) -> tuple[float, int]:
-            vals, fins = best[level * 6 + die - 1]
-            j = min(candidates, key=vals.__getitem__)
-            return vals[j], fins[j]
+    def best(values_at: Callable[[np.ndarray], np.ndarray], steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(value, step) of the least value among the choices ``steps`` (first axis), the first of equals."""
+        low, step = values_at(steps[0]), steps[0]
+        for choice in steps[1:]:
+            values = values_at(choice)
+            better = values < low
+            low, step = np.where(better, values, low), np.where(better, choice, step)
+        return low, np.broadcast_to(step, low.shape)
 
+    a, b = _FIRST[:, None], _SECOND[:, None]
+    for lo, hi in slices:
+        steps = moves[:, :, lo:hi]  # (choice, die, row)
+        after_value, after = best(lambda s: value[0][:, s], steps)  # [b, a, row]: a step of a, then the best b
+        four_value, four = best(lambda s: value[2][dice, s], steps)  # [d, row]: a step of d, then the best three
+        # (roll, row): a then b, b then a, a double's four steps
+        first_value, first_reached = after_value[_SECOND, _FIRST], reached[0][b, after[_SECOND, _FIRST]]
+        other_value, other_reached = after_value[_FIRST, _SECOND], reached[0][a, after[_FIRST, _SECOND]]
+        double_value, double_reached = four_value[_FIRST], reached[2][a, four[_FIRST]]
+        keep = first_value <= other_value
+        values = np.where(_DOUBLE, double_value, np.where(keep, first_value, other_value))
+        final[lo:hi] = np.where(_DOUBLE, double_reached, np.where(keep, first_reached, other_reached)).T
         total = 0.0
-        for r, (a, b) in enumerate(_ROLLS):
-            if a == b:
-                value, fin = pick(succ[a], 2, a)
-            else:
-                va, fa = pick(succ[a], 0, b)
-                vb, fb = pick(succ[b], 0, a)
-                value, fin = (va, fa) if va <= vb else (vb, fb)
-            final[i, r] = fin
-            total += _WEIGHTS[r] * value
-        expect[i] = 1.0 + total
-        for d in range(1, 7):
-            j = min(succ[d], key=lambda s: expect[s])
-            best[d - 1][0][i], best[d - 1][1][i] = expect[j], j
-            for level in (1, 2):
-                vals, fins = best[(level - 1) * 6 + d - 1]
-                j = min(succ[d], key=lambda s: vals[s])
-                best[level * 6 + d - 1][0][i], best[level * 6 + d - 1][1][i] = vals[j], fins[j]
+        for r in range(len(_ROLLS)):  # summed roll by roll, in order: the same sums on every platform
+            total = total + _WEIGHTS[r] * values[r]
+        expect[lo:hi] = 1.0 + total
+        low, step = best(lambda s: expect[s], steps)
+        value[0][:, lo:hi], reached[0][:, lo:hi] = low, step
+        for k in (1, 2):
+            low, step = best(lambda s: value[k - 1][dice, s], steps)  # noqa: B023 -- called at once
+            value[k][:, lo:hi], reached[k][:, lo:hi] = low, reached[k - 1][dice, step]
     dist = np.zeros((n, MAX_ROLLS))
-    dist[terminal, 0] = 1.0
-    # Positions of equal pip count never lead to each other: fill one pip level at a time.
-    for level in np.unique(pips):
-        rows = order[(pips[order] == level)]
-        rows = rows[~terminal[rows]]
-        if len(rows):
-            dist[rows, 1:] = np.einsum("r,rnk->nk", _WEIGHTS, dist[final[rows].T][:, :, :-1])
-    return dist
+    dist[terminal[order], 0] = 1.0
+    for lo, hi in slices:
+        ahead = final[lo:hi]
+        total = _WEIGHTS[0] * dist[ahead[:, 0], :-1]
+        for r in range(1, len(_ROLLS)):
+            total += _WEIGHTS[r] * dist[ahead[:, r], :-1]
+        dist[lo:hi, 1:] = total
+    solved = np.empty_like(dist)
+    solved[order] = dist  # back to the order of position_index
+    return solved
 
 
 def cache_path() -> Path:
@@ -205,8 +227,8 @@ def database() -> tuple[np.ndarray, np.ndarray]:
     """``(rolls, first_off)``: two (N_POSITIONS, MAX_ROLLS) float64 arrays (see the module docs).
 
     Row :func:`position_index` of a position; column k the chance that exactly k rolls are
-    needed. Loaded from the cache, or computed (with a message on standard error) and cached on
-    first use; a :class:`RuntimeWarning` when the cache cannot be written.
+    needed. Loaded from the cache, or computed and cached on first use; a :class:`RuntimeWarning`
+    when the cache cannot be written.
     """
     path = cache_path()
     if path.exists():
@@ -215,15 +237,20 @@ def database() -> tuple[np.ndarray, np.ndarray]:
                 return data["rolls"].astype(np.float64), data["first_off"].astype(np.float64)
         except (OSError, ValueError, KeyError):
             pass  # a damaged cache is rebuilt below
-    print("bgwidget: computing the bear-off database, once (some seconds)...", file=sys.stderr, flush=True)
     positions = all_positions()
+    successors = _successors(positions)
     checkers = positions.sum(axis=1)
-    rolls = _solve(positions, checkers == 0)
-    first_off = _solve(positions, checkers < 15)
+    rolls = _solve(positions, successors, checkers == 0)
+    first_off = _solve(positions, successors, checkers < 15)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez_compressed(tmp, rolls=rolls, first_off=first_off)
+        # an .npz as np.savez_compressed writes it, but at zlib's fastest level: the tables are
+        # mostly zeros and random-looking bits, which the default level packs only 5% smaller, twice as slowly
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+            for name, table in (("rolls", rolls), ("first_off", first_off)):
+                with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                    np.lib.format.write_array(member, table)
         os.replace(tmp, path)
     except OSError as error:  # a read-only cache only costs the time to recompute
         warnings.warn(
@@ -233,6 +260,11 @@ def database() -> tuple[np.ndarray, np.ndarray]:
             stacklevel=2,
         )
     return rolls, first_off
+
+
+def loaded() -> bool:
+    """Whether this process has the tables already (:func:`database` returns at once)."""
+    return database.cache_info().currsize > 0
 
 
 def is_bearoff(boards: np.ndarray) -> np.ndarray:

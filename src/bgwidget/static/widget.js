@@ -474,6 +474,8 @@ var labels_default = {
     "board.reviewMwc": "match winning chance before: {mwc}",
     "board.reviewing": "Reviewing the match\u2026",
     "board.reviewProgress": "Reviewing\u2026 {done} of {total} turns",
+    "board.preparingTables": "Preparing the bear-off tables, once\u2026",
+    "board.rollingOut": "Rolling out the hint\u2019s plays\u2026 {done} of {total} trials",
     "board.reviewCancel": "Cancel",
     "board.reviewCancelled": "Review cancelled: the board is as it was.",
     "why.no-review-running": "No review is running.",
@@ -920,6 +922,8 @@ var labels_default = {
     "board.reviewMwc": "chances de gagner le match avant : {mwc}",
     "board.reviewing": "Analyse du match en cours\u2026",
     "board.reviewProgress": "Analyse en cours\u2026 tour {done} sur {total}",
+    "board.preparingTables": "Pr\xE9paration des tables de sortie des pions, une seule fois\u2026",
+    "board.rollingOut": "Rollout des coups conseill\xE9s\u2026 {done} parties sur {total}",
     "board.reviewCancel": "Annuler",
     "board.reviewCancelled": "Analyse annul\xE9e : le plateau est tel qu\u2019il \xE9tait.",
     "why.no-review-running": "Aucune analyse n\u2019est en cours.",
@@ -1366,6 +1370,8 @@ var labels_default = {
     "board.reviewMwc": "chans att vinna matchen f\xF6re: {mwc}",
     "board.reviewing": "Matchen analyseras\u2026",
     "board.reviewProgress": "Analyserar\u2026 {done} av {total} drag",
+    "board.preparingTables": "F\xF6rbereder utspelstabellerna, en g\xE5ng\u2026",
+    "board.rollingOut": "Rollout av tipsets drag\u2026 {done} av {total} partier",
     "board.reviewCancel": "Avbryt",
     "board.reviewCancelled": "Analysen avbr\xF6ts: br\xE4det \xE4r som det var.",
     "why.no-review-running": "Ingen analys p\xE5g\xE5r.",
@@ -2419,6 +2425,8 @@ var View = class {
     ));
     this.board = h("div", { class: "bg-board" });
     this.status = h("div", { class: "bg-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    this.busyBar = h("progress", { class: "bg-busy-bar", "data-testid": "busy-progress" });
+    this.busyBar.hidden = true;
     this.controls = h("div", { class: "bg-controls" });
     this.buttons = {};
     for (const { key } of BUTTONS) {
@@ -2481,6 +2489,7 @@ var View = class {
       this.main,
       this.tutorPanel,
       this.status,
+      this.busyBar,
       this.reviewRunning,
       this.reviewPanel,
       this.controls,
@@ -2570,6 +2579,20 @@ var View = class {
     this.reviewCancel.addEventListener("click", (e) => e.detail < 2 && this.intent({ type: "review-cancel" }));
     this.reviewRunning.append(this.reviewBar, this.reviewCancel);
     return panel;
+  }
+  /** The kernel's work running: a turning mark before the status line (which says what it is),
+   * with a bar where it counts how far it is (a review draws its own bar in its panel).
+   * @param {Busy | null} busy */
+  drawBusy(busy) {
+    this.status.classList.toggle("bg-busy", !!busy);
+    this.root.dataset.busy = busy?.kind ?? "";
+    const counted = !!busy && busy.kind !== "review" && busy.total != null;
+    this.busyBar.hidden = !counted;
+    if (counted) {
+      this.busyBar.max = busy.total ?? 0;
+      this.busyBar.value = busy.done ?? 0;
+      this.busyBar.setAttribute("aria-label", busy.text);
+    }
   }
   /** @param {ViewState} s */
   drawReview(s) {
@@ -2821,6 +2844,7 @@ var View = class {
     this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
     this.status.classList.toggle("bg-refused", !!s.refused);
+    this.drawBusy(s.busy);
     this.drawKeyboard(s);
     this.drawEdit(s);
     this.drawResign(s);
