@@ -106,14 +106,19 @@ def test_a_refused_move_is_explained_by_the_rule_in_the_boards_language_and_chan
     before = ex.board.position
     from_view(ex, {"type": "move", "from": 13, "to": 12})  # 1 from the 13-point: the opponent's 13-point, 5 checkers
     assert ex.verdict == "refused" and ex.board.position == before and ex.board.dice == (3, 1)
+    waiting = label("fr", "exercise.waiting", dice="3-1")
     try:
         START.parse_play("13/12 24/21", 3, 1)
     except IllegalPlayError as error:
         assert error.reason == "point-held"
-        assert ex.text == label("fr", "exercise.refused", why=error.explain("fr"))
-    assert ex.text == "Interdit : La flèche 12 est fermée : votre adversaire y a 5 pions."
+        # said once (issue 38): in the board's bubble beside the checker, not in its status nor the box
+        state = ex.board.state
+        assert state["refusal"] == {"reason": "point-held", "text": error.explain("fr"), "point": 13}
+        assert state["teaching"] and error.explain("fr") not in state["status"]
+        assert ex.text == waiting
+    assert ex.board.state["refusal"]["text"] == "La flèche 12 est fermée : votre adversaire y a 5 pions."
     ex.send({"type": "move", "from": 6, "to": 1})  # a 5 with 3-1
-    assert ex.verdict == "refused" and ex.text.startswith("Interdit : ") and "5" in ex.text
+    assert ex.verdict == "refused" and ex.text == waiting and "5" in ex.board.state["refused"]
     ex.board.play("8/5 6/5")  # the learner finds it after all
     assert ex.verdict == "right" and ex.text.startswith("Juste : 8/5 6/5.")
 
@@ -259,7 +264,8 @@ def test_a_click_on_a_checker_that_cannot_move_is_explained():
     game.roll((6, 3))
     rule = game.check_move(13)
     assert rule.reason == "bar-first"
-    assert ex.verdict == "refused" and ex.text == label("sv", "exercise.refused", why=rule.explain("sv"))
+    assert ex.verdict == "refused" and ex.board.state["refusal"]["text"] == rule.explain("sv")
+    assert ex.text == label("sv", "exercise.waiting", dice="6-3")  # the board says why, the box keeps the question
     assert ex.board.position == two_back
 
 
