@@ -60,7 +60,9 @@ def test_an_exercise_board_offers_only_the_play_and_refuses_forged_tool_intents(
     from_view(ex, intent)  # as a page with its buttons forged would send it
     assert (ex.board.position, ex.board.dice) == before and ex.verdict == "refused"
     no_tools = label("sv", "why.no-tools")
-    assert ex.board.state["refused"] == no_tools and no_tools in ex.board.state["status"]  # no checker: the status says it
+    assert (
+        ex.board.state["refused"] == no_tools and no_tools in ex.board.state["status"]
+    )  # no checker: the status says it
     assert no_tools not in ex.text  # and only there (issue 38)
     from_view(ex, {"type": "move", "from": 8, "to": 5})  # playing goes on
     from_view(ex, {"type": "move", "from": 6, "to": 5})

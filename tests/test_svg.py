@@ -125,7 +125,11 @@ def test_static_svg_speaks_the_widgets_languages(language, words):
 
 @pytest.mark.parametrize(
     "language, words",
-    [("en", ["167 pips", "167 pips On roll"]), ("fr", ["167 pips", "167 pips Au trait"]), ("sv", ["167 pips", "167 pips Vid tärningarna"])],
+    [
+        ("en", ["167 pips", "167 pips On roll"]),
+        ("fr", ["167 pips", "167 pips Au trait"]),
+        ("sv", ["167 pips", "167 pips Vid tärningarna"]),
+    ],
 )
 def test_a_positions_own_picture_is_a_lessons_diagram_without_names_score_or_stakes(language, words):
     """Issue 38: the rules notebooks' boards said "Top", "Bottom" and "Money game · score 0"."""

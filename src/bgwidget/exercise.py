@@ -5,9 +5,9 @@ for two people (the learner is the bottom seat); when the learner's play is comp
 compared with the author's answers and the verdict is shown under the board with the author's
 explanation, in the board's language. A move the rules refuse is explained by the rule
 (:meth:`bgwidget.refusal.Refusal.explain`) once, on the board: in its bubble, off the checkers, or
-in its status line; the verdict box under the board keeps the question. **Reset** puts the position and the dice back without
-re-running the cell; **Show the plays** reveals the legal plays only when asked (the board's own
-keyboard list of plays stays hidden until then).
+in its status line; the verdict box under the board keeps the question. **Reset** puts the
+position and the dice back without re-running the cell; **Show the plays** reveals the legal
+plays only when asked (the board's own keyboard list of plays stays hidden until then).
 :class:`CubeExercise` asks whether to take or pass a double, and explains the answer with
 :func:`bgwidget.ai.cube_decision`'s numbers.
 
@@ -103,9 +103,9 @@ class Exercise(ipywidgets.VBox):
 
     Read :attr:`board` (the :class:`~bgwidget.widget.BoardWidget`), :attr:`verdict` (``None``
     before a play, then ``"right"``, ``"wrong"``; ``"refused"`` after a refused move, which the
-    board explains) and :attr:`text` (the feedback shown under the board, plain text). The two buttons are :attr:`reset_button` and
-    :attr:`plays_button` (a toggle); :meth:`reset` and :meth:`show_plays` do what they do, and
-    :meth:`send` hands the board an intent as the view would.
+    board explains) and :attr:`text` (the feedback shown under the board, plain text). The two
+    buttons are :attr:`reset_button` and :attr:`plays_button` (a toggle); :meth:`reset` and
+    :meth:`show_plays` do what they do, and :meth:`send` hands the board an intent as the view would.
 
     Raises :class:`ExerciseError` (a ``ValueError``) when the roll has no legal play or no legal
     play is an answer, the rules' ``IllegalPlayError`` / ``NotationError`` for an answer in

@@ -278,7 +278,9 @@ def _strip(state: dict, seat: int, language: str) -> str:
     st = _S.strip
     diagram = state.get("diagram", False)  # a lesson's diagram: the pips alone, no name or score
     pips = f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}'
-    score = f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
+    score = (
+        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
+    )
     out = (
         f'<g data-seat-strip="{seat}">'
         f'<circle cx="{st.dot_x}" cy="{_n(cy)}" r="{st.dot_r}" fill="{mid}" stroke="{_C.lit if on_turn else lo}" '

@@ -675,9 +675,7 @@ def record_of(game: Game, language: str) -> list[RecordLine]:
     roll, value = "", 1  # the last roll, the cube's value on offer
     for entry in game.record:
         kind = entry["type"]
-        if kind == "opening":
-            roll = "{}{}".format(*sorted(entry["dice"], reverse=True))
-        elif kind == "roll":  # the higher die first, as GNU Backgammon and eXtreme Gammon write a roll
+        if kind in ("opening", "roll"):  # the higher die first, as GNU Backgammon and eXtreme Gammon write a roll
             roll = "{}{}".format(*sorted(entry["dice"], reverse=True))
         elif kind == "move":
             cells.append((entry["seat"], f"{roll}: {entry['play'] or label(language, 'review.noMove')}"))
