@@ -52,6 +52,17 @@ def test_the_record_is_numbered_as_a_mat_file_numbers_it():
     assert session.state()["record"][2]["cells"][0] == "Tar"
 
 
+def test_the_record_writes_each_roll_the_higher_die_first_as_the_status_does():
+    """Issue 38: the record wrote "16" as rolled where the status said "6-1"; gnubg and XG write "61"."""
+    session = Session(players=("human", "human"), match_length=3, seed=7, animation=0)
+    session.roll((3, 1))
+    session.play("8/5 6/5")
+    session.roll((1, 6))  # seat 1 rolls the 6 second
+    assert "6-1" in session.state()["status"]
+    session.play("13/7 8/7")
+    assert session.state()["record"][1]["cells"][0].startswith("61: ")
+
+
 def test_export_sends_the_match_as_json_and_mat():
     sent: list = []
     session = played(send=sent.append)

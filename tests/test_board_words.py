@@ -214,6 +214,7 @@ def test_the_board_explains_a_checker_that_cannot_move_and_changes_nothing():
     reason = s.handle({"type": "why", "from": 13})
     assert s.refusal.reason == "bar-first" and reason == label("fr", "why.bar-first")
     assert s.state()["refusal"] == {"reason": "bar-first", "text": reason, "point": 13}
+    assert reason not in s.state()["status"]  # the bubble beside the checker says it, once (issue 38)
     # Board point 1 is the top seat's 24-point: the opponent's checkers.
     assert s.handle({"type": "why", "from": 1}) == label("fr", "why.opponent-checker", point=1)
     assert s.state()["refusal"]["point"] == 1 and s.state()["teaching"]

@@ -201,6 +201,11 @@ def test_the_drill_board_quizzes_judges_schedules_and_saves(review, tmp_path):
     assert not verdict.right and board.verdict is verdict
     assert board.text.startswith("Pas celui-ci : 24/21 6/5 perd 0,")
     assert board.board.session.held  # the board stays on the answer
+    # issue 36: a drill card says what comes next (Next card), not an exercise's Reset
+    status = board.board.state["status"]
+    assert status.startswith("Répondu : Carte suivante montre la suivante") and "Recommencer" not in status
+    refused = board.board.intent({"type": "roll"})
+    assert refused == "Cette carte a sa réponse : Carte suivante montre la suivante."
     assert Deck.load(path).answers(board.card)[-1] == (T0, fsrs.Rating.Again)
     assert board.next_button.layout.display is None
     assert board.next().kind == "take"
@@ -218,8 +223,11 @@ def test_the_drill_board_takes_the_answer_from_the_view(review):
         deck.answer(card, fsrs.Rating.Again, T0 - timedelta(days=1))
     board = DrillBoard(deck, level="medium", clock=lambda: T0)
     widget = board.board
+    question = board.text
     from_view(widget, {"type": "move", "from": 13, "to": 24, "revision": widget.revision})  # backwards
-    assert board.verdict is None and board.text.startswith("Not allowed: ")
+    # said once, by the board (its bubble beside the checker on 13); the box keeps the question (issue 38)
+    assert board.verdict is None and board.text == question
+    assert widget.state["refusal"]["point"] == 13 and widget.state["refused"] not in widget.state["status"]
     from_view(widget, {"type": "move", "from": 8, "to": 5, "revision": widget.revision})
     assert board.verdict is None
     from_view(widget, {"type": "move", "from": 6, "to": 5, "revision": widget.revision})

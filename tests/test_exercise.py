@@ -59,7 +59,11 @@ def test_an_exercise_board_offers_only_the_play_and_refuses_forged_tool_intents(
     before = (ex.board.position, ex.board.dice)
     from_view(ex, intent)  # as a page with its buttons forged would send it
     assert (ex.board.position, ex.board.dice) == before and ex.verdict == "refused"
-    assert ex.board.state["refused"] == label("sv", "why.no-tools") and label("sv", "why.no-tools") in ex.text
+    no_tools = label("sv", "why.no-tools")
+    assert (
+        ex.board.state["refused"] == no_tools and no_tools in ex.board.state["status"]
+    )  # no checker: the status says it
+    assert no_tools not in ex.text  # and only there (issue 38)
     from_view(ex, {"type": "move", "from": 8, "to": 5})  # playing goes on
     from_view(ex, {"type": "move", "from": 6, "to": 5})
     assert ex.verdict == "right"
@@ -106,14 +110,19 @@ def test_a_refused_move_is_explained_by_the_rule_in_the_boards_language_and_chan
     before = ex.board.position
     from_view(ex, {"type": "move", "from": 13, "to": 12})  # 1 from the 13-point: the opponent's 13-point, 5 checkers
     assert ex.verdict == "refused" and ex.board.position == before and ex.board.dice == (3, 1)
+    waiting = label("fr", "exercise.waiting", dice="3-1")
     try:
         START.parse_play("13/12 24/21", 3, 1)
     except IllegalPlayError as error:
         assert error.reason == "point-held"
-        assert ex.text == label("fr", "exercise.refused", why=error.explain("fr"))
-    assert ex.text == "Interdit : La flèche 12 est fermée : votre adversaire y a 5 pions."
+        # said once (issue 38): in the board's bubble beside the checker, not in its status nor the box
+        state = ex.board.state
+        assert state["refusal"] == {"reason": "point-held", "text": error.explain("fr"), "point": 13}
+        assert state["teaching"] and error.explain("fr") not in state["status"]
+        assert ex.text == waiting
+    assert ex.board.state["refusal"]["text"] == "La flèche 12 est fermée : votre adversaire y a 5 pions."
     ex.send({"type": "move", "from": 6, "to": 1})  # a 5 with 3-1
-    assert ex.verdict == "refused" and ex.text.startswith("Interdit : ") and "5" in ex.text
+    assert ex.verdict == "refused" and ex.text == waiting and "5" in ex.board.state["refused"]
     ex.board.play("8/5 6/5")  # the learner finds it after all
     assert ex.verdict == "right" and ex.text.startswith("Juste : 8/5 6/5.")
 
@@ -121,7 +130,8 @@ def test_a_refused_move_is_explained_by_the_rule_in_the_boards_language_and_chan
 def test_a_typed_play_the_rules_refuse_is_explained():
     ex = five_point("sv")
     assert ex.send({"type": "play", "notation": "13/8"}) is not None  # a 5 with 3-1
-    assert ex.verdict == "refused" and ex.text.startswith("Inte tillåtet: ")
+    assert ex.verdict == "refused" and ex.board.state["refused"] in ex.board.state["status"]
+    assert ex.board.state["refusal"]["point"] is None and ex.text == label("sv", "exercise.waiting", dice="3-1")
     assert ex.board.position == START
 
 
@@ -259,7 +269,8 @@ def test_a_click_on_a_checker_that_cannot_move_is_explained():
     game.roll((6, 3))
     rule = game.check_move(13)
     assert rule.reason == "bar-first"
-    assert ex.verdict == "refused" and ex.text == label("sv", "exercise.refused", why=rule.explain("sv"))
+    assert ex.verdict == "refused" and ex.board.state["refusal"]["text"] == rule.explain("sv")
+    assert ex.text == label("sv", "exercise.waiting", dice="6-3")  # the board says why, the box keeps the question
     assert ex.board.position == two_back
 
 
@@ -268,7 +279,8 @@ def test_every_step_taken_back_the_exercise_waits_again_and_drops_a_refusal_no_l
     waiting = label("en", "exercise.waiting", dice="3-1")
     from_view(ex, {"type": "move", "from": 8, "to": 5})  # the 3
     from_view(ex, {"type": "move", "from": 24, "to": 21})  # a second 3: refused, the 3 is played
-    assert ex.verdict == "refused" and "The 3 of 3-1 has already been played." in ex.text
+    assert ex.verdict == "refused" and "The 3 of 3-1 has already been played." in ex.board.state["refused"]
+    assert ex.text == label("en", "exercise.started")  # the box keeps what it said: the board says why
     from_view(ex, {"type": "undo"})  # the 3 is back: that refusal is no longer true
     assert ex.verdict is None and ex.text == waiting
     from_view(ex, {"type": "move", "from": 8, "to": 5})

@@ -67,7 +67,7 @@ for _name, (_right, _wrong, _illegal, _rule) in CASES.items():
     _ex.show_plays(False)
     _seen["hidden_again"] = _ex.plays_text
     _ex.send(dict(_illegal, type="move"))
-    _seen["illegal"] = [_ex.verdict, _ex.text, _ex.board.position.position_id()]
+    _seen["illegal"] = [_ex.verdict, _ex.board.state["refusal"]["text"], _ex.text, _ex.board.position.position_id()]
     _ex.board.play(_right)
     _seen["right"] = [_ex.verdict, _ex.text]
     _ex.reset()
@@ -136,6 +136,20 @@ def test_every_notebook_is_found():
     } <= names
 
 
+def test_the_play_notebook_names_the_levels_the_code_has():
+    """Issue 38: it said "four levels", then "Three levels" and listed three."""
+    from bgwidget.ai.players import LEVELS
+
+    built_in = [name for name in LEVELS if name != "sage"]  # sage: an optional engine, named apart
+    cells = json.loads((NOTEBOOKS / "02-play.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    counted = re.findall(r"(?:at|^)\s*(two|three|four|five|six) levels", text, re.IGNORECASE | re.MULTILINE)
+    assert counted and {c.lower() for c in counted} == {words[len(built_in)]}, counted
+    listed = re.findall(r"^\* \*\*([\w-]+)\*\*", text, re.MULTILINE)
+    assert listed == built_in and '"sage"' in text
+
+
 def refusal_of(position: Position, dice: tuple[int, int], intent: dict):
     """The rules' refusal of ``intent`` for the learner (seat 0: board numbering is the mover's)."""
     game = Game(position=position)
@@ -173,7 +187,8 @@ def test_rules_exercises_judge_right_wrong_and_refused_plays(language):
         refusal = refusal_of(start, dice, intent)
         assert refusal is not None and refusal.reason == rule, (name, refusal and refusal.reason)
         why = refusal.explain(language)
-        assert seen["illegal"] == ["refused", say("exercise.refused", why=why), seen["position_id"]], name
+        # the board says why, once; the box under it keeps the question (issue 38)
+        assert seen["illegal"] == ["refused", why, seen["waiting"], seen["position_id"]], name
         play = start.parse_play(right, *dice)
         assert seen["right"] == ["right", say("exercise.right", play=str(play), why=seen["why"])], name
         assert seen["reset"] == [None, say("exercise.waiting", dice=text), seen["position_id"], list(dice)], name

@@ -114,13 +114,34 @@ def strip_words(text: str) -> list[str]:
     "language, words",
     [
         ("en", ["Top 167 pips · score 0", "Bottom 167 pips · score 2 On roll", "5-point match"]),
-        ("fr", ["Haut 167 points · score 0", "Bas 167 points · score 2 Au trait", "Match en 5 points"]),
+        ("fr", ["Haut 167 pips · score 0", "Bas 167 pips · score 2 Au trait", "Match en 5 points"]),
         ("sv", ["Övre 167 pips · poäng 0", "Nedre 167 pips · poäng 2 Vid tärningarna", "Match till 5 poäng"]),
     ],
 )
 def test_static_svg_speaks_the_widgets_languages(language, words):
     text = board_svg(Position.initial(), score=(2, 0), match_length=5, language=language)
     assert strip_words(text) == words
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", ["167 pips", "167 pips On roll"]),
+        ("fr", ["167 pips", "167 pips Au trait"]),
+        ("sv", ["167 pips", "167 pips Vid tärningarna"]),
+    ],
+)
+def test_a_positions_own_picture_is_a_lessons_diagram_without_names_score_or_stakes(language, words):
+    """Issue 38: the rules notebooks' boards said "Top", "Bottom" and "Money game · score 0"."""
+    assert strip_words(board_svg(Position.initial(), language=language, diagram=True)) == words
+    shown = Position.initial()._repr_svg_()
+    assert strip_words(shown) == ["167 pips", "167 pips On roll"]
+    for gone in ("Top", "Bottom", "score", "Money game", "data-name=", "data-score=", "data-match="):
+        assert gone not in shown, gone
+    assert len(checkers(parse(shown))) == 30
+    # dice and a finished game still show in a diagram: the dice the higher first
+    root = parse(board_svg(Position.initial(), dice=(2, 5), diagram=True))
+    assert [el.get("data-value") for el in root.iter() if el.get("data-die") is not None] == ["5", "2"]
 
 
 def test_static_svg_money_game_and_crawford_words():

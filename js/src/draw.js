@@ -215,7 +215,8 @@ export function diceOf(state) {
     left = [];
   }
   if (dice.length !== 2) return { seat, dice: [] };
-  const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : dice.slice();
+  // the higher die first, as GNU Backgammon and eXtreme Gammon show (and write) a roll
+  const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : dice.slice().sort((a, b) => b - a);
   // A die counts as used once no value is left for it.
   const out = all.map((value, index) => {
     const k = left.indexOf(value);
@@ -421,28 +422,58 @@ function noteAnchor(state, place) {
   return n ? locate(v > 0 ? 0 : 1, place, n - 1, n) : g.checkerXY(place, 0, 1);
 }
 
-/** The teaching bubble: `note.text` (a refusal's sentence) beside the checker at `note.point`,
- * that checker ringed; kept inside the board and never in the way of a click.
+/** The teaching bubble's text and box: `text` cut into lines across the middle of the board half
+ * without dice (the dice, the roll prompt and an offered cube stand in the middle of the other
+ * half), centred on the middle line, where no checker stands (a stack fills at most its point,
+ * the bar's checkers stand in the bar). A longer text is set smaller to stay in that band (down to
+ * 0.8 of the note's size); only a longer one still grows over the stacks' ends.
+ * @param {ViewState} state
+ * @param {string} text
+ * @returns {{lines: string[], size: number, line: number, pad: number, box: [number, number, number, number]}}
+ */
+export function bubbleBox(state, text) {
+  const nt = S.note;
+  const { seat, dice } = diceOf(state);
+  const prompt = state.can?.roll && !(state.dice || []).length; // the roll prompt stands in the roller's half
+  const busy = dice.length && !prompt ? seat : state.turn; // an offered cube too: no dice are drawn then
+  const left = busy === 0 ? g.LEFT_X : g.RIGHT_X; // seat 0's dice are in the right half
+  let fit;
+  for (const scale of [1, 0.9, 0.8]) {
+    const [size, line, pad] = [nt.size * scale, nt.line * scale, nt.bubble_pad * scale];
+    const lines = wrap(text, Math.floor((6 * g.P - 2 * pad - 2 * nt.gap) / (size * nt.char_w)));
+    fit = { lines, size: q(size), line: q(line), pad: q(pad) };
+    if (lines.length * line + 2 * pad <= g.MID - 2 * S.shadow.offset[1]) break; // clear of the checkers' shadows
+  }
+  const { lines, size, line, pad } = /** @type {NonNullable<typeof fit>} */ (fit);
+  const w = Math.max(...lines.map((l) => l.length)) * size * nt.char_w + 2 * pad;
+  const h = lines.length * line + 2 * pad;
+  return { lines, size, line, pad, box: [q(left + (6 * g.P - w) / 2), q(g.MID_Y - h / 2), q(w), q(h)] };
+}
+
+/** The teaching bubble: `note.text` (a refusal's sentence) off the checkers and the dice (see
+ * bubbleBox), the checker at `note.point` ringed and joined to it by a dashed line; never in the
+ * way of a click.
  * @param {ViewState} state
  * @param {Refused | null | undefined} note
  */
 function bubble(state, note) {
   if (!note || note.point === null || note.point === undefined) return "";
   const nt = S.note;
-  const lines = wrap(note.text, nt.chars);
   const [cx, cy] = noteAnchor(state, note.point);
-  const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
-  const h = lines.length * nt.line + 2 * nt.pad;
-  const top = note.point === "bar" ? cy < g.MID_Y : note.point !== "off" && g.isTop(note.point);
-  const x = Math.min(Math.max(cx - w / 2, g.LEFT_X), g.TRAY_X - w); // over the field: not the cube or trays
-  const y = top ? cy + g.R + nt.gap : cy - g.R - nt.gap - h;
+  const { lines, size, line, pad, box } = bubbleBox(state, note.text);
+  const [x, y, w, h] = box;
+  // the line leaves the ring towards the bubble's nearest side
+  const [ex, ey] = [Math.min(Math.max(cx, x), x + w), Math.min(Math.max(cy, y), y + h)];
+  const d = Math.hypot(ex - cx, ey - cy);
+  const lead = d > g.R ? `<line x1="${q(cx + ((ex - cx) * g.R) / d)}" y1="${q(cy + ((ey - cy) * g.R) / d)}" x2="${q(ex)}" y2="${q(ey)}" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width / 2}" stroke-dasharray="4 3"/>` : "";
   let out =
     `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note">` +
     `<circle cx="${cx}" cy="${cy}" r="${g.R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/>` +
+    lead +
     `<rect x="${q(x)}" y="${q(y)}" width="${q(w)}" height="${q(h)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/>` +
-    `<text font-size="${nt.size}" fill="${COLORS.note_text}">`;
-  lines.forEach((line, i) => {
-    out += `<tspan x="${q(x + nt.pad)}" y="${q(y + nt.pad + (i + 1) * nt.line - nt.line / 4)}">${esc(line)}</tspan>`;
+    `<text font-size="${size}" fill="${COLORS.note_text}">`;
+  lines.forEach((words, i) => {
+    out += `<tspan x="${q(x + pad)}" y="${q(y + pad + (i + 1) * line - line / 4)}">${esc(words)}</tspan>`;
   });
   return out + `</text></g>`;
 }

@@ -608,7 +608,8 @@ export class View {
     this.faceNote.hidden = !this.faceNote.textContent;
     this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
-    this.status.classList.toggle("bg-refused", !!s.refused);
+    // A refusal shown in the bubble is not in the status line (Python leaves it out there).
+    this.status.classList.toggle("bg-refused", !!s.refused && !(s.teaching && s.refusal?.point != null));
     this.drawBusy(s.busy);
     this.drawKeyboard(s);
     this.drawEdit(s);
@@ -731,6 +732,8 @@ export class View {
     this.keyboard.hidden = !plays.length;
     this.plays.setAttribute("aria-label", t(lang, "plays"));
     this.input.placeholder = t(lang, "notation");
+    // wide enough for the placeholder in every language (French and Swedish ones are longer)
+    this.input.style.width = `${this.input.placeholder.length + 3}ch`;
     this.input.setAttribute("aria-label", t(lang, "notation"));
     this.submit.textContent = t(lang, "playNow");
     const texts = plays.join("\n");

@@ -103,7 +103,7 @@ test("the look and the words come from the shared files", () => {
   }
   assert.equal(count(svg, /data-number="/g), 24);
   const fr = drawBoard({ ...base, language: "fr", match_length: 3, crawford: true });
-  assert.ok(fr.includes("</tspan> points  ·  score <tspan"));
+  assert.ok(fr.includes("</tspan> pips  ·  score <tspan")); // French players count pips too (issue 38)
   assert.ok(fr.includes("Match en 3 points · Crawford"));
   assert.ok(drawBoard({ ...base, language: "sv" }).includes("Pengaspel"));
 });
@@ -120,18 +120,52 @@ test("a finished game's result is drawn across the board, escaped", () => {
   assert.equal(count(drawBoard(base), /data-result/g), 0);
 });
 
-test("the teaching bubble stands beside its checker, inside the board, and escapes its text", () => {
-  const text = 'A "long" <sentence> & more, to be cut into several lines of the bubble';
-  for (const point of [13, 12, 24, 1, "bar"]) {
-    const svg = drawBoard({ ...base, bar: [1, 0] }, { note: { reason: "bar-first", text, point } });
-    assert.equal(count(svg, /data-refusal="bar-first"/g), 1, String(point));
-    assert.ok(svg.includes(`data-at="${point}"`));
-    assert.ok(!svg.includes("<sentence>") && svg.includes("&lt;sentence&gt;"));
-    const rect = svg.match(/data-refusal[^>]*><circle[^>]*\/><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/);
-    const [x, y, w, h] = rect.slice(1).map(Number);
-    assert.ok(x >= 0 && y >= 0 && x + w <= geometry.W && y + h <= geometry.H, `${point}: ${rect.slice(1)}`);
-    assert.ok(count(svg, /<tspan x=/g) >= 2);
+/** The circles and rects of `svg` that `pick` matches, as boxes [x0, y0, x1, y1]. */
+function boxes(svg, pick) {
+  const out = [];
+  for (const m of svg.matchAll(/<g ([^>]*)>(.*?)<\/g>/g)) {
+    if (!pick.test(m[1])) continue;
+    for (const c of m[2].matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)) {
+      const [x, y, r] = c.slice(1).map(Number);
+      out.push([x - r, y - r, x + r, y + r]);
+    }
+    for (const c of m[2].matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)) {
+      const [x, y, w, h] = c.slice(1).map(Number);
+      out.push([x, y, x + w, y + h]);
+    }
+  }
+  return out;
+}
+const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+test("the teaching bubble stands off the checkers and the dice, inside the board, and escapes its text", () => {
+  // issue 38: the bubble covered the dice and the stacks it explained
+  // as long as the longest refusal about a checker (Swedish "why.checker-blocked", its facts filled in)
+  const text = 'A "long" <sentence> & more, to be cut into several lines of the bubble, as long as the longest refusal a board says in French or Swedish: 150 chars';
+  const moving = { ...base, phase: "move", can: {}, dice: [6, 1], dice_left: [6, 1] };
+  for (const state of [moving, { ...moving, turn: 1 }, base, { ...base, turn: 1 }, { ...base, bar: [1, 0] }]) {
+    for (const point of [13, 12, 24, 1, 6, 19, "bar"]) {
+      const svg = drawBoard(state, { note: { reason: "bar-first", text, point } });
+      const where = `${point}, turn ${state.turn}, dice ${state.dice}`;
+      assert.equal(count(svg, /data-refusal="bar-first"/g), 1, where);
+      assert.ok(svg.includes(`data-at="${point}"`));
+      assert.ok(!svg.includes("<sentence>") && svg.includes("&lt;sentence&gt;"));
+      const rect = svg.match(/data-refusal[^>]*><circle[^>]*\/>(?:<line[^>]*\/>)?<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/);
+      const [x, y, w, h] = rect.slice(1).map(Number);
+      const box = [x, y, x + w, y + h];
+      assert.ok(x >= 0 && y >= 0 && x + w <= geometry.W && y + h <= geometry.H, `${where}: ${rect.slice(1)}`);
+      assert.ok(count(svg, /<tspan x=/g) >= 3);
+      for (const other of boxes(svg, /data-checker=|data-die=|data-roll-dice=|data-cube=/)) {
+        assert.ok(!overlap(box, other), `${where}: the bubble ${box} covers ${other}`);
+      }
+    }
   }
   assert.equal(count(drawBoard(base, { note: null }), /data-refusal/g), 0);
   assert.equal(count(drawBoard(base, { note: { reason: "stale", text, point: null } }), /data-refusal/g), 0);
+});
+
+test("the dice show the higher die first, as the record and the status write the roll", () => {
+  const svg = drawBoard({ ...base, phase: "move", can: {}, dice: [1, 6], dice_left: [6, 1] });
+  assert.deepEqual([...svg.matchAll(/data-value="(\d)"/g)].map((m) => Number(m[1])), [6, 1]);
+  assert.deepEqual(diceOf({ ...base, last_roll: { seat: 1, dice: [2, 5] } }).dice.map((d) => d.value), [5, 2]);
 });

@@ -204,15 +204,15 @@ class DrillBoard(ipywidgets.VBox):
             words.append(label(lang, "drill.best", best=self._said(card, verdict.best)))
         words += explanation(card, verdict.choice, language=lang, level=self.level)
         self._feedback.show("right" if verdict.right else "wrong", " ".join(words))
-        board.session.hold(0)  # answered: the board stays as the answer left it, from the person's side
+        board.session.hold(0, until="next")  # answered: the board stays as the answer left it, from the person's side
         self._draw_buttons()
 
     def _after_intent(self, refused: str | None, board: BoardWidget | None = None) -> None:
         if (board is not None and board is not self.board) or self.verdict is not None:
             return
         if refused:
-            self._feedback.show("refused", label(self.language, "drill.refused", why=refused))
-        elif self.card is not None:
+            return  # the board says why, once (its bubble or its status line): the box keeps the question
+        if self.card is not None:
             self._feedback.show("waiting", self._question(self.card))
 
     def _question(self, card: Card) -> str:

@@ -152,7 +152,8 @@ class IntentError(Refusal):
     """An intent that is malformed, stale, or not allowed for the seat that sent it: a
     :class:`~bgwidget.refusal.Refusal` whose ``reason`` is ``"stale"``, ``"thinking"`` (the
     computer is playing), ``"computer-seat"``, ``"setting-up"``, ``"game-in-play"``,
-    ``"no-person"``, ``"held"`` (the board is held, :meth:`~bgwidget.session.Session.hold`), ``"no-hint"``,
+    ``"no-person"``, ``"held"``, ``"held-card"`` (the board is held,
+    :meth:`~bgwidget.session.Session.hold`), ``"no-hint"``,
     ``"needs-numpy"`` (a hint or review where numpy is not installed),
     ``"no-hint-plays"`` (a rollout with no hint's plays shown), ``"rolling-out"``, ``"rolled-out"``
     (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),

@@ -4,9 +4,10 @@
 for two people (the learner is the bottom seat); when the learner's play is complete it is
 compared with the author's answers and the verdict is shown under the board with the author's
 explanation, in the board's language. A move the rules refuse is explained by the rule
-(:meth:`bgwidget.refusal.Refusal.explain`). **Reset** puts the position and the dice back without
-re-running the cell; **Show the plays** reveals the legal plays only when asked (the board's own
-keyboard list of plays stays hidden until then).
+(:meth:`bgwidget.refusal.Refusal.explain`) once, on the board: in its bubble, off the checkers, or
+in its status line; the verdict box under the board keeps the question. **Reset** puts the
+position and the dice back without re-running the cell; **Show the plays** reveals the legal
+plays only when asked (the board's own keyboard list of plays stays hidden until then).
 :class:`CubeExercise` asks whether to take or pass a double, and explains the answer with
 :func:`bgwidget.ai.cube_decision`'s numbers.
 
@@ -43,7 +44,6 @@ _HIDE_LIST = f'<style>.{_HIDDEN} [data-testid="plays"] {{ display: none; }}</sty
 _STYLE = {  # verdict kind -> the colour of the box's left edge (readable in light and dark themes)
     "right": "#2e7d32",
     "wrong": "#c62828",
-    "refused": "#ef6c00",
     "waiting": "#757575",
 }
 
@@ -74,7 +74,7 @@ def _box(kind: str, text: str) -> str:
 
 class Feedback:
     """The verdict box shared by the exercises and the drills (:mod:`bgwidget.drill_board`): a
-    kind (``right``, ``wrong``, ``refused``, ``waiting``) and a plain text, drawn as escaped HTML."""
+    kind (``right``, ``wrong``, ``waiting``) and a plain text, drawn as escaped HTML."""
 
     def __init__(self) -> None:
         self.widget = ipywidgets.HTML()
@@ -102,10 +102,10 @@ class Exercise(ipywidgets.VBox):
     ``"fr"`` or ``"sv"``.
 
     Read :attr:`board` (the :class:`~bgwidget.widget.BoardWidget`), :attr:`verdict` (``None``
-    before a play, then ``"right"``, ``"wrong"``; ``"refused"`` after a refused move) and
-    :attr:`text` (the feedback shown, plain text). The two buttons are :attr:`reset_button` and
-    :attr:`plays_button` (a toggle); :meth:`reset` and :meth:`show_plays` do what they do, and
-    :meth:`send` hands the board an intent as the view would.
+    before a play, then ``"right"``, ``"wrong"``; ``"refused"`` after a refused move, which the
+    board explains) and :attr:`text` (the feedback shown under the board, plain text). The two
+    buttons are :attr:`reset_button` and :attr:`plays_button` (a toggle); :meth:`reset` and
+    :meth:`show_plays` do what they do, and :meth:`send` hands the board an intent as the view would.
 
     Raises :class:`ExerciseError` (a ``ValueError``) when the roll has no legal play or no legal
     play is an answer, the rules' ``IllegalPlayError`` / ``NotationError`` for an answer in
@@ -213,9 +213,7 @@ class Exercise(ipywidgets.VBox):
         if self.verdict in ("right", "wrong"):
             return  # judged: the board is held on the play, and refuses with its own sentence
         if refused:
-            self.verdict = "refused"
-            # the board speaks the exercise's language: its refusal is the rule's sentence in it
-            self._feedback.show("refused", label(self.language, "exercise.refused", why=refused))
+            self.verdict = "refused"  # the board says why, once: the box keeps the question
         elif self.board.game.steps:
             self.verdict = None
             self._feedback.show("waiting", label(self.language, "exercise.started"))

@@ -339,10 +339,11 @@ class Position:
         return (Position, (self.player, self.opponent, self.turn))
 
     def _repr_svg_(self) -> str:
-        """The board as SVG for Jupyter and nbconvert (see :func:`bgwidget.svg.board_svg`)."""
+        """The board as a lesson's diagram, SVG for Jupyter and nbconvert: the checkers and the
+        pip counts, no names or score (:func:`bgwidget.svg.board_svg` with ``diagram=True``)."""
         from bgwidget.svg import board_svg
 
-        return board_svg(self)
+        return board_svg(self, diagram=True)
 
 
 def board_arrays(position: Position) -> dict[str, Any]:

@@ -183,6 +183,8 @@ class Session:
         """True while the board is held as it is (:meth:`hold`): every intent is refused."""
         self.held_seat: int | None = None
         """The seat whose side a held board is seen from (:meth:`hold`)."""
+        self.held_until = "reset"
+        """What brings a held board back (:meth:`hold`): ``"reset"`` or ``"next"``."""
         self._callbacks: list[Callable[[int, Play], None]] = []
         self._routes = self._intent_routes()  # built once: every intent is looked up in it
 
@@ -367,13 +369,18 @@ class Session:
         :attr:`relay`), its names kept whatever the board's language."""
         self.match, self.seats, self.names, self._named = match, seats, match.names, True
 
-    def hold(self, seat: int | None = None) -> None:
+    def hold(self, seat: int | None = None, *, until: str = "reset") -> None:
         """Hold the board as it is, seen from ``seat``'s side (by default the side that played
-        last): no button is offered and every intent is refused (reason ``"held"``) until
-        :meth:`set_position`. An answered exercise holds its board on the learner's answer
-        (:mod:`bgwidget.exercise`). Raises :class:`ValueError` for a seat other than 0, 1 or None."""
+        last): no button is offered and every intent is refused (reason ``"held"``, or
+        ``"held-card"``) until :meth:`set_position`. ``until`` says what the person presses to go
+        on, in the status line and the refusal: ``"reset"``, an answered exercise's Reset
+        (:mod:`bgwidget.exercise`), or ``"next"``, a drill's Next card (:mod:`bgwidget.drill_board`).
+        Raises :class:`ValueError` for a seat other than 0, 1 or None, or another ``until``."""
         if seat is not None and (not is_int(seat) or seat not in (0, 1)):
             raise ValueError(f"a seat is 0 or 1, not {seat!r}")
+        if until not in ("reset", "next"):
+            raise ValueError(f"until is 'reset' or 'next', not {until!r}")
+        self.held_until = until
         if seat is None and self.last_play is not None:
             seat = self.last_play[0]
         self.held, self.held_seat = True, seat
@@ -431,7 +438,8 @@ class Session:
                 reason="stale",
             )
         if self.held:
-            raise IntentError("the board is held: set a position to play on", reason="held")
+            reason = "held" if self.held_until == "reset" else "held-card"
+            raise IntentError("the board is held: set a position to play on", reason=reason)
         if self.relay is not None and kind in self.relay.intents:  # the game server's room judges
             guards.check(self, guards.GAME)
             self.relay.act(kind, intent)

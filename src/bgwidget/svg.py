@@ -276,16 +276,24 @@ def _strip(state: dict, seat: int, language: str) -> str:
     on_turn = state["turn"] == seat and state.get("phase") not in ("game-over", "match-over")
     mid, lo = _C.checker[seat][1], _C.checker[seat][2]
     st = _S.strip
+    diagram = state.get("diagram", False)  # a lesson's diagram: the pips alone, no name or score
+    pips = f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}'
+    score = (
+        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
+    )
     out = (
         f'<g data-seat-strip="{seat}">'
         f'<circle cx="{st.dot_x}" cy="{_n(cy)}" r="{st.dot_r}" fill="{mid}" stroke="{_C.lit if on_turn else lo}" '
         f'stroke-width="{st.dot_width_on_roll if on_turn else _S.edge_width}"/>'
-        f'<text x="{st.name_x}" y="{_n(cy + st.dy)}" font-size="{st.name_size}"{_squeezed(raw, state, language)} '
-        f'font-weight="{"bold" if on_turn else "normal"}" fill="{_C.text}" data-name="{seat}">{name}</text>'
+    )
+    if not diagram:
+        out += (
+            f'<text x="{st.name_x}" y="{_n(cy + st.dy)}" font-size="{st.name_size}"{_squeezed(raw, state, language)} '
+            f'font-weight="{"bold" if on_turn else "normal"}" fill="{_C.text}" data-name="{seat}">{name}</text>'
+        )
+    out += (
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
-        f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}  ·  '
-        f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
-        "</text>"
+        f"{pips}{'' if diagram else '  ·  ' + score}</text>"
     )
     if on_turn:
         out += (
@@ -315,6 +323,8 @@ def _match_text(state: dict, language: str) -> str:
 
 
 def _match_label(state: dict, language: str) -> str:
+    if state.get("diagram"):
+        return ""
     length = state.get("match_length", 0)
     text = _match_text(state, language)
     return (
@@ -361,8 +371,8 @@ def _defs(uid: str) -> str:
 def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
     ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
-    ``crawford``, ``phase`` and ``result``, whose ``text`` is drawn across the board): the static
-    half of the widget's drawing.
+    ``crawford``, ``phase``, ``result``, whose ``text`` is drawn across the board, and ``diagram``:
+    True draws neither the names, the score nor the stakes): the static half of the widget's drawing.
 
     Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
     """
@@ -418,7 +428,7 @@ def render(state: dict) -> str:
             f'<text x="{_n(_point_x(p))}" y="{_n(y)}" text-anchor="middle" font-size="{_S.numbers.size}" '
             f'fill="{_C.text}" opacity="{_S.numbers.opacity}" data-number="{p}">{_t(number)}</text>'
         )
-    dice = list(state.get("dice") or [])
+    dice = sorted(state.get("dice") or [], reverse=True)  # the higher die first, as draw.js
     if len(dice) == 2:
         shown = [dice[0]] * 4 if dice[0] == dice[1] else dice
         for i, ((cx, cy), value) in enumerate(zip(_dice_xy(state["turn"], len(shown)), shown)):
@@ -442,6 +452,7 @@ def board_svg(
     match_length: int = 0,
     language: str = "en",
     result: GameResult | None = None,
+    diagram: bool = False,
 ) -> str:
     """The board of ``position`` as a self-contained SVG string (about 870 x 700 user units).
 
@@ -451,6 +462,11 @@ def board_svg(
     seats' names in ``language``, one of :data:`LANGUAGES` as for the widget, which also sets
     the words drawn (pips, score, the match's length). ``score`` is two whole numbers >= 0
     (bottom seat, top seat), ``match_length`` a whole number >= 0 (0: money play).
+
+    ``diagram=True`` draws a lesson's diagram, as a :class:`~bgwidget.position.Position` shows
+    itself in a notebook: the checkers, the dice, the cube and each side's pip count, without the
+    names, the score or the stakes (``names``, ``score`` and ``match_length`` are still checked).
+    The dice are drawn the higher first, as GNU Backgammon and eXtreme Gammon show a roll.
 
     A finished game says how it ended across the board, in ``language`` ("Bottom wins a gammon:
     2 points"): ``result`` (:attr:`bgwidget.game.Game.result`, which knows resignations and
@@ -498,6 +514,7 @@ def board_svg(
         score=list(score),
         match_length=match_length,
         language=language,
+        diagram=bool(diagram),
     )
     if result is not None:
         state.update(phase="game-over", result={"text": result_text(language, names, result)})

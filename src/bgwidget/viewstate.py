@@ -376,6 +376,7 @@ class Seen(Protocol):
     thinking: bool
     held: bool
     held_seat: int | None
+    held_until: str
     animation: float
     revision: int
     refusal: Exception | None
@@ -705,16 +706,14 @@ _LUCK = {"joker": "board.reviewJoker", "anti-joker": "board.reviewAntiJoker"}
 
 def record_of(game: Game, language: str) -> list[RecordLine]:
     """The game's plays and cube actions so far as a .mat file lays them out: numbered lines,
-    seat 1's column then seat 0's, each cell the roll and the play in notation ("52: 13/8 13/11",
-    the mover's numbering) or a cube action in ``language``."""
+    seat 1's column then seat 0's, each cell the roll, the higher die first, and the play in
+    notation ("52: 13/8 13/11", the mover's numbering) or a cube action in ``language``."""
     cells: list[tuple[int, str]] = []
     roll, value = "", 1  # the last roll, the cube's value on offer
     for entry in game.record:
         kind = entry["type"]
-        if kind == "opening":
+        if kind in ("opening", "roll"):  # the higher die first, as GNU Backgammon and eXtreme Gammon write a roll
             roll = "{}{}".format(*sorted(entry["dice"], reverse=True))
-        elif kind == "roll":
-            roll = "{}{}".format(*entry["dice"])
         elif kind == "move":
             cells.append((entry["seat"], f"{roll}: {entry['play'] or label(language, 'review.noMove')}"))
         elif kind in ("double", "beaver", "raccoon"):
@@ -752,7 +751,10 @@ def status_of(session: Seen, state: ViewState) -> str:
     """The status line in the board's language: why the last intent was refused, the news, then
     whose turn it is and to do what (or the result), then the last play."""
     language, names = session.language, shown_names(session.names)
-    parts = [text for text in (state["refused"], state["message"]) if text]
+    # A refusal the board shows in its bubble, beside its checker, is said there alone.
+    refusal = state["refusal"]
+    bubbled = state["teaching"] and refusal is not None and refusal["point"] is not None
+    parts = [text for text in ("" if bubbled else state["refused"], state["message"]) if text]
     busy = state["busy"]
     if busy is not None and busy["kind"] in ("tables", "rollout"):  # the others are said below, as the turn
         parts.append(busy["text"])
@@ -771,8 +773,8 @@ def status_of(session: Seen, state: ViewState) -> str:
     elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
     elif session.held:
-        if getattr(session.refusal, "reason", None) != "held":  # that refusal says it already
-            parts.append(label(language, "held"))
+        if getattr(session.refusal, "reason", None) not in ("held", "held-card"):  # that refusal says it already
+            parts.append(label(language, "held" if session.held_until == "reset" else "held.card"))
     elif state["thinking"]:
         parts.append(say(language, names, ("thinking", {"seat": seat})))
     elif _opponent_awaited(state["online"]):

@@ -43,7 +43,7 @@ def test_a_french_board_says_why_a_click_is_refused(lab, page, artifacts):
     said = label("fr", "why.point-held", point=12, count=5)
     assert bubble_text(page) == said  # the bubble's lines, joined again
     assert page.locator(BUBBLE).get_attribute("data-at") == "13"
-    assert said in page.locator('[data-testid="status"]').text_content()
+    assert said not in page.locator('[data-testid="status"]').text_content()  # said once, in the bubble
     assert read_side(side, shown["revision"])["refusal"] == {"reason": "point-held", "text": said, "point": 13}
     assert inside_the_board(page)
     page.locator(ROOT).screenshot(path=str(artifacts / "teaching-fr.png"))

@@ -148,7 +148,7 @@ var look_default = {
     what: "The board's look, read by both drawings: bgwidget/svg.py (static SVG) and js/src/geometry.js + js/src/draw.js (the widget). Lengths are SVG user units of the viewBox; derived places (BAR_X, W, H, ...) are computed from these by the same formulas in both.",
     board: "sizes of the board's parts: R checker radius, P point width, SIDE left rail (holds the cube), BAR_W bar, TRAY_W right rail (both bear-off trays), FRAME wooden frame above and below the points, HEAD name strip above and below the board, STACK checkers drawn apart before a stack is squeezed, MID gap between the two rows of points (the dice lie there), POINT_LEN point length, TRAY_H one tray's height, SLAB_W x SLAB_H a borne-off checker seen edge-on, DIE and CUBE their sides",
     spacing: "gaps between parts: BAR_STACK checkers drawn apart on the bar, BAR_GAP from the middle to the first checker on the bar, BAR_EDGE rail showing on each side of the bar's wood, POINT_INSET between a point's base and its column's edge, TRAY_INSET between the right rail's edges and a tray, SLAB_PAD between a tray's edge and its slabs, SLAB_GAP between slabs, DICE_GAP and DOUBLES_GAP between dice (two, or four for doubles), CUBE_MARGIN between the cube and the frame",
-    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre; note: the result's banner and the teaching bubble (chars: the longest line in characters, char_w and bold_w: a character's width in font sizes, normal and bold)",
+    style: "drawing details shared by both drawings: corner radii (rx), strokes, opacities, font sizes, and text baselines (dy: below the centre, or above/below an edge); a die face's pips as (x, y) in steps of pip_spread from its centre; note: the result's banner and the teaching bubble (bubble_pad: the teaching bubble's inner margin; char_w and bold_w: a character's width in font sizes, normal and bold)",
     colors: "fills and strokes; pairs are [seat 0, seat 1] or [gradient start, end]; checker is [highlight, body, rim] per seat"
   },
   board: {
@@ -232,7 +232,7 @@ var look_default = {
     title: { size: 14, dy: 5, opacity: 0.8 },
     prompt: { size: 16, dy: 6, dash: "5 4" },
     arrow: { box: 10, tip: 8, size: 5 },
-    note: { size: 15, line: 19, pad: 9, rx: 8, chars: 40, char_w: 0.55, bold_w: 0.64, gap: 8, ring_width: 3 }
+    note: { size: 15, line: 19, pad: 9, rx: 8, bubble_pad: 5, char_w: 0.55, bold_w: 0.64, gap: 8, ring_width: 3 }
   },
   colors: {
     wood: ["#8a5a2e", "#5b3519"],
@@ -614,7 +614,6 @@ var labels_default = {
     "exercise.started": "You have started: finish the play on the board.",
     "exercise.right": "Right: {play}. {why}",
     "exercise.wrong": "Not this one: {play}. A right answer: {answer}. {why}",
-    "exercise.refused": "Not allowed: {why}",
     "exercise.reset": "Reset",
     "exercise.showPlays": "Show the plays",
     "exercise.hidePlays": "Hide the plays",
@@ -632,7 +631,6 @@ var labels_default = {
     "drill.right": "Right: {choice}.",
     "drill.wrong": "Not this one: {choice} gives up {loss} of equity. The answer: {answer}.",
     "drill.best": "The engine's best: {best}.",
-    "drill.refused": "Not allowed: {why}",
     "drill.next": "Next card",
     "drill.none": "No card is due. The next one is due on {when}.",
     "drill.empty": "The deck has no cards.",
@@ -754,6 +752,8 @@ var labels_default = {
     "why.thinking": "The computer is playing: wait for its turn to end.",
     "why.held": "This board is held on the answer given: Reset puts the position back.",
     held: "Answered: Reset puts the position back",
+    "why.held-card": "This card is answered: Next card shows the next one.",
+    "held.card": "Answered: Next card shows the next one",
     "why.computer-seat": "That side is played by the computer.",
     "why.setting-up": "The board is being set up: finish with Play from here or Cancel.",
     "why.no-person": "No person plays this game.",
@@ -1062,7 +1062,6 @@ var labels_default = {
     "exercise.started": "Vous avez commenc\xE9 : terminez le coup sur le plateau.",
     "exercise.right": "Juste : {play}. {why}",
     "exercise.wrong": "Pas celui-ci : {play}. Une bonne r\xE9ponse : {answer}. {why}",
-    "exercise.refused": "Interdit : {why}",
     "exercise.reset": "Recommencer",
     "exercise.showPlays": "Montrer les coups",
     "exercise.hidePlays": "Cacher les coups",
@@ -1080,7 +1079,6 @@ var labels_default = {
     "drill.right": "Juste : {choice}.",
     "drill.wrong": "Pas celui-ci : {choice} perd {loss} d\u2019\xE9quit\xE9. La r\xE9ponse : {answer}.",
     "drill.best": "Le meilleur selon le moteur : {best}.",
-    "drill.refused": "Interdit : {why}",
     "drill.next": "Carte suivante",
     "drill.none": "Aucune carte \xE0 revoir. La prochaine est \xE0 revoir le {when}.",
     "drill.empty": "Le paquet n\u2019a aucune carte.",
@@ -1202,6 +1200,8 @@ var labels_default = {
     "why.thinking": "L\u2019ordinateur joue : attendez la fin de son tour.",
     "why.held": "Ce plateau garde la r\xE9ponse donn\xE9e : Recommencer remet la position.",
     held: "Corrig\xE9 : Recommencer remet la position",
+    "why.held-card": "Cette carte a sa r\xE9ponse : Carte suivante montre la suivante.",
+    "held.card": "R\xE9pondu : Carte suivante montre la suivante",
     "why.computer-seat": "Ce camp est jou\xE9 par l\u2019ordinateur.",
     "why.setting-up": "Mise en place en cours : terminez par \xAB Jouer d\u2019ici \xBB ou annulez.",
     "why.no-person": "Personne ne joue cette partie.",
@@ -1221,7 +1221,7 @@ var labels_default = {
     "why.rolling-out": "Le rollout des coups du conseil est d\xE9j\xE0 en cours.",
     "why.rolled-out": "Le rollout des coups du conseil est d\xE9j\xE0 fait.",
     "why.no-rollout-running": "Aucun rollout n\u2019est en cours.",
-    pips: "points",
+    pips: "pips",
     score: "score",
     money: "Partie d\u2019argent",
     match: "Match en {n} points",
@@ -1298,12 +1298,12 @@ var labels_default = {
     claim: "R\xE9clamer le match",
     "why.not-online": "Seul un match jou\xE9 dans une salle d'un serveur de jeu peut \xEAtre r\xE9clam\xE9 quand l'adversaire est parti.",
     "race.newRace": "Nouvelle course",
-    "race.yourPips": "Vos points",
-    "race.opponentPips": "Points de l\u2019adversaire",
+    "race.yourPips": "Vos pips",
+    "race.opponentPips": "Pips de l\u2019adversaire",
     "race.check": "V\xE9rifier",
-    "race.countQuestion": "Comptez les points de course des deux camps, tapez les deux comptes et appuyez sur V\xE9rifier.",
-    "race.countRight": "Juste : vous avez {mine} points et votre adversaire {theirs}.",
-    "race.countWrong": "Pas tout \xE0 fait : vous avez {mine} points (vous avez dit {said_mine}) et votre adversaire {theirs} (vous avez dit {said_theirs}).",
+    "race.countQuestion": "Comptez les pips des deux camps, tapez les deux comptes et appuyez sur V\xE9rifier.",
+    "race.countRight": "Juste : vous avez {mine} pips et votre adversaire {theirs}.",
+    "race.countWrong": "Pas tout \xE0 fait : vous avez {mine} pips (vous avez dit {said_mine}) et votre adversaire {theirs} (vous avez dit {said_theirs}).",
     "race.cubeQuestion": "Une course, vous avez le trait, {cube}. Que faites-vous du videau ?",
     "race.cubeCentre": "le videau au centre",
     "race.cubeYours": "le videau est \xE0 vous",
@@ -1510,7 +1510,6 @@ var labels_default = {
     "exercise.started": "Du har b\xF6rjat: g\xF6r klart draget p\xE5 br\xE4det.",
     "exercise.right": "R\xE4tt: {play}. {why}",
     "exercise.wrong": "Inte det h\xE4r: {play}. Ett r\xE4tt svar: {answer}. {why}",
-    "exercise.refused": "Inte till\xE5tet: {why}",
     "exercise.reset": "B\xF6rja om",
     "exercise.showPlays": "Visa dragen",
     "exercise.hidePlays": "D\xF6lj dragen",
@@ -1528,7 +1527,6 @@ var labels_default = {
     "drill.right": "R\xE4tt: {choice}.",
     "drill.wrong": "Inte det h\xE4r: {choice} f\xF6rlorar {loss} i equity. Svaret: {answer}.",
     "drill.best": "Motorns b\xE4sta: {best}.",
-    "drill.refused": "Inte till\xE5tet: {why}",
     "drill.next": "N\xE4sta kort",
     "drill.none": "Inget kort ska repeteras nu. N\xE4sta ska repeteras {when}.",
     "drill.empty": "Leken har inga kort.",
@@ -1650,6 +1648,8 @@ var labels_default = {
     "why.thinking": "Datorn spelar: v\xE4nta tills dess tur \xE4r slut.",
     "why.held": "Br\xE4det visar svaret som gavs: B\xF6rja om st\xE4ller tillbaka st\xE4llningen.",
     held: "R\xE4ttat: B\xF6rja om st\xE4ller tillbaka st\xE4llningen",
+    "why.held-card": "Det h\xE4r kortet \xE4r besvarat: N\xE4sta kort visar n\xE4sta.",
+    "held.card": "Besvarat: N\xE4sta kort visar n\xE4sta",
     "why.computer-seat": "Den sidan spelas av datorn.",
     "why.setting-up": "Br\xE4det st\xE4lls upp: avsluta med Spela h\xE4rifr\xE5n eller Avbryt.",
     "why.no-person": "Ingen person spelar det h\xE4r partiet.",
@@ -1921,7 +1921,7 @@ function diceOf(state) {
     left = [];
   }
   if (dice.length !== 2) return { seat, dice: [] };
-  const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : dice.slice();
+  const all = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : dice.slice().sort((a, b) => b - a);
   const out = all.map((value, index) => {
     const k = left.indexOf(value);
     if (k >= 0) left.splice(k, 1);
@@ -2058,19 +2058,39 @@ function noteAnchor(state, place2) {
   const n = Math.abs(v);
   return n ? locate(v > 0 ? 0 : 1, place2, n - 1, n) : checkerXY(place2, 0, 1);
 }
+function bubbleBox(state, text) {
+  const nt = S.note;
+  const { seat, dice } = diceOf(state);
+  const prompt = state.can?.roll && !(state.dice || []).length;
+  const busy = dice.length && !prompt ? seat : state.turn;
+  const left = busy === 0 ? LEFT_X : RIGHT_X;
+  let fit;
+  for (const scale of [1, 0.9, 0.8]) {
+    const [size2, line2, pad2] = [nt.size * scale, nt.line * scale, nt.bubble_pad * scale];
+    const lines2 = wrap(text, Math.floor((6 * P - 2 * pad2 - 2 * nt.gap) / (size2 * nt.char_w)));
+    fit = { lines: lines2, size: q2(size2), line: q2(line2), pad: q2(pad2) };
+    if (lines2.length * line2 + 2 * pad2 <= MID - 2 * S.shadow.offset[1]) break;
+  }
+  const { lines, size, line, pad } = (
+    /** @type {NonNullable<typeof fit>} */
+    fit
+  );
+  const w = Math.max(...lines.map((l) => l.length)) * size * nt.char_w + 2 * pad;
+  const h2 = lines.length * line + 2 * pad;
+  return { lines, size, line, pad, box: [q2(left + (6 * P - w) / 2), q2(MID_Y - h2 / 2), q2(w), q2(h2)] };
+}
 function bubble(state, note) {
   if (!note || note.point === null || note.point === void 0) return "";
   const nt = S.note;
-  const lines = wrap(note.text, nt.chars);
   const [cx, cy] = noteAnchor(state, note.point);
-  const w = Math.max(...lines.map((l) => l.length)) * nt.size * nt.char_w + 2 * nt.pad;
-  const h2 = lines.length * nt.line + 2 * nt.pad;
-  const top = note.point === "bar" ? cy < MID_Y : note.point !== "off" && isTop(note.point);
-  const x = Math.min(Math.max(cx - w / 2, LEFT_X), TRAY_X - w);
-  const y = top ? cy + R + nt.gap : cy - R - nt.gap - h2;
-  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${nt.size}" fill="${COLORS.note_text}">`;
-  lines.forEach((line, i) => {
-    out += `<tspan x="${q2(x + nt.pad)}" y="${q2(y + nt.pad + (i + 1) * nt.line - nt.line / 4)}">${esc(line)}</tspan>`;
+  const { lines, size, line, pad, box } = bubbleBox(state, note.text);
+  const [x, y, w, h2] = box;
+  const [ex, ey] = [Math.min(Math.max(cx, x), x + w), Math.min(Math.max(cy, y), y + h2)];
+  const d = Math.hypot(ex - cx, ey - cy);
+  const lead = d > R ? `<line x1="${q2(cx + (ex - cx) * R / d)}" y1="${q2(cy + (ey - cy) * R / d)}" x2="${q2(ex)}" y2="${q2(ey)}" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width / 2}" stroke-dasharray="4 3"/>` : "";
+  let out = `<g data-refusal="${esc(note.reason)}" data-at="${esc(note.point)}" pointer-events="none" role="note"><circle cx="${cx}" cy="${cy}" r="${R}" fill="none" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/>` + lead + `<rect x="${q2(x)}" y="${q2(y)}" width="${q2(w)}" height="${q2(h2)}" rx="${nt.rx}" fill="${COLORS.note}" fill-opacity="0.97" stroke="${COLORS.note_edge}" stroke-width="${nt.ring_width}"/><text font-size="${size}" fill="${COLORS.note_text}">`;
+  lines.forEach((words, i) => {
+    out += `<tspan x="${q2(x + pad)}" y="${q2(y + pad + (i + 1) * line - line / 4)}">${esc(words)}</tspan>`;
   });
   return out + `</text></g>`;
 }
@@ -2843,7 +2863,7 @@ var View = class {
     this.faceNote.hidden = !this.faceNote.textContent;
     this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
-    this.status.classList.toggle("bg-refused", !!s.refused);
+    this.status.classList.toggle("bg-refused", !!s.refused && !(s.teaching && s.refusal?.point != null));
     this.drawBusy(s.busy);
     this.drawKeyboard(s);
     this.drawEdit(s);
@@ -2953,6 +2973,7 @@ var View = class {
     this.keyboard.hidden = !plays.length;
     this.plays.setAttribute("aria-label", t(lang, "plays"));
     this.input.placeholder = t(lang, "notation");
+    this.input.style.width = `${this.input.placeholder.length + 3}ch`;
     this.input.setAttribute("aria-label", t(lang, "notation"));
     this.submit.textContent = t(lang, "playNow");
     const texts = plays.join("\n");
