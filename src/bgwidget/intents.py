@@ -236,7 +236,7 @@ REPLAY_INTENTS = ("replay", "replay-go", "replay-play")
 CANCELS = ("review-cancel", "hint-rollout-cancel")
 """The intents that name no position: a cancel made on an older state still means what runs."""
 
-TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", *REVIEW_INTENTS)
+TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", "replay", *REVIEW_INTENTS)
 """Intents of the board's tools, refused (with ``edit-*``) on a board made with ``tools=False``."""
 
 REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")
