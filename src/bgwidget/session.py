@@ -7,8 +7,9 @@ nothing; after every change it publishes the view state (:func:`bgwidget.viewsta
 ``BoardWidget`` is this plus anywidget's traitlets; a test or another front end can drive a Session
 directly. Its parts: a person's game actions (:mod:`bgwidget.actions`), what plays by itself, a
 forced play and the computer's turns (:mod:`bgwidget.turns`), Hint (:mod:`bgwidget.hints`), the
-review (:mod:`bgwidget.reviewing`), the tutor (:mod:`bgwidget.tutoring`), the set-up
-(:mod:`bgwidget.editor`), the file export (:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
+review (:mod:`bgwidget.reviewing`), the replay of a whole match (:mod:`bgwidget.replaying`), the
+tutor (:mod:`bgwidget.tutoring`), the set-up (:mod:`bgwidget.editor`), the file export
+(:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
 
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as stale
 (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's batches
@@ -569,8 +570,11 @@ class Session:
         """Step through the match played here once its game is over, from where it stands (its
         last stop). Raises :class:`~bgwidget.intents.IntentError` while the game is in play
         (reason ``"game-in-play"``), while the computer plays, a review runs or is shown, a
-        replay is shown or the board is being set up."""
+        replay is shown or the board is being set up, and on a board in a game server's room
+        (reason ``"online"``: its match is the room's)."""
         guards.check(self, guards.GAME)
+        if self.relay is not None:
+            raise IntentError("this board plays in a game server's room: its match is the room's", reason="online")
         if self.game.result is None:
             raise IntentError("the game is still in play: it is replayed once it is over", reason="game-in-play")
         games = self.match.games

@@ -533,7 +533,11 @@ def _can_of(session: Seen, person: bool, online: Online | None) -> Can:
         "edit": tools and not session.thinking and (editing or not (game.steps or session.match.is_over)),
         "review": tools and not (session.thinking or editing) and session.reviewing is None,
         "export": tools,
-        "replay": tools and not (session.thinking or editing) and session.replay is None and game.result is not None,
+        "replay": tools
+        and online is None  # a room's match is the server's
+        and not (session.thinking or editing)
+        and session.replay is None
+        and game.result is not None,
     }
 
 
