@@ -12,11 +12,11 @@ shows the same board. The board shows :meth:`Replay.shown`, the match as it stoo
 from __future__ import annotations
 
 import bisect
-import copy
 from typing import Any
 
 from bgwidget.checks import is_int
 from bgwidget.dice import Dice
+from bgwidget.game import Game, GameError
 from bgwidget.intents import REPLAY_STEPS, IntentError
 from bgwidget.match import Match, match_at_game
 
@@ -39,7 +39,7 @@ def stops_of(record: list[dict[str, Any]]) -> list[int]:
 
 
 class Replay:
-    """``match`` (copied: the replay keeps it as it is) shown at one of its stops.
+    """``match`` shown at one of its stops (the replay keeps a copy: ``match`` is not changed).
 
     ``seed`` seeds the dice of the match played on from a stop, ``confirm`` whether a person's
     play there waits for Done (see :func:`~bgwidget.match.match_at_game`). Starts at game
@@ -51,15 +51,20 @@ class Replay:
     def __init__(
         self, match: Match, game: int = 1, actions: int = 0, *, seed: Any = None, confirm: bool = False
     ) -> None:
-        match_at_game(match, game, actions=actions, seed=seed)  # checks the arguments, as the board's
-        self.match: Match = copy.deepcopy(match)
-        """The whole match replayed (a copy: the board's match is :meth:`shown`)."""
-        self.seed = Dice().seed if seed is None else seed
-        self.confirm = confirm
+        if not isinstance(match, Match):
+            raise GameError(f"match must be a Match, not {type(match).__name__}")
+        last = len(match.games)
+        self.match: Match = match_at_game(match, last, actions=len(match.games[-1].record), seed=seed, confirm=confirm)
+        """The whole match replayed, under the rules played on with (a copy; :meth:`shown` is the board's)."""
         self.stops: list[tuple[int, int]] = [
-            (number, count) for number, game_ in enumerate(self.match.games, 1) for count in stops_of(game_.record)
+            (number, count) for number, played in enumerate(self.match.games, 1) for count in stops_of(played.record)
         ]
         """Every stop of the match, in order: ``(game, actions)``, the game 1-based."""
+        if not is_int(game) or not 1 <= game <= last:
+            raise GameError(f"game is a number 1..{last} (the match's games), not {game!r}")
+        record = self.match.games[game - 1].record
+        if not is_int(actions) or not 0 <= actions <= len(record):
+            raise GameError(f"actions is a number 0..{len(record)} (game {game}'s record), not {actions!r}")
         self.index = bisect.bisect_left(self.stops, (game, actions))
         """The stop shown, in :attr:`stops`."""
 
@@ -69,9 +74,15 @@ class Replay:
         return self.stops[self.index]
 
     def shown(self) -> Match:
-        """A new match standing at the stop shown, to draw, or to play on from."""
-        game, actions = self.at
-        return match_at_game(self.match, game, actions=actions, seed=self.seed, confirm=self.confirm)
+        """A new match standing at the stop shown, to draw, or to play on from: the games before,
+        as played (shared with :attr:`match`: they are over), then that game replayed so far, its
+        dice from there on from the replay's seed (as :func:`~bgwidget.match.match_at_game`)."""
+        number, actions = self.at
+        whole, played = self.match, self.match.games[number - 1]
+        current = Game.replay(played.setup, played.record[:actions], dice=Dice.for_game(whole.seed, number))
+        rescored = [n for n in whole.rescored if n <= number]
+        games = [*whole.games[: number - 1], current]
+        return Match.from_games(whole.rules, games, whole.seed, names=whole.names, rescored=rescored)
 
     def go(self, to: Any = None, game: Any = None, actions: Any = None) -> None:
         """Show another stop: ``to`` one of :data:`~bgwidget.intents.REPLAY_STEPS` (the first or
