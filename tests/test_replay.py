@@ -147,6 +147,8 @@ def test_a_board_without_a_replay_refuses_its_intents():
     board = BoardWidget(animation=0)
     for intent in ({"type": "replay-go", "to": "next"}, {"type": "replay-play"}):
         assert board.intent(intent) == "No replay is shown."
+    with pytest.raises(ValueError, match="(?i)no replay is shown"):
+        board.play_here()
     assert board.intent({"type": "replay"}).startswith("The game is still in play")
     with pytest.raises(ValueError):
         BoardWidget.from_match(from_mat(CORPUS_FILE), game=7)
@@ -171,7 +173,7 @@ def test_play_from_here_keeps_the_cube_score_and_crawford():
         board.roll((3, 1))
     board.intent({"type": "replay-go", "to": "next"})  # the opening roll shown
     dice = board.state["dice"]
-    assert board.intent({"type": "replay-play"}) is None
+    board.play_here()
     state = board.state
     assert state["replay"] is None and state["dice"] == dice and state["phase"] == "move"
     assert state["score"] == [6, 0] and state["crawford"] and state["can"]["move"]

@@ -360,6 +360,13 @@ class BoardWidget(anywidget.AnyWidget):
         """
         self._session.review(level)
 
+    def play_here(self) -> None:
+        """*Play from here*, as the board's button does: the replay shown (:meth:`from_match`)
+        ends, and the match as it stood at the position shown is played on, under its cube,
+        score and Crawford rule. Raises :class:`~bgwidget.session.IntentError` (reason
+        ``"not-replaying"``) when no replay is shown."""
+        self._session.play_here()
+
     def cancel_review(self) -> None:
         """Stop the review running in the background (as the board's Cancel does): the board stays
         as it was. Raises :class:`~bgwidget.session.IntentError` (reason ``"no-review-running"``)
