@@ -466,7 +466,7 @@ def test_from_match_after_some_actions_shows_that_position():
 
 
 def test_from_match_plays_on_to_the_end_of_the_match_under_its_rules():
-    session = Session.from_match(gnubg_match(), 3, players=("easy", "easy"), seed=8)
+    session = Session.from_match(gnubg_match(), 3, players=("easy", "easy"), seed=8, replay=False)
     assert not any(entry["type"] == "double" for entry in session.match.games[2].record)  # Crawford
     while not session.match.is_over:
         session.new_game()
@@ -478,6 +478,8 @@ def test_from_match_at_a_finished_game_goes_on_with_the_next():
     match = gnubg_match()
     session = Session.from_match(match, 2, actions=len(match.games[1].record))
     assert session.game.phase == "game-over" and session.match.score == (6, 0)
+    assert session.handle({"type": "new-game"}) and session.replaying  # refused: a replay is shown
+    session.handle({"type": "replay-play"})
     session.handle({"type": "new-game"})
     assert session.game.score == match.games[2].score and session.game.crawford
 

@@ -15,7 +15,7 @@ import pytest
 from bgwidget import Position, ai
 from bgwidget.ai.analysis import LISTED
 from bgwidget.position import mirror
-from bgwidget.session import Session
+from bgwidget.session import Replay, Session
 from bgwidget.viewstate import ViewState, board_place, mover_point, view_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,6 +148,13 @@ def fixture_states() -> dict:
     s.set_position(Position.initial(), dice=(5, 3))
     s.handle({"type": "play", "notation": "13/10 8/3"})
     states["tutor"] = view_state(s)  # a very bad play held: the Expert's 8/3 6/3 drawn dashed
+
+    s = people((3, 1), (6, 4))
+    s.roll()
+    s.play("8/5 6/5")
+    s.roll()
+    s = Session(replay=Replay(s.match, 1, 1), players=("human", "human"), animation=0)
+    states["replay"] = view_state(s)  # the replay of that game at its opening roll: 3-1 to play, nothing to move
     return states
 
 
@@ -181,6 +188,23 @@ def test_fixture_states_are_what_they_claim(states):
     assert tutor["mark"] == "very bad" and tutor["made"] == "13/10 8/3" and tutor["best"] == "8/3 6/3"
     assert states["tutor"]["moved"] == [[8, 3, False], [13, 10, False]] and not any(states["tutor"]["can"].values())
     assert states["hint"]["hint"]["kind"] == "plays" and states["hint"]["hint"]["candidates"][0]["text"] == "8/5 6/5"
+    replay = states["replay"]
+    assert replay["phase"] == "move" and replay["dice"] == [3, 1] and replay["movable"] == [] and not replay["steps"]
+    assert [key for key, can in replay["can"].items() if can] == ["review", "export"]
+    assert replay["record"] == [{"number": 1, "cells": ["", "31: 8/5 6/5"]}]  # the game's whole record
+    assert replay["replay"] == {
+        "game": 1,
+        "games": 1,
+        "actions": 1,
+        "index": 1,
+        "count": 4,  # the start, the opening roll, the play, the second roll
+        "start": False,
+        "end": False,
+        "line": 0,
+        "lines": [[0, 2]],
+        "text": "Replay: game 1 of 1",
+    }
+    assert replay["status"] == "Replay: game 1 of 1"
 
 
 def test_golden_fixtures_are_current(states):

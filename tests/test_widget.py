@@ -609,6 +609,8 @@ def test_from_match_shows_a_game_of_a_loaded_match_and_plays_on():
     assert (w.phase, state["score"], state["crawford"], state["match_length"]) == ("opening", [6, 0], True, 7)
     assert state["names"] == ["root", "gnubg"] and w.players == (None, None)
     assert w.position == Position.initial()
+    assert w.intent({"type": "roll"}) == w.state["refused"] != "" and w.phase == "opening"  # a replay
+    assert w.intent({"type": "replay-play"}) is None and w.state["replay"] is None
     assert w.intent({"type": "roll"}) is None and w.phase == "move"
     assert len(match.games) == 6 and match.games[2].result is not None  # the loaded match is unchanged
     with pytest.raises(ValueError):

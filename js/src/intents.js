@@ -7,7 +7,7 @@
 /**
  * An intent that is its type alone.
  * @typedef {object} SimpleIntent
- * @property {"roll" | "undo" | "done" | "double" | "take" | "pass" | "beaver" | "raccoon" | "accept" | "decline" | "new-game" | "claim" | "hint" | "hint-rollout" | "hint-rollout-cancel" | "edit" | "edit-done" | "edit-cancel" | "review-cancel" | "review-leave" | "tutor-accept" | "tutor-take-back"} type
+ * @property {"roll" | "undo" | "done" | "double" | "take" | "pass" | "beaver" | "raccoon" | "accept" | "decline" | "new-game" | "claim" | "hint" | "hint-rollout" | "hint-rollout-cancel" | "edit" | "edit-done" | "edit-cancel" | "review-cancel" | "review-leave" | "replay" | "replay-play" | "tutor-accept" | "tutor-take-back"} type
  * @property {number} [revision]
  */
 
@@ -104,6 +104,16 @@
  */
 
 /**
+ * A replay: go to another stop, by a step (`to`) or by `game` (1-based) and `actions` (record entries played).
+ * @typedef {object} ReplayGoIntent
+ * @property {"replay-go"} type
+ * @property {"first" | "previous" | "next" | "last" | "previous-game" | "next-game"} [to]
+ * @property {number} [game]
+ * @property {number} [actions]
+ * @property {number} [revision]
+ */
+
+/**
  * The 2D or the 3D face.
  * @typedef {object} ViewIntent
  * @property {"view"} type
@@ -111,6 +121,6 @@
  * @property {number} [revision]
  */
 
-/** @typedef {SimpleIntent | MoveIntent | WhyIntent | PlayIntent | ResignIntent | EditMoveIntent | EditTurnIntent | EditDiceIntent | EditIdIntent | ExportIntent | ReviewIntent | ReviewGoIntent | ViewIntent} Intent */
+/** @typedef {SimpleIntent | MoveIntent | WhyIntent | PlayIntent | ResignIntent | EditMoveIntent | EditTurnIntent | EditDiceIntent | EditIdIntent | ExportIntent | ReviewIntent | ReviewGoIntent | ReplayGoIntent | ViewIntent} Intent */
 
 export {};

@@ -51,6 +51,7 @@
  * @property {boolean} edit
  * @property {boolean} review  a review of the match may start
  * @property {boolean} export  the game may be saved as a file (JSON, .mat)
+ * @property {boolean} replay  the match may be stepped through (its game is over)
  */
 
 /**
@@ -58,6 +59,22 @@
  * @typedef {object} RecordLine
  * @property {number} number
  * @property {string[]} cells  [seat 1's, seat 0's]: "52: 13/8 13/11", "Doubles to 2"...
+ */
+
+/**
+ * The stop of a replay shown: the board draws the match as it stood there (`record` holds the
+ * whole game shown). A stop is a game's start, or the moment after one of its actions.
+ * @typedef {object} ReplayView
+ * @property {number} game  1-based
+ * @property {number} games  how many games the match has
+ * @property {number} actions  the game's record entries played at this stop
+ * @property {number} index  the stop, 0-based, among all the match's
+ * @property {number} count  how many stops
+ * @property {boolean} start  the first stop of the game shown
+ * @property {boolean} end  its last stop
+ * @property {number} line  the record line of the last action shown (its `number`), 0 before the first
+ * @property {number[][]} lines  each record line's cells [seat 1's, seat 0's]: the actions at the stop after it, 0 for none
+ * @property {string} text  where the replay stands, in the board's language
  */
 
 /**
@@ -298,6 +315,7 @@
  * @property {boolean} reviewing  the match is being reviewed (in the background)
  * @property {ReviewProgress | null} review_progress  how far the review running is; null before its first turn
  * @property {ReviewView | null} review  review mode's decision shown; null while the game is shown
+ * @property {ReplayView | null} replay  a replay: the stop shown; null while the game is played
  * @property {TutorView | null} tutor  the tutor's warning waiting for an answer; null when none
  * @property {Online | null} online  the game server's room the board plays in; null when not online
  * @property {number} revision  changes with every state published

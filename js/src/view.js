@@ -24,6 +24,7 @@ import { drawOnline } from "./online.js";
 /** @typedef {import("./intents.js").Intent} Intent */
 /** @typedef {import("./intents.js").SimpleIntent} SimpleIntent */
 /** @typedef {import("./intents.js").ReviewGoIntent} ReviewGoIntent */
+/** @typedef {import("./intents.js").ReplayGoIntent} ReplayGoIntent */
 /** @typedef {import("./intents.js").ExportIntent} ExportIntent */
 /** @typedef {import("./draw.js").Ui} Ui */
 /** @typedef {NonNullable<ReturnType<typeof import("./loft/index.js").mount>>} Face  the 3D face */
@@ -94,6 +95,11 @@ const REVIEW_STEPS = [
 ];
 /** @type {Partial<Record<string, ReviewGoIntent["to"]>>} */
 const REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+// A replay's own buttons beside those (a `replay-go` intent): the game before or after.
+/** @type {[NonNullable<ReplayGoIntent["to"]>, string][]} */
+const REPLAY_GAMES = [["previous-game", "board.replayPreviousGame"], ["next-game", "board.replayNextGame"]];
+/** @type {Partial<Record<string, ReplayGoIntent["to"]>>} */
+const REPLAY_KEYS = { ...REVIEW_KEYS, PageUp: "previous-game", PageDown: "next-game" };
 
 
 /** The place a data-point or data-at hook names, or null.
@@ -242,11 +248,18 @@ export class View {
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("keydown", (e) => {
-      // In review mode the arrow keys (and Home, End) step through the decisions.
-      const to = this.state?.review && !closest(e.target, "input, select") ? REVIEW_KEYS[e.key] : undefined;
+      // In review mode the arrow keys (and Home, End) step through the decisions; in a replay
+      // through its stops (and Page Up, Page Down through its games).
+      const s = this.state;
+      const typing = closest(e.target, "input, select");
+      const to = s?.review && !typing ? REVIEW_KEYS[e.key] : undefined;
+      const replayTo = !s?.review && s?.replay && !typing ? REPLAY_KEYS[e.key] : undefined;
       if (to) {
         e.preventDefault();
         this.intent({ type: "review-go", to });
+      } else if (replayTo) {
+        e.preventDefault();
+        this.intent({ type: "replay-go", to: replayTo });
       }
       if (e.key === "Escape" && this.selected !== null) {
         this.selected = null;
@@ -296,7 +309,8 @@ export class View {
     return panel;
   }
 
-  /** Review mode: start it, step through the decisions, leave it. */
+  /** Review mode: start it, step through the decisions, leave it. A replay steps through its
+   * stops with the same buttons (and the game before or after), and leaves by Play from here. */
   buildReviewPanel() {
     const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
     panel.hidden = true;
@@ -304,19 +318,34 @@ export class View {
     this.reviewButton = h("button", { type: "button", "data-testid": "review" });
     this.reviewButton.hidden = true;
     this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
-    this.controls.append(this.reviewButton);
+    /** @type {HTMLButtonElement} */
+    this.replayButton = h("button", { type: "button", "data-testid": "replay" });
+    this.replayButton.hidden = true;
+    this.replayButton.addEventListener("click", () => this.intent({ type: "replay" }));
+    this.controls.append(this.reviewButton, this.replayButton);
     /** @type {HTMLSpanElement} */
     this.reviewCount = h("span", { "data-testid": "review-count" });
     /** @type {HTMLButtonElement[]} */
     this.reviewSteps = REVIEW_STEPS.map(([to]) => {
       const b = h("button", { type: "button", "data-testid": `review-${to}` });
-      b.addEventListener("click", () => this.intent({ type: "review-go", to }));
+      b.addEventListener("click", () => {
+        if (this.state?.review || to === "next-error") this.intent({ type: "review-go", to });
+        else this.intent({ type: "replay-go", to });
+      });
+      return b;
+    });
+    /** @type {HTMLButtonElement[]} */
+    this.replayGames = REPLAY_GAMES.map(([to]) => {
+      const b = h("button", { type: "button", "data-testid": `replay-${to}` });
+      b.addEventListener("click", () => this.intent({ type: "replay-go", to }));
       return b;
     });
     /** @type {HTMLButtonElement} */
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
-    this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
-    panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    this.reviewLeave.addEventListener("click", () => {
+      this.intent(this.state?.review ? { type: "review-leave" } : { type: "replay-play" });
+    });
+    panel.append(this.reviewCount, ...this.reviewSteps, ...this.replayGames, this.reviewLeave);
     // What the decision shown changes, fact by fact (Python writes the sentences).
     /** @type {HTMLUListElement} */
     this.reviewExplanation = h("ul", { class: "bg-explanation", "data-testid": "review-explanation" });
@@ -367,9 +396,18 @@ export class View {
     }
     this.reviewBar.setAttribute("aria-label", s.status ?? "");
     this.reviewCancel.textContent = t(lang, "board.reviewCancel");
-    this.reviewPanel.hidden = !review;
+    this.replayButton.textContent = t(lang, "board.replay");
+    this.replayButton.hidden = !s.can?.replay;
+    this.reviewPanel.hidden = !review && !s.replay;
     this.root.dataset.review = review ? String(review.index) : "";
-    if (!review) return;
+    this.root.dataset.replay = s.replay ? `${s.replay.game}:${s.replay.actions}` : "";
+    this.replayGames.forEach((b) => (b.hidden = !!review || !s.replay));
+    if (!review) {
+      this.drawReplay(s);
+      return;
+    }
+    delete this.reviewPanel.dataset.replay;
+    this.reviewSteps.forEach((b) => (b.hidden = false));
     this.reviewPanel.dataset.mark = review.mark;
     this.reviewPanel.dataset.kind = review.kind;
     this.reviewCount.textContent = t(lang, "board.reviewCount", { n: review.index + 1, count: review.count });
@@ -382,16 +420,43 @@ export class View {
     this.reviewExplanation.replaceChildren(...(review.explanation || []).map((line) => h("li", {}, line)));
   }
 
+  /** The replay's part of the panel: where it stands, its steps, the games, Play from here.
+   * @param {ViewState} s */
+  drawReplay(s) {
+    const replay = s.replay;
+    if (!replay) return;
+    const lang = s.language;
+    this.reviewPanel.dataset.replay = "";
+    this.reviewPanel.dataset.mark = "";
+    this.reviewPanel.dataset.kind = "";
+    this.reviewCount.textContent = t(lang, "board.replayCount", { n: replay.index + 1, count: replay.count });
+    this.reviewSteps.forEach((b, i) => {
+      const to = REVIEW_STEPS[i][0];
+      b.textContent = t(lang, REVIEW_STEPS[i][1]);
+      b.hidden = to === "next-error";
+      const stops = { first: replay.start, previous: replay.index === 0, next: replay.index === replay.count - 1, last: replay.end };
+      b.disabled = to === "next-error" || stops[to];
+    });
+    this.replayGames.forEach((b, i) => {
+      b.textContent = t(lang, REPLAY_GAMES[i][1]);
+      b.disabled = i === 0 ? replay.game === 1 : replay.game === replay.games;
+    });
+    this.reviewLeave.textContent = t(lang, "board.replayPlay");
+    this.reviewExplanation.replaceChildren();
+  }
+
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).
    * @param {ViewState} s
    */
   drawRecord(s) {
     this.record.hidden = s.tools === false && !s.online; // an exercise's board: only the position to play
     const lines = s.record || [];
-    const key = JSON.stringify(lines) + s.language + s.names.join("\n");
-    if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
-    // In review mode the line of the decision shown is marked and scrolled into view.
-    const current = s.review ? String(s.review.move) : null;
+    const steps = !s.review && s.replay ? s.replay.lines : null; // a replay's cells go to their stop
+    const key = JSON.stringify([lines, steps, s.replay?.game]) + s.language + s.names.join("\n");
+    if (this.record.dataset.key !== key) this.fillRecord(s, lines, key, steps);
+    // In review mode the line of the decision shown is marked and scrolled into view; in a
+    // replay the line of the last action shown.
+    const current = s.review ? String(s.review.move) : s.replay?.line ? String(s.replay.line) : null;
     const rows = /** @type {NodeListOf<HTMLTableRowElement>} */ (this.record.querySelectorAll("[data-record-line]"));
     for (const tr of rows) {
       const here = tr.dataset.recordLine === current;
@@ -409,8 +474,9 @@ export class View {
    * @param {ViewState} s
    * @param {import("./state.js").RecordLine[]} lines
    * @param {string} key
+   * @param {number[][] | null} steps  a replay's stop after each cell ([seat 1's, seat 0's], 0 for none)
    */
-  fillRecord(s, lines, key) {
+  fillRecord(s, lines, key, steps) {
     this.record.dataset.key = key;
     const table = h("table", {});
     table.append(h("caption", {}, t(s.language, "board.record")));
@@ -420,11 +486,19 @@ export class View {
     thead.append(head);
     table.append(thead);
     const body = h("tbody", {});
-    for (const line of lines) {
+    const game = s.replay?.game ?? 0;
+    lines.forEach((line, i) => {
       const tr = h("tr", { "data-record-line": String(line.number) });
-      tr.append(h("td", {}, `${line.number})`), ...line.cells.map((cell) => h("td", {}, cell)));
+      const cells = line.cells.map((cell, j) => {
+        const actions = steps?.[i]?.[j] ?? 0;
+        if (!actions) return h("td", {}, cell);
+        const td = h("td", { "data-actions": String(actions) }, cell);
+        td.addEventListener("click", () => this.intent({ type: "replay-go", game, actions }));
+        return td;
+      });
+      tr.append(h("td", {}, `${line.number})`), ...cells);
       body.append(tr);
-    }
+    });
     table.append(body);
     this.record.replaceChildren(table);
     this.record.scrollTop = this.record.scrollHeight; // the latest line in view

@@ -24,6 +24,15 @@ test("opening, cube offer, game over, set-up: nothing to move", () => {
   assert.equal(load("edit").can.move, false);
 });
 
+test("a replay at an opening roll: the dice shown, nothing to move or press but its own buttons", () => {
+  const s = load("replay");
+  assert.equal(b.movablePoints(s).size, 0);
+  assert.equal(b.personMoving(s), false);
+  assert.deepEqual([s.phase, s.dice, s.replay.actions, s.replay.lines], ["move", [3, 1], 1, [[0, 2]]]);
+  const svg = drawBoard(s, { selected: null, lit: new Set(), movable: b.movablePoints(s) });
+  assert.equal(/data-movable="true"/.test(svg), false);
+});
+
 test("a resignation offered (restored from a save): Accept and Decline for the seat that answers, no cube answer", () => {
   const s = load("resign-offer");
   assert.equal(b.movablePoints(s).size, 0);

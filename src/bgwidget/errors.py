@@ -159,7 +159,8 @@ class IntentError(Refusal):
     (the hint's plays are being rolled out, or are), ``"no-rollout-running"`` (nothing to stop),
     ``"review-running"`` (a review runs), ``"reviewing"`` (a review is shown), ``"not-reviewing"``,
     ``"no-error"`` (no error after the decision shown), ``"no-review-running"`` (nothing to
-    cancel), ``"no-mat"`` (a game set up from a position
+    cancel), ``"replaying"`` (a replay is shown: *Play from here* first), ``"not-replaying"``,
+    ``"no-stop"`` (a replay's stop that is not one), ``"no-mat"`` (a game set up from a position
     has no ``.mat``), ``"position-id"`` (a Position ID pasted while setting up is not one),
     ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
     set up with a side borne off), ``"setup-mid-play"`` (a set-up started once a step of the

@@ -34,6 +34,11 @@ against; a test keeps both sides equal, key by key.
 ``review-cancel``,          ``to`` among its decisions; back to the game
 ``review-go``,
 ``review-leave``
+``replay``                  step through the match once a game is over
+``replay-go``               show another stop of the replay: ``to`` (``first``, ``previous``,
+                            ``next``, ``last``, ``previous-game``, ``next-game``), or ``game``
+                            (1-based) and ``actions`` (a stop: the record entries played)
+``replay-play``             *Play from here*: play on from the stop shown
 ``tutor-accept``,           answer the tutor's warning: confirm the action held (*Play
 ``tutor-take-back``         anyway*), or put the board back as it was before it (*Take back*)
 ``view``                    the widget's 2D/3D toggle (:class:`~bgwidget.widget.BoardWidget` only)
@@ -52,6 +57,8 @@ from bgwidget.position import Place
 __all__ = [
     "CANCELS",
     "REVIEW_INTENTS",
+    "REPLAY_INTENTS",
+    "REPLAY_STEPS",
     "REVIEW_STEPS",
     "TOOL_INTENTS",
     "EditDiceIntent",
@@ -64,6 +71,7 @@ __all__ = [
     "MoveIntent",
     "PlayIntent",
     "ResignIntent",
+    "ReplayGoIntent",
     "ReviewGoIntent",
     "ReviewIntent",
     "SimpleIntent",
@@ -108,6 +116,8 @@ class SimpleIntent(_Revised):
         "edit-cancel",
         "review-cancel",
         "review-leave",
+        "replay",
+        "replay-play",
         "tutor-accept",
         "tutor-take-back",
     ]
@@ -179,6 +189,18 @@ class ReviewGoIntent(_Revised):
     to: Literal["first", "previous", "next", "last", "next-error"]
 
 
+class _ReplayGo(TypedDict):
+    type: Literal["replay-go"]
+
+
+class ReplayGoIntent(_ReplayGo, _Revised, total=False):
+    """Another stop of the replay: ``to`` a step, or ``game`` (1-based) with ``actions``."""
+
+    to: Literal["first", "previous", "next", "last", "previous-game", "next-game"]
+    game: int
+    actions: int
+
+
 class ViewIntent(_Revised):
     type: Literal["view"]
     view: Literal["2d", "3d"]
@@ -197,6 +219,7 @@ Intent = (
     | ExportIntent
     | ReviewIntent
     | ReviewGoIntent
+    | ReplayGoIntent
     | ViewIntent
 )
 """Every intent a view sends."""
@@ -204,10 +227,16 @@ Intent = (
 REVIEW_INTENTS = ("review", "review-cancel", "review-go", "review-leave")
 """The intents of review mode."""
 
+REPLAY_STEPS = ("first", "previous", "next", "last", "previous-game", "next-game")
+"""Where a ``replay-go`` intent's ``to`` goes among the replay's stops."""
+
+REPLAY_INTENTS = ("replay", "replay-go", "replay-play")
+"""The intents of a replay."""
+
 CANCELS = ("review-cancel", "hint-rollout-cancel")
 """The intents that name no position: a cancel made on an older state still means what runs."""
 
-TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", *REVIEW_INTENTS)
+TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", "replay", *REVIEW_INTENTS)
 """Intents of the board's tools, refused (with ``edit-*``) on a board made with ``tools=False``."""
 
 REVIEW_STEPS = ("first", "previous", "next", "last", "next-error")

@@ -7,8 +7,9 @@ nothing; after every change it publishes the view state (:func:`bgwidget.viewsta
 ``BoardWidget`` is this plus anywidget's traitlets; a test or another front end can drive a Session
 directly. Its parts: a person's game actions (:mod:`bgwidget.actions`), what plays by itself, a
 forced play and the computer's turns (:mod:`bgwidget.turns`), Hint (:mod:`bgwidget.hints`), the
-review (:mod:`bgwidget.reviewing`), the tutor (:mod:`bgwidget.tutoring`), the set-up
-(:mod:`bgwidget.editor`), the file export (:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
+review (:mod:`bgwidget.reviewing`), the replay of a whole match (:mod:`bgwidget.replaying`), the
+tutor (:mod:`bgwidget.tutoring`), the set-up (:mod:`bgwidget.editor`), the file export
+(:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
 
 An intent may carry the ``revision`` of the state it was made on; an older one is refused as stale
 (except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's batches
@@ -38,6 +39,7 @@ from bgwidget.moves import Play
 from bgwidget.news import News
 from bgwidget.position import Place, Position, PositionError
 from bgwidget.refusal import Refusal
+from bgwidget.replaying import Replay
 from bgwidget.reviewing import Reviews
 from bgwidget.seats import Seat, board_match, default_names, seats_of
 from bgwidget.tools import HINT_ROLLOUT, Advice, Edit, HintRollout, HintRolloutSettings, Reviewing
@@ -54,6 +56,7 @@ __all__ = [
     "HintRolloutSettings",
     "IntentError",
     "Relay",
+    "Replay",
     "Reviewing",
     "Session",
     "check_animation",
@@ -87,6 +90,9 @@ class Session:
     ``background``
         Whether the computer thinks in a worker thread of the running asyncio loop (default False:
         at once, before each change returns; see :mod:`bgwidget.turns`).
+    ``replay``
+        A :class:`~bgwidget.replaying.Replay` to show instead of a ``match``: the board steps
+        through its match (``replay-go``) until *Play from here* (``replay-play``, :meth:`play_here`).
     ``publish``
         Called with each new :class:`~bgwidget.viewstate.ViewState`.
     ``send``
@@ -114,6 +120,7 @@ class Session:
         pips: bool = True,
         tutor: str | None = None,
         match: Match | None = None,
+        replay: Replay | None = None,
         language: str = "en",
         animation: float = 0.3,
         background: bool = False,
@@ -142,6 +149,12 @@ class Session:
         self.tools = tools
         """Whether the board offers Hint, Resign, Set up, Review and the file exports (published as
         ``tools``); False: an exercise's board, which only plays, and refuses their intents."""
+        if replay is not None:
+            if not isinstance(replay, Replay) or match is not None:
+                raise ValueError("replay is a Replay, shown instead of a match")
+            match = replay.shown()
+        self.replay: Replay | None = replay
+        """The replay shown (its match whole, the stop shown), None while the game is played."""
         rules = {"match_length": match_length, "seed": seed, "confirm": confirm, "cube": cube}
         self.match, self._named = board_match(match, names, self.seats, language, **rules)
         self.names: tuple[str, str] = self.match.names
@@ -152,6 +165,8 @@ class Session:
         self.relay: Relay | None = None
         """Where the game's intents go when the board plays in a game server's room, else None."""
         self._reset_board_state()
+        if replay is not None:
+            self._show_stop()
         if position is not None:
             self._play_from(position, dice)
         elif dice is not None:
@@ -189,16 +204,22 @@ class Session:
         self._routes = self._intent_routes()  # built once: every intent is looked up in it
 
     @classmethod
-    def from_match(cls, match: Match, game: int = 1, *, actions: int = 0, **settings: Any) -> Session:
-        """A session that goes on from game ``game`` (1-based) of ``match``, such as a loaded file,
-        after its first ``actions`` record entries (see :func:`~bgwidget.match.match_at_game`, which
-        also takes ``seed`` and ``confirm`` from ``settings``). The other keywords are the
-        constructor's (``players``, ``names``, ``language``...); ``players`` defaults to two
-        people, ``names`` to the match's. Raises :class:`~bgwidget.game.GameError` as
-        :func:`~bgwidget.match.match_at_game` does.
+    def from_match(
+        cls, match: Match, game: int = 1, *, actions: int = 0, replay: bool = True, **settings: Any
+    ) -> Session:
+        """A session at game ``game`` (1-based) of ``match``, such as a loaded file, after its
+        first ``actions`` record entries (see :func:`~bgwidget.match.match_at_game`, which also
+        takes ``seed`` and ``confirm`` from ``settings``). ``replay`` (default): a replay of the
+        whole match shown there (:class:`~bgwidget.replaying.Replay`, at the first stop from
+        there), to step through and play on from; False: the match played on from there at once.
+        The other keywords are the constructor's (``players``, ``names``, ``language``...);
+        ``players`` defaults to two people, ``names`` to the match's. Raises
+        :class:`~bgwidget.game.GameError` as :func:`~bgwidget.match.match_at_game` does.
         """
         seed, confirm = settings.pop("seed", None), settings.pop("confirm", False)
         settings.setdefault("players", ("human", "human"))
+        if replay:
+            return cls(replay=Replay(match, game, actions, seed=seed, confirm=confirm), **settings)
         return cls(match=match_at_game(match, game, actions=actions, seed=seed, confirm=confirm), **settings)
 
     @property
@@ -236,6 +257,11 @@ class Session:
         if not self._named:
             self.names = default_names(self.seats, self.language)
             self.match.set_names(self.names)
+
+    @property
+    def replaying(self) -> bool:
+        """True while a replay is shown (:attr:`replay`): the game's intents are refused (``"replaying"``)."""
+        return self.replay is not None
 
     @property
     def online(self) -> Online | None:
@@ -323,20 +349,26 @@ class Session:
         return view_state(self)
 
     def roll(self, dice: tuple[int, int] | None = None) -> tuple[int, int]:
-        """Roll for the seat on roll (``dice`` fixes the roll); returns the dice. Raises ``GameError``."""
+        """Roll for the seat on roll (``dice`` fixes the roll); returns the dice. Raises ``GameError``,
+        and :class:`~bgwidget.intents.IntentError` (reason ``"replaying"``) while a replay is shown."""
+        guards.check(self, ("replaying",))
         rolled = self.game.roll(dice)
         self.turns.after_change()
         return rolled
 
     def play(self, notation: str) -> Play:
-        """Play the roll in notation for the seat to move and pass the turn. Raises ``GameError``."""
+        """Play the roll in notation for the seat to move and pass the turn. Raises ``GameError``,
+        and :class:`~bgwidget.intents.IntentError` (reason ``"replaying"``) while a replay is shown."""
+        guards.check(self, ("replaying",))
         play = self.run_action(lambda: self.game.play(notation))
         self.turns.after_change()
         return play
 
     def new_game(self) -> None:
         """The next game of the match; a new match once it is over or while a game is in play.
-        A set-up in progress is left (it was of the game before)."""
+        A set-up in progress is left (it was of the game before). Raises
+        :class:`~bgwidget.intents.IntentError` (reason ``"replaying"``) while a replay is shown."""
+        guards.check(self, ("replaying",))
         if self.game.result is None or self.match.is_over:
             self.new_match()
             return
@@ -346,7 +378,8 @@ class Session:
 
     def new_match(self) -> None:
         """A new match of the same rules and names, the score at 0-0 and the cube in the middle.
-        A set-up in progress is left (it was of the match before)."""
+        A set-up in progress, or a replay shown, is left (it was of the match before)."""
+        self.replay = None
         # The next match's dice follow from the board's seed too, so a seeded board replays.
         self._match_number += 1
         self.match = Match.with_rules(self.match.rules, f"{self._seed!s}/match {self._match_number}", names=self.names)
@@ -358,8 +391,10 @@ class Session:
 
         The cube, score and match stay as they are; a set-up in progress is left (*Play from here*
         would put back the position it was of). Raises :class:`~bgwidget.game.GameError`
-        (a ``ValueError``) for a position already won or dice that are not dice.
+        (a ``ValueError``) for a position already won or dice that are not dice, and
+        :class:`~bgwidget.intents.IntentError` (reason ``"replaying"``) while a replay is shown.
         """
+        guards.check(self, ("replaying",))
         self._play_from(position, dice)
         self.last_play, self.held, self.held_seat, self.edit = None, False, None, None
         self.turns.after_change()
@@ -460,11 +495,14 @@ class Session:
             "export": ((), lambda kind, intent: self._export(intent.get("format"))),
             "review": (
                 guards.REVIEW,
-                lambda kind, intent: reviews.review(self.match, intent.get("level", "expert"), self._loop()),
+                lambda kind, intent: reviews.review(self.whole_match, intent.get("level", "expert"), self._loop()),
             ),
             "review-cancel": (game[:1], lambda kind, intent: reviews.cancel()),
             "review-go": (game[:1], lambda kind, intent: reviews.go(intent.get("to"))),
             "review-leave": (game[:1], lambda kind, intent: reviews.leave()),
+            "replay": (game, lambda kind, intent: self.start_replay()),
+            "replay-go": (guards.REPLAY, self._replay_go),
+            "replay-play": (guards.REPLAY, lambda kind, intent: self.play_here()),
             **dict.fromkeys(("edit", "edit-done", "edit-cancel", *editor.EDITS), (guards.SETUP, self._edit)),
             "new-game": (game, self._new_game),
             "hint": (game, lambda kind, intent: hints.ask(self.game, person)),
@@ -527,13 +565,70 @@ class Session:
         self._news.add(self.game, words, before_roll)
 
     def export(self, format: str) -> tuple[str, str]:
-        """The match as a file, ``(file name, text)``: :func:`bgwidget.exports.match_file`."""
-        return exports.match_file(self.match, format)
+        """The match as a file, ``(file name, text)``: :func:`bgwidget.exports.match_file`
+        (the whole match of a replay shown)."""
+        return exports.match_file(self.whole_match, format)
 
     def _export(self, format: Any) -> None:
-        message = exports.download(self.match, format)
+        message = exports.download(self.whole_match, format)
         if self._send is not None:
             self._send(message)
+
+    @property
+    def whole_match(self) -> Match:
+        """What Review and the exports cover: the replay's whole match while one is shown, else :attr:`match`."""
+        return self.match if self.replay is None else self.replay.match
+
+    def start_replay(self) -> None:
+        """Step through the match played here once its game is over, from where it stands (its
+        last stop). Raises :class:`~bgwidget.intents.IntentError` while the game is in play
+        (reason ``"game-in-play"``), while the computer plays, a review runs or is shown, a
+        replay is shown or the board is being set up, and on a board in a game server's room
+        (reason ``"online"``: its match is the room's)."""
+        guards.check(self, guards.GAME)
+        if self.relay is not None:
+            raise IntentError("this board plays in a game server's room: its match is the room's", reason="online")
+        if self.game.result is None:
+            raise IntentError("the game is still in play: it is replayed once it is over", reason="game-in-play")
+        games = self.match.games
+        confirm = not self.match.rules.auto_confirm
+        self.replay = Replay(self.match, len(games), len(games[-1].record), seed=self.match.seed, confirm=confirm)
+        self._show_stop()
+
+    def play_here(self) -> None:
+        """*Play from here*: the match as it stood at the replay's stop shown becomes the board's,
+        played on under every rule (its cube, score and Crawford state; the dice from the
+        replay's seed). Raises :class:`~bgwidget.intents.IntentError` (reason ``"not-replaying"``)
+        when no replay is shown, or while a review runs or is shown."""
+        guards.check(self, guards.REPLAY)
+        self.match = self._named_match(self._replay().shown())
+        self.replay, self.last_play = None, None
+        self.turns.after_change()
+
+    def _replay(self) -> Replay:
+        if self.replay is None:
+            raise IntentError("no replay is shown", reason="not-replaying")
+        return self.replay
+
+    def _named_match(self, match: Match) -> Match:
+        match.set_names(self.names)  # the board's names, as given (or worded in its language)
+        return match
+
+    def _replay_go(self, kind: str, intent: dict) -> None:
+        self._replay().go(intent.get("to"), intent.get("game"), intent.get("actions"))
+        self._show_stop()
+
+    def _show_stop(self) -> None:
+        """Show the replay's stop: its match (the game there) and the play just made, if it is one."""
+        replay = self._replay()
+        self.match = self._named_match(replay.shown())
+        game, (number, actions) = self.match.game, replay.at
+        last = replay.match.games[number - 1].record[actions - 1] if actions else None
+        play = game.last_play
+        if last is not None and last["type"] == "move" and last.get("play") and play is not None:
+            self.last_play = (last["seat"], Position(play.before, play.result.player, turn=last["seat"]), play)
+        else:
+            self.last_play = None
 
     def review(self, level: str = "expert") -> None:
         """Review the match at ``level`` and show it (see the module: off the event loop in the
@@ -545,7 +640,7 @@ class Session:
             raise LevelError(f"a review's level is one of {', '.join(ai.LEVELS)}, not {level!r}")
         guards.require_tools(self, "review")
         guards.check(self, guards.REVIEW)
-        self.reviews.review(self.match, level, self._loop())
+        self.reviews.review(self.whole_match, level, self._loop())
         self.turns.after_change()
 
     def cancel_review(self) -> None:

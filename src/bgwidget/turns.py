@@ -64,6 +64,9 @@ class Board(Protocol):
     @property
     def review_running(self) -> bool: ...
 
+    @property
+    def replaying(self) -> bool: ...
+
     def publish(self) -> None: ...
 
     def say(self, words: Words, before_roll: bool = False) -> None: ...
@@ -85,7 +88,7 @@ class Turns:
         set-up, review or end of game holding the game."""
         board = self._board
         game = board.game
-        waiting = board.edit is not None or board.reviewing is not None or board.review_running
+        waiting = board.edit is not None or board.reviewing is not None or board.review_running or board.replaying
         if waiting or game.phase in ("game-over", "match-over"):
             return False
         if game.phase == "opening":  # a board with no person, and no computer either (a room's spectator), waits
@@ -133,7 +136,13 @@ class Turns:
         """With ``auto_play_forced``, play a person's roll that has exactly one legal play."""
         board = self._board
         game = board.game
-        if not board.auto_play_forced or board.edit is not None or game.phase != "move" or game.steps:
+        if (
+            not board.auto_play_forced
+            or board.edit is not None
+            or board.replaying
+            or game.phase != "move"
+            or game.steps
+        ):
             return
         seat = game.turn
         plays = game.legal_plays

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from bgwidget.game import Game
     from bgwidget.match import Match
     from bgwidget.moves import Play
+    from bgwidget.replaying import Replay
     from bgwidget.tools import Edit
     from bgwidget.tutoring import TutorWarning
 
@@ -93,6 +94,7 @@ Can = TypedDict(
         "edit": bool,
         "review": bool,
         "export": bool,
+        "replay": bool,  # step through the match once its game is over (a ``replay`` intent)
     },
 )
 
@@ -100,6 +102,22 @@ Can = TypedDict(
 class RecordLine(TypedDict):
     number: int  # the line's number as a .mat file numbers it
     cells: list[str]  # [seat 1's, seat 0's] (the .mat file's columns): "52: 13/8 13/11", "Doubles to 2"...
+
+
+class ReplayView(TypedDict):
+    """The stop of a replay shown: the board draws the match as it stood there (``record`` holds
+    the whole game shown). A stop is a game's start, or the moment after one of its actions."""
+
+    game: int  # 1-based
+    games: int  # how many games the match has
+    actions: int  # the game's record entries played at this stop
+    index: int  # the stop, 0-based, among all the match's
+    count: int  # how many stops
+    start: bool  # the first stop of the game shown
+    end: bool  # its last stop
+    line: int  # the record line of the last action shown (its ``number``), 0 before the first
+    lines: list[list[int]]  # each record line's [seat 1's, seat 0's] cells: the actions at the stop after it (0: none)
+    text: str  # where the replay stands, in the board's language
 
 
 class ReviewProgress(TypedDict):
@@ -327,6 +345,7 @@ class ViewState(TypedDict):
     reviewing: bool  # the match is being reviewed (in the background)
     review_progress: ReviewProgress | None  # how far the review running is; None before its first turn
     review: ReviewView | None  # review mode: the decision shown; None while the game is shown
+    replay: ReplayView | None  # a replay: the stop shown; None while the game is played
     tutor: TutorView | None  # the tutor's warning waiting for an answer; None when none
     online: Online | None  # the game server's room the board plays in; None for a board that is not online
     revision: int  # changes with every state published
@@ -365,6 +384,8 @@ class Seen(Protocol):
     def review_progress(self) -> tuple[int, int] | None: ...
     @property
     def online(self) -> Online | None: ...
+    @property
+    def replay(self) -> Replay | None: ...
     @property
     def tutor_warning(self) -> TutorWarning | None: ...
 
@@ -458,10 +479,13 @@ def view_state(session: Seen) -> ViewState:
         "reviewing": session.review_running,
         "review_progress": _progress_of(session),
         "review": None,
+        "replay": None,
         "tutor": tutor_of(session),
         "online": online,
         "revision": session.revision,
     }
+    if session.replay is not None:
+        _show_replay(state, session.replay, session.language)
     if session.reviewing is not None:
         _show_review(state, session.reviewing, session)
     state["status"] = status_of(session, state)
@@ -523,6 +547,11 @@ def _can_of(session: Seen, person: bool, online: Online | None) -> Can:
         "edit": tools and not session.thinking and (editing or not (game.steps or session.match.is_over)),
         "review": tools and not (session.thinking or editing) and session.reviewing is None,
         "export": tools,
+        "replay": tools
+        and online is None  # a room's match is the server's
+        and not (session.thinking or editing)
+        and session.replay is None
+        and game.result is not None,
     }
 
 
@@ -660,6 +689,33 @@ def _busy(kind: str, text: str, counted: tuple[int, int] | None = None) -> Busy:
     return Busy(kind=kind, text=text, done=done, total=total)
 
 
+def _show_replay(state: ViewState, replay: Replay, language: str) -> None:
+    """Turn ``state`` into a replay's: the match at the stop shown, nothing to play, the whole
+    game in the record with the line of the last action shown."""
+    for key in Can.__annotations__:
+        if key not in ("review", "export"):  # the whole match may be reviewed, and saved
+            state["can"][key] = False  # type: ignore[literal-required]  # one of Can's own keys
+    state["steps"], state["movable"], state["plays"] = {}, [], []
+    number, actions = replay.at
+    game = replay.match.games[number - 1]
+    cells = record_cells(game, language)
+    state["record"] = record_lines(cells)
+    counts = [[cell[1] if cell else 0 for cell in line] for line in _paired(cells)]
+    stops = [count for shown, count in replay.stops if shown == number]
+    state["replay"] = ReplayView(
+        game=number,
+        games=len(replay.match.games),
+        actions=actions,
+        index=replay.index,
+        count=len(replay.stops),
+        start=actions == stops[0],
+        end=actions == stops[-1],
+        line=sum(any(0 < count <= actions for count in line) for line in counts),
+        lines=counts,
+        text=label(language, "board.replayAt", game=number, games=len(replay.match.games)),
+    )
+
+
 def _progress_of(session: Seen) -> ReviewProgress | None:
     progress = session.review_progress
     return None if progress is None else ReviewProgress(done=progress[0], total=progress[1])
@@ -708,34 +764,53 @@ def record_of(game: Game, language: str) -> list[RecordLine]:
     """The game's plays and cube actions so far as a .mat file lays them out: numbered lines,
     seat 1's column then seat 0's, each cell the roll, the higher die first, and the play in
     notation ("52: 13/8 13/11", the mover's numbering) or a cube action in ``language``."""
-    cells: list[tuple[int, str]] = []
+    return record_lines(record_cells(game, language))
+
+
+def record_cells(game: Game, language: str) -> list[tuple[int, str, int]]:
+    """The cells of the game's record (:func:`record_of`): ``(seat, text, actions)``, ``actions``
+    the record entries played once the cell's action is."""
+    cells: list[tuple[int, str, int]] = []
     roll, value = "", 1  # the last roll, the cube's value on offer
-    for entry in game.record:
+    for count, entry in enumerate(game.record, 1):
         kind = entry["type"]
         if kind in ("opening", "roll"):  # the higher die first, as GNU Backgammon and eXtreme Gammon write a roll
             roll = "{}{}".format(*sorted(entry["dice"], reverse=True))
         elif kind == "move":
-            cells.append((entry["seat"], f"{roll}: {entry['play'] or label(language, 'review.noMove')}"))
+            cells.append((entry["seat"], f"{roll}: {entry['play'] or label(language, 'review.noMove')}", count))
         elif kind in ("double", "beaver", "raccoon"):
             value = entry["cube"] if kind == "double" else 2 * value
-            cells.append((entry["seat"], label(language, f"board.record.{kind}", value=value)))
+            cells.append((entry["seat"], label(language, f"board.record.{kind}", value=value), count))
         elif kind == "resign":
             points = points_text(language, entry["points"])
-            cells.append((entry["seat"], label(language, "board.record.resign", points=points)))
+            cells.append((entry["seat"], label(language, "board.record.resign", points=points), count))
         elif kind in ("take", "pass", "accept", "decline"):
-            cells.append((entry["seat"], label(language, f"board.record.{kind}")))
-    lines: list[RecordLine] = []
-    left: str | None = None  # seat 1's cell waiting for seat 0's on the same line
-    for seat, text in cells:
+            cells.append((entry["seat"], label(language, f"board.record.{kind}"), count))
+    return cells
+
+
+def record_lines(cells: list[tuple[int, str, int]]) -> list[RecordLine]:
+    """Record cells laid out in numbered lines, seat 1's column then seat 0's, as a .mat file's."""
+    return [
+        RecordLine(number=number, cells=[left[0] if left else "", right[0] if right else ""])
+        for number, (left, right) in enumerate(_paired(cells), 1)
+    ]
+
+
+def _paired(cells: list[tuple[int, str, int]]) -> list[tuple[tuple[str, int] | None, tuple[str, int] | None]]:
+    """The cells ``(seat, text, actions)`` by line: ``(seat 1's, seat 0's)``, each ``(text, actions)`` or None."""
+    lines: list[tuple[tuple[str, int] | None, tuple[str, int] | None]] = []
+    left: tuple[str, int] | None = None  # seat 1's cell waiting for seat 0's on the same line
+    for seat, text, count in cells:
         if seat == 1:
             if left is not None:
-                lines.append(RecordLine(number=len(lines) + 1, cells=[left, ""]))
-            left = text
+                lines.append((left, None))
+            left = (text, count)
         else:
-            lines.append(RecordLine(number=len(lines) + 1, cells=[left or "", text]))
+            lines.append((left, (text, count)))
             left = None
     if left is not None:
-        lines.append(RecordLine(number=len(lines) + 1, cells=[left, ""]))
+        lines.append((left, None))
     return lines
 
 
@@ -770,6 +845,10 @@ def status_of(session: Seen, state: ViewState) -> str:
         parts.append(
             label(language, "board.reviewProgress", **progress) if progress else label(language, "board.reviewing")
         )
+    elif state["replay"] is not None:  # where the replay stands, and the result once the game shown is over
+        parts.append(state["replay"]["text"])
+        if session.game.result is not None:
+            parts.append(result_text(language, names, session.game.result, match_won=phase == "match-over"))
     elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
     elif session.held:

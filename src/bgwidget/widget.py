@@ -27,12 +27,12 @@ from bgwidget.ai.players import Player
 from bgwidget.ai.review import Review
 from bgwidget.game import Game
 from bgwidget.labels import LANGUAGES, check_language
-from bgwidget.match import Match
+from bgwidget.match import Match, match_at_game
 from bgwidget.moves import Play
 from bgwidget.online.room import ClockSettings, RoomSettings
 from bgwidget.online_play import OnlinePlay
 from bgwidget.position import Position
-from bgwidget.session import IntentError, Session, check_animation, match_at_game
+from bgwidget.session import IntentError, Replay, Session, check_animation
 from bgwidget.viewstate import ViewState
 
 __all__ = ["VIEWS", "BoardWidget", "IntentError", "LANGUAGES"]
@@ -99,6 +99,9 @@ class BoardWidget(anywidget.AnyWidget):
         Play on in this :class:`~bgwidget.match.Match` instead of a new one (its rules, seed and
         names hold: no ``match_length``, ``seed`` or ``confirm``). :meth:`from_match` makes one
         that stands at any game of a loaded match.
+    ``replay``
+        Show this :class:`~bgwidget.replaying.Replay` instead of a ``match``: a whole match,
+        stepped through stop by stop until *Play from here*. :meth:`from_match` makes one.
     ``language``
         ``"en"``, ``"fr"`` or ``"sv"``.
     ``animation``
@@ -199,6 +202,7 @@ class BoardWidget(anywidget.AnyWidget):
         tutor: str | None = None,
         background: bool | None = None,
         match: Match | None = None,
+        replay: Replay | None = None,
         view: str = "2d",
     ) -> None:
         check_language(language)
@@ -220,6 +224,7 @@ class BoardWidget(anywidget.AnyWidget):
             tools=tools,
             pips=pips,
             match=match,
+            replay=replay,
             language=language,
             animation=animation,
             background=_in_kernel() if background is None else bool(background),
@@ -235,28 +240,38 @@ class BoardWidget(anywidget.AnyWidget):
         game: int = 1,
         *,
         actions: int = 0,
+        replay: bool = True,
         players: Sequence[str | Player] = ("human", "human"),
         seed: Any = None,
         confirm: bool = False,
         **settings: Any,
     ) -> BoardWidget:
-        """A board at the start of game ``game`` (1-based) of ``match``, such as one read with
-        :func:`~bgwidget.formats.from_mat`, to play on from there.
+        """A board showing ``match``, such as one read with :func:`~bgwidget.formats.from_mat`,
+        at game ``game`` (1-based) after its first ``actions`` record entries (0: its opening
+        roll still to come).
 
-        The board's match is a copy (:func:`~bgwidget.session.match_at_game`): the games before,
-        as played, then that game replayed through its first ``actions`` record entries (0: its
-        opening roll still to come); the same rules, names, score and Crawford state. ``players``
-        defaults to two people; the dice from there on come from ``seed``; ``settings`` are the
+        ``replay`` (default): a replay of the whole match (:class:`~bgwidget.replaying.Replay`):
+        the move record beside the board holds the game shown; First, Previous, Next, Last, the
+        game before or after (``replay-go`` intents, the arrow keys) step through every action
+        with the board, dice, cube and score following; Review reviews the whole match; *Play
+        from here* (``replay-play``) plays on from the position shown. False: the board plays on
+        from there at once. Either way the match played on is a copy
+        (:func:`~bgwidget.match.match_at_game`): the games before, as played, then that game
+        through that entry; the same rules, names, score and Crawford state, the dice from
+        there on from ``seed``. ``players`` defaults to two people; ``settings`` are the
         constructor's others (``names``, ``language``, ``animation``, ``background``).
 
         >>> from bgwidget import Match
         >>> w = BoardWidget.from_match(Match(length=5, names=("Ann", "Bo")), game=1, animation=0)
-        >>> w.names, w.phase, w.match.length
-        (('Ann', 'Bo'), 'opening', 5)
+        >>> w.names, w.phase, w.match.length, w.state["replay"]["game"]
+        (('Ann', 'Bo'), 'opening', 5, 1)
 
         Raises :class:`~bgwidget.game.GameError` (a ``ValueError``) for a game number or an
         ``actions`` count the match does not have.
         """
+        if replay:
+            shown = Replay(match, game, actions, seed=seed, confirm=confirm)
+            return cls(replay=shown, players=players, **settings)
         started = match_at_game(match, game, actions=actions, seed=seed, confirm=confirm)
         return cls(match=started, players=players, **settings)
 
@@ -344,6 +359,13 @@ class BoardWidget(anywidget.AnyWidget):
         board made with ``tools=False`` (reason ``"no-tools"``: it could not leave the review).
         """
         self._session.review(level)
+
+    def play_here(self) -> None:
+        """*Play from here*, as the board's button does: the replay shown (:meth:`from_match`)
+        ends, and the match as it stood at the position shown is played on, under its cube,
+        score and Crawford rule. Raises :class:`~bgwidget.session.IntentError` (reason
+        ``"not-replaying"``) when no replay is shown."""
+        self._session.play_here()
 
     def cancel_review(self) -> None:
         """Stop the review running in the background (as the board's Cancel does): the board stays

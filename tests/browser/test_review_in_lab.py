@@ -8,8 +8,8 @@ from pathlib import Path
 
 import bgwidget
 
-from .lab import ROOT, open_notebook, write_notebook
-from .test_board_in_lab import WAIT, click_and_wait
+from .lab import MIRROR, ROOT, open_notebook, write_notebook
+from .test_board_in_lab import WAIT, check_against_kernel, click_and_wait, root_state, wait_new_revision
 
 GAME = """from bgwidget.widget import BoardWidget
 w = BoardWidget(players=('human', 'human'), match_length=3, seed=7, animation=0)
@@ -157,3 +157,66 @@ def test_odd_and_long_names_stay_in_their_places(lab, page, artifacts):
     assert scroll <= width, (scroll, width)
     assert record.locator("[data-record-line='2']").text_content() == "2)64: 24/14"
     page.locator(ROOT).screenshot(path=str(artifacts / "odd-names-fr.png"))
+
+
+CORPUS_FILE = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "gnubg" / "gnubg-selfplay-drops-7p.mat"
+REPLAY = f"""from pathlib import Path
+from bgwidget.formats import from_mat
+from bgwidget.widget import BoardWidget
+w = BoardWidget.from_match(from_mat(Path({str(CORPUS_FILE)!r})), game=1, animation=0)
+"""
+
+
+def replay_at(page) -> str:
+    return page.evaluate(f"() => document.querySelector('{ROOT}').dataset.replay")
+
+
+def test_a_loaded_match_is_replayed_by_buttons_keys_and_the_record(lab, page, artifacts):
+    """A .mat file from the corpus (six games GNU Backgammon played): the board opens on game 1's
+    start with its record, Next and Last move the board through it as the kernel has it, the arrow
+    keys and Page Down go on to the next games, a record cell goes to its move, and Play from here
+    hands the position to the person."""
+    side = write_notebook(lab.folder, "replay", REPLAY + MIRROR)
+    open_notebook(page, lab, "replay")
+    assert replay_at(page) == "1:0"
+    status = page.locator(f"{ROOT} [data-testid='status']")
+    assert status.text_content().startswith("Replay: game 1 of 6")
+    rows = page.locator(f"{ROOT} [data-testid='record'] tbody tr")
+    assert rows.count() == 4 and rows.nth(0).text_content() == "1)51: 24/23 13/8"
+    assert page.locator(f"{ROOT} [data-testid='roll']").is_hidden()
+    assert page.locator(f"{ROOT} [data-testid='review-next-error']").is_hidden()
+    start = check_against_kernel(page, side)["position_id"]
+
+    click_and_wait(page, "[data-testid='review-next']")  # the opening roll: Bottom's 51 to play
+    assert replay_at(page) == "1:1" and check_against_kernel(page, side)["dice"] == [5, 1]
+    click_and_wait(page, "[data-testid='review-next']")  # Bottom's play made
+    assert replay_at(page) == "1:2" and check_against_kernel(page, side)["position_id"] != start
+    assert page.locator(f"{ROOT} [data-record-line][aria-current='step']").get_attribute("data-record-line") == "1"
+    click_and_wait(page, "[data-testid='review-last']")
+    model = check_against_kernel(page, side)
+    assert replay_at(page) == "1:12" and model["result"]["points"] == 1 and model["score"] == [0, 1]
+    assert page.locator(f"{ROOT} [data-record-line][aria-current='step']").get_attribute("data-record-line") == "4"
+    assert page.locator(f"{ROOT} [data-testid='review-last']").is_disabled()
+    page.locator(ROOT).screenshot(path=str(artifacts / "replay-game-1-end.png"))
+
+    page.locator(ROOT).focus()
+    revision = root_state(page)["revision"]
+    page.keyboard.press("ArrowRight")  # on to game 2's start
+    wait_new_revision(page, revision)
+    assert replay_at(page) == "2:0"
+    revision = root_state(page)["revision"]
+    page.keyboard.press("PageDown")
+    wait_new_revision(page, revision)
+    assert replay_at(page) == "3:0" and status.text_content().startswith("Replay: game 3 of 6")
+    cell = page.locator(f"{ROOT} [data-testid='record'] tbody tr").nth(4).locator("td[data-actions]").last
+    click_and_wait(page, f"{ROOT} [data-testid='record'] tbody tr:nth-child(5) td[data-actions] >> nth=-1")
+    assert replay_at(page) == f"3:{cell.get_attribute('data-actions')}"
+    model = check_against_kernel(page, side)
+    assert page.locator(f"{ROOT} [data-record-line][aria-current='step']").get_attribute("data-record-line") == "5"
+    page.locator(ROOT).screenshot(path=str(artifacts / "replay-game-3.png"))
+
+    assert page.locator(f"{ROOT} [data-testid='review-leave']").text_content() == "Play from here"
+    click_and_wait(page, "[data-testid='review-leave']")
+    assert replay_at(page) == "" and page.locator(f"{ROOT} [data-testid='review-panel']").is_hidden()
+    assert page.locator(f"{ROOT} [data-testid='roll']").is_visible()  # the person plays on from there
+    assert check_against_kernel(page, side)["position_id"] == model["position_id"]

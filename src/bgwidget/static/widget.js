@@ -509,6 +509,15 @@ var labels_default = {
     "why.not-reviewing": "No review is shown.",
     "why.no-error": "No error after this decision.",
     "why.no-mat": "A {format} file plays every game from the opening roll: this match has a game set up from a position. Save it as {other} instead.",
+    "board.replay": "Replay the match",
+    "board.replayAt": "Replay: game {game} of {games}",
+    "board.replayPlay": "Play from here",
+    "board.replayPreviousGame": "Previous game",
+    "board.replayNextGame": "Next game",
+    "board.replayCount": "Step {n} of {count}",
+    "why.replaying": "The board shows a replay: press Play from here to play on from this position.",
+    "why.not-replaying": "No replay is shown.",
+    "why.no-stop": "The replay has no such step.",
     "review.decisions": "Decisions",
     "review.unforced": "Unforced decisions",
     "review.mark.doubtful": "doubtful",
@@ -957,6 +966,15 @@ var labels_default = {
     "why.not-reviewing": "Aucune analyse n\u2019est affich\xE9e.",
     "why.no-error": "Pas d\u2019erreur apr\xE8s cette d\xE9cision.",
     "why.no-mat": "Un fichier {format} joue chaque partie depuis le lancer d\u2019ouverture : ce match a une partie mise en place \xE0 partir d\u2019une disposition des pions. Enregistrez-le en {other}.",
+    "board.replay": "Revoir le match",
+    "board.replayAt": "Relecture : partie {game} sur {games}",
+    "board.replayPlay": "Jouer \xE0 partir d\u2019ici",
+    "board.replayPreviousGame": "Partie pr\xE9c\xE9dente",
+    "board.replayNextGame": "Partie suivante",
+    "board.replayCount": "\xC9tape {n} sur {count}",
+    "why.replaying": "Le plateau montre une relecture : appuyez sur Jouer \xE0 partir d\u2019ici pour continuer depuis cette position.",
+    "why.not-replaying": "Aucune relecture n\u2019est affich\xE9e.",
+    "why.no-stop": "La relecture n\u2019a pas cette \xE9tape.",
     "review.decisions": "D\xE9cisions",
     "review.unforced": "D\xE9cisions non forc\xE9es",
     "review.mark.doubtful": "douteux",
@@ -1405,6 +1423,15 @@ var labels_default = {
     "why.not-reviewing": "Ingen analys visas.",
     "why.no-error": "Inget fel efter det h\xE4r beslutet.",
     "why.no-mat": "En {format}-fil spelar varje parti fr\xE5n \xF6ppningsslaget: den h\xE4r matchen har ett parti uppst\xE4llt fr\xE5n en st\xE4llning. Spara den som {other} i st\xE4llet.",
+    "board.replay": "Spela upp matchen",
+    "board.replayAt": "Uppspelning: parti {game} av {games}",
+    "board.replayPlay": "Spela h\xE4rifr\xE5n",
+    "board.replayPreviousGame": "F\xF6reg\xE5ende parti",
+    "board.replayNextGame": "N\xE4sta parti",
+    "board.replayCount": "Steg {n} av {count}",
+    "why.replaying": "Br\xE4det visar en uppspelning: tryck p\xE5 Spela h\xE4rifr\xE5n f\xF6r att spela vidare fr\xE5n den h\xE4r st\xE4llningen.",
+    "why.not-replaying": "Ingen uppspelning visas.",
+    "why.no-stop": "Uppspelningen har inget s\xE5dant steg.",
     "review.decisions": "Beslut",
     "review.unforced": "Ej tvingade beslut",
     "review.mark.doubtful": "tveksamt",
@@ -2399,6 +2426,8 @@ var REVIEW_STEPS = [
   ["next-error", "board.reviewNextError"]
 ];
 var REVIEW_KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+var REPLAY_GAMES = [["previous-game", "board.replayPreviousGame"], ["next-game", "board.replayNextGame"]];
+var REPLAY_KEYS = { ...REVIEW_KEYS, PageUp: "previous-game", PageDown: "next-game" };
 function place(value) {
   if (value === "bar" || value === "off") return value;
   const n = Number(value);
@@ -2530,10 +2559,16 @@ var View = class {
     this.board.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.board.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.root.addEventListener("keydown", (e) => {
-      const to = this.state?.review && !closest(e.target, "input, select") ? REVIEW_KEYS[e.key] : void 0;
+      const s = this.state;
+      const typing = closest(e.target, "input, select");
+      const to = s?.review && !typing ? REVIEW_KEYS[e.key] : void 0;
+      const replayTo = !s?.review && s?.replay && !typing ? REPLAY_KEYS[e.key] : void 0;
       if (to) {
         e.preventDefault();
         this.intent({ type: "review-go", to });
+      } else if (replayTo) {
+        e.preventDefault();
+        this.intent({ type: "replay-go", to: replayTo });
       }
       if (e.key === "Escape" && this.selected !== null) {
         this.selected = null;
@@ -2573,23 +2608,37 @@ var View = class {
     panel.append(...this.turnButtons, ...this.diceSelects, this.idLabel, this.editDone, this.editCancel);
     return panel;
   }
-  /** Review mode: start it, step through the decisions, leave it. */
+  /** Review mode: start it, step through the decisions, leave it. A replay steps through its
+   * stops with the same buttons (and the game before or after), and leaves by Play from here. */
   buildReviewPanel() {
     const panel = h("div", { class: "bg-review", role: "group", "data-testid": "review-panel" });
     panel.hidden = true;
     this.reviewButton = h("button", { type: "button", "data-testid": "review" });
     this.reviewButton.hidden = true;
     this.reviewButton.addEventListener("click", () => this.intent({ type: "review" }));
-    this.controls.append(this.reviewButton);
+    this.replayButton = h("button", { type: "button", "data-testid": "replay" });
+    this.replayButton.hidden = true;
+    this.replayButton.addEventListener("click", () => this.intent({ type: "replay" }));
+    this.controls.append(this.reviewButton, this.replayButton);
     this.reviewCount = h("span", { "data-testid": "review-count" });
     this.reviewSteps = REVIEW_STEPS.map(([to]) => {
       const b = h("button", { type: "button", "data-testid": `review-${to}` });
-      b.addEventListener("click", () => this.intent({ type: "review-go", to }));
+      b.addEventListener("click", () => {
+        if (this.state?.review || to === "next-error") this.intent({ type: "review-go", to });
+        else this.intent({ type: "replay-go", to });
+      });
+      return b;
+    });
+    this.replayGames = REPLAY_GAMES.map(([to]) => {
+      const b = h("button", { type: "button", "data-testid": `replay-${to}` });
+      b.addEventListener("click", () => this.intent({ type: "replay-go", to }));
       return b;
     });
     this.reviewLeave = h("button", { type: "button", "data-testid": "review-leave", class: "primary" });
-    this.reviewLeave.addEventListener("click", () => this.intent({ type: "review-leave" }));
-    panel.append(this.reviewCount, ...this.reviewSteps, this.reviewLeave);
+    this.reviewLeave.addEventListener("click", () => {
+      this.intent(this.state?.review ? { type: "review-leave" } : { type: "replay-play" });
+    });
+    panel.append(this.reviewCount, ...this.reviewSteps, ...this.replayGames, this.reviewLeave);
     this.reviewExplanation = h("ul", { class: "bg-explanation", "data-testid": "review-explanation" });
     panel.append(this.reviewExplanation);
     this.reviewRunning = h("div", { class: "bg-reviewing", role: "group", "data-testid": "review-running" });
@@ -2631,9 +2680,18 @@ var View = class {
     }
     this.reviewBar.setAttribute("aria-label", s.status ?? "");
     this.reviewCancel.textContent = t(lang, "board.reviewCancel");
-    this.reviewPanel.hidden = !review;
+    this.replayButton.textContent = t(lang, "board.replay");
+    this.replayButton.hidden = !s.can?.replay;
+    this.reviewPanel.hidden = !review && !s.replay;
     this.root.dataset.review = review ? String(review.index) : "";
-    if (!review) return;
+    this.root.dataset.replay = s.replay ? `${s.replay.game}:${s.replay.actions}` : "";
+    this.replayGames.forEach((b) => b.hidden = !!review || !s.replay);
+    if (!review) {
+      this.drawReplay(s);
+      return;
+    }
+    delete this.reviewPanel.dataset.replay;
+    this.reviewSteps.forEach((b) => b.hidden = false);
     this.reviewPanel.dataset.mark = review.mark;
     this.reviewPanel.dataset.kind = review.kind;
     this.reviewCount.textContent = t(lang, "board.reviewCount", { n: review.index + 1, count: review.count });
@@ -2645,15 +2703,40 @@ var View = class {
     this.reviewLeave.textContent = t(lang, "board.reviewLeave");
     this.reviewExplanation.replaceChildren(...(review.explanation || []).map((line) => h("li", {}, line)));
   }
+  /** The replay's part of the panel: where it stands, its steps, the games, Play from here.
+   * @param {ViewState} s */
+  drawReplay(s) {
+    const replay = s.replay;
+    if (!replay) return;
+    const lang = s.language;
+    this.reviewPanel.dataset.replay = "";
+    this.reviewPanel.dataset.mark = "";
+    this.reviewPanel.dataset.kind = "";
+    this.reviewCount.textContent = t(lang, "board.replayCount", { n: replay.index + 1, count: replay.count });
+    this.reviewSteps.forEach((b, i) => {
+      const to = REVIEW_STEPS[i][0];
+      b.textContent = t(lang, REVIEW_STEPS[i][1]);
+      b.hidden = to === "next-error";
+      const stops = { first: replay.start, previous: replay.index === 0, next: replay.index === replay.count - 1, last: replay.end };
+      b.disabled = to === "next-error" || stops[to];
+    });
+    this.replayGames.forEach((b, i) => {
+      b.textContent = t(lang, REPLAY_GAMES[i][1]);
+      b.disabled = i === 0 ? replay.game === 1 : replay.game === replay.games;
+    });
+    this.reviewLeave.textContent = t(lang, "board.replayPlay");
+    this.reviewExplanation.replaceChildren();
+  }
   /** The game's record, numbered as a .mat file numbers it (seat 1's column, then seat 0's).
    * @param {ViewState} s
    */
   drawRecord(s) {
     this.record.hidden = s.tools === false && !s.online;
     const lines = s.record || [];
-    const key = JSON.stringify(lines) + s.language + s.names.join("\n");
-    if (this.record.dataset.key !== key) this.fillRecord(s, lines, key);
-    const current = s.review ? String(s.review.move) : null;
+    const steps = !s.review && s.replay ? s.replay.lines : null;
+    const key = JSON.stringify([lines, steps, s.replay?.game]) + s.language + s.names.join("\n");
+    if (this.record.dataset.key !== key) this.fillRecord(s, lines, key, steps);
+    const current = s.review ? String(s.review.move) : s.replay?.line ? String(s.replay.line) : null;
     const rows = (
       /** @type {NodeListOf<HTMLTableRowElement>} */
       this.record.querySelectorAll("[data-record-line]")
@@ -2673,8 +2756,9 @@ var View = class {
    * @param {ViewState} s
    * @param {import("./state.js").RecordLine[]} lines
    * @param {string} key
+   * @param {number[][] | null} steps  a replay's stop after each cell ([seat 1's, seat 0's], 0 for none)
    */
-  fillRecord(s, lines, key) {
+  fillRecord(s, lines, key, steps) {
     this.record.dataset.key = key;
     const table = h("table", {});
     table.append(h("caption", {}, t(s.language, "board.record")));
@@ -2684,11 +2768,19 @@ var View = class {
     thead.append(head);
     table.append(thead);
     const body = h("tbody", {});
-    for (const line of lines) {
+    const game = s.replay?.game ?? 0;
+    lines.forEach((line, i) => {
       const tr = h("tr", { "data-record-line": String(line.number) });
-      tr.append(h("td", {}, `${line.number})`), ...line.cells.map((cell) => h("td", {}, cell)));
+      const cells = line.cells.map((cell, j) => {
+        const actions = steps?.[i]?.[j] ?? 0;
+        if (!actions) return h("td", {}, cell);
+        const td = h("td", { "data-actions": String(actions) }, cell);
+        td.addEventListener("click", () => this.intent({ type: "replay-go", game, actions }));
+        return td;
+      });
+      tr.append(h("td", {}, `${line.number})`), ...cells);
       body.append(tr);
-    }
+    });
     table.append(body);
     this.record.replaceChildren(table);
     this.record.scrollTop = this.record.scrollHeight;
