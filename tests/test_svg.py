@@ -12,11 +12,13 @@ import sys
 import tokenize
 import xml.etree.ElementTree as ET
 from collections import Counter
+from html import escape
 from pathlib import Path
 
 import pytest
 
 from bgwidget import Position, svg
+from bgwidget.labels import label
 from bgwidget.svg import LANGUAGES, LanguageError, board_arrays, board_svg, point_labels, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -457,3 +459,19 @@ def test_a_forked_process_draws_its_own_ids():
         theirs = set(re.findall(r'id="([^"]+)"', pool.apply(board_svg, (Position.initial(),))))
     ours = set(re.findall(r'id="([^"]+)"', board_svg(Position.initial())))
     assert len(theirs) == 4 and not theirs & ours
+
+
+def test_no_one_is_on_roll_before_the_opening_roll(tmp_path):
+    # The strip's marker names the side to play: before the opening roll nobody is (USBGF: the
+    # opening roll decides who plays first), so neither board draws it then.
+    rolling = view_state("start", *POSITIONS["start"])
+    opening = {**rolling, "phase": "opening", "dice": [], "dice_left": []}
+    js = run_node(
+        tmp_path,
+        'import { drawBoard } from "JS_SRC/draw.js";\n'
+        f"const states = {json.dumps([rolling, opening])};\n"
+        "process.stdout.write(JSON.stringify(states.map((s) => drawBoard(s, {}, 'ID'))));\n",
+    )
+    marker = f"<title>{escape(label(rolling['language'], 'onRoll'))}</title>"
+    for drawn_rolling, drawn_opening in ((render(rolling), render(opening)), js):
+        assert drawn_rolling.count(marker) == 1 and marker not in drawn_opening

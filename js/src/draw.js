@@ -331,7 +331,7 @@ function strip(state, seat) {
   const cy = y0 + g.HEAD / 2;
   const lang = state.language;
   const name = (state.names || ["", ""])[seat];
-  const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
+  const onTurn = state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase); // no one before the opening roll
   const pips = (state.pips || [])[seat]; // absent: the board hides the pip counts (a counting drill)
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];

@@ -273,7 +273,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
     cy = y0 + HEAD / 2
     raw = str(state["names"][seat])
     name = _t(raw)
-    on_turn = state["turn"] == seat and state.get("phase") not in ("game-over", "match-over")
+    on_turn = state["turn"] == seat and state.get("phase") not in ("opening", "game-over", "match-over")
     mid, lo = _C.checker[seat][1], _C.checker[seat][2]
     st = _S.strip
     diagram = state.get("diagram", False)  # a lesson's diagram: the pips alone, no name or score

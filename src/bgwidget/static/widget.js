@@ -2027,7 +2027,7 @@ function strip(state, seat) {
   const cy = y0 + HEAD / 2;
   const lang = state.language;
   const name = (state.names || ["", ""])[seat];
-  const onTurn = state.turn === seat && !["game-over", "match-over"].includes(state.phase);
+  const onTurn = state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
   const pips = (state.pips || [])[seat];
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
