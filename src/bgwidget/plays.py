@@ -187,13 +187,17 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     turn = 1 - position.turn
     new_position, new_play, set_moves, set_result = Position.unchecked, object.__new__, _set_moves, _set_result
     counts = _COUNTS
+    # A play that hits nothing leaves the opponent's checkers as they were: its result shares
+    # their tuple, rather than reading the same 25 counts back from the board.
+    theirs, their_bar = position.opponent, position.opponent[BAR]
     plays = []
     for key, moves in found.items():
         # The hot path: the generator only makes legal positions, and the frozen dataclass's
         # own constructor costs twice these two setters.
         play = new_play(Play)
         set_moves(play, moves)
-        set_result(play, new_position(counts(key, 25), counts(key), turn))
+        player = theirs if key[_THEIR_BAR] == their_bar else counts(key, 25)
+        set_result(play, new_position(player, counts(key), turn))
         plays.append(play)
     return plays
 
@@ -238,7 +242,16 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
         for src, dst in _steps(board, first, opened[first]):
             board1 = _apply(board, src, dst)
             bar1 = board1[_THEIR_BAR]
-            for src2, dst2 in _steps(board1, second, opened[second]):
+            move1 = _MOVES[src][dst][bar1 != bar]
+            if high_first or board[BAR] or not any(board1[6:BAR]):
+                seconds = _steps(board1, second, opened[second])
+            else:
+                # With no checker on the bar and none able to bear off, every step of the high die
+                # after this low one was also legal first, so the first pass had it, except one
+                # moving on the checker just moved, from a point that was empty: skip the rest unseen.
+                chain = opened[high][23 - dst] if dst >= high and not board[dst] else None
+                seconds = [chain] if chain else []
+            for src2, dst2 in seconds:
                 if high_first:
                     both.add(src << 5 | src2)
                 elif src2 << 5 | src in both:
@@ -252,9 +265,7 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
                         after[_THEIR_BAR] += 1
                 key = bytes(after)
                 if key not in found:
-                    found[key] = (
-                        (_MOVES[src][dst][bar1 != bar], _MOVES[src2][dst2][key[_THEIR_BAR] != bar1]) if steps else ()
-                    )
+                    found[key] = (move1, _MOVES[src2][dst2][key[_THEIR_BAR] != bar1]) if steps else ()
     if found:
         return
     # Only one die can be played: the larger one if it can, else the smaller.
