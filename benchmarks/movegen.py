@@ -2,8 +2,9 @@
 
 A fixed, seeded set of positions from random games, each with a seeded roll; both engines get the
 same positions and rolls, gnubg-nn its boards made beforehand. The two are timed in turn, run after
-run, so that a busy machine slows both alike; each engine's median time is printed with the median
-of the runs' ratios ours / gnubg-nn, for non-doubles and doubles separately. gnubg-nn is asked for its full move list
+run, so that a busy machine slows both alike, and each run's time is the CPU time of this process,
+which the other programs of a shared machine do not add to; each engine's median time is printed
+with the median of the runs' ratios ours / gnubg-nn, for non-doubles and doubles separately. gnubg-nn is asked for its full move list
 with steps (``moves(board, d1, d2, 1)``), the nearest equivalent of our list of Play objects.
 
     .venv/bin/python benchmarks/movegen.py [--positions 10000] [--repeat 3]
@@ -30,9 +31,9 @@ def medians(cases, repeat):
     times = {ours: [], gnubg: []}
     for _ in range(repeat):
         for function, runs in times.items():
-            start = time.perf_counter()
+            start = time.process_time()
             function(cases)
-            runs.append(time.perf_counter() - start)
+            runs.append(time.process_time() - start)
     ratios = [mine / theirs for mine, theirs in zip(times[ours], times[gnubg])]
     return statistics.median(times[ours]), statistics.median(times[gnubg]), statistics.median(ratios)
 

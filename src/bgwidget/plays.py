@@ -238,20 +238,23 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
     # the same blots are hit), so the second pass skips them before building a board.
     both: set[int] = set()
     opened = {high: _open_steps(board, high), low: _open_steps(board, low)}
+    outside = sum(board[6:BAR])  # the mover's checkers outside the home board
     for first, second, high_first in ((high, low, True), (low, high, False)):
         for src, dst in _steps(board, first, opened[first]):
-            board1 = _apply(board, src, dst)
-            bar1 = board1[_THEIR_BAR]
-            move1 = _MOVES[src][dst][bar1 != bar]
-            if high_first or board[BAR] or not any(board1[6:BAR]):
-                seconds = _steps(board1, second, opened[second])
+            if high_first or board[BAR] or outside - (src > 5) + (dst > 5) == 0:
+                seconds = None  # the steps on the board after this one
             else:
                 # With no checker on the bar and none able to bear off, every step of the high die
                 # after this low one was also legal first, so the first pass had it, except one
                 # moving on the checker just moved, from a point that was empty: skip the rest unseen.
                 chain = opened[high][23 - dst] if dst >= high and not board[dst] else None
-                seconds = [chain] if chain else []
-            for src2, dst2 in seconds:
+                if chain is None:
+                    continue
+                seconds = [chain]
+            board1 = _apply(board, src, dst)
+            bar1 = board1[_THEIR_BAR]
+            move1 = _MOVES[src][dst][bar1 != bar]
+            for src2, dst2 in seconds or _steps(board1, second, opened[second]):
                 if high_first:
                     both.add(src << 5 | src2)
                 elif src2 << 5 | src in both:

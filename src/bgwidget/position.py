@@ -127,7 +127,6 @@ def _unchecked(player: tuple[int, ...], opponent: tuple[int, ...], turn: int) ->
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
-    _set_hash(position, _NO_HASH)
     return position
 
 
@@ -327,12 +326,12 @@ class Position:
         return self.turn == other.turn and self.player == other.player and self.opponent == other.opponent
 
     def __hash__(self) -> int:
-        # Hashed on first use: the move generator makes far more positions than anyone hashes.
-        value = self._hash
-        if value == _NO_HASH:
+        try:
+            return self._hash
+        except AttributeError:  # hashed on first use: the move generator makes far more positions than anyone hashes
             value = hash((self.player, self.opponent, self.turn))
             _set_hash(self, value)
-        return value
+            return value
 
     def __repr__(self) -> str:
         return f"Position.from_position_id({self.position_id()!r}, turn={self.turn})"
@@ -380,10 +379,6 @@ def _init(position: Position, player: tuple[int, ...], opponent: tuple[int, ...]
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
-    _set_hash(position, _NO_HASH)
-
-
-_NO_HASH = -1  # not yet hashed: hash() never returns -1, as CPython keeps it for errors
 
 
 def _pips(side: tuple[int, ...]) -> int:
