@@ -4,8 +4,9 @@ A fixed, seeded set of positions from random games, each with a seeded roll; bot
 same positions and rolls, gnubg-nn its boards made beforehand. The two are timed in turn, run after
 run, so that a busy machine slows both alike, and each run's time is the CPU time of this process,
 which the other programs of a shared machine do not add to; each engine's median time is printed
-with the median of the runs' ratios ours / gnubg-nn, for non-doubles and doubles separately. gnubg-nn is asked for its full move list
-with steps (``moves(board, d1, d2, 1)``), the nearest equivalent of our list of Play objects.
+with the median of the runs' ratios ours / gnubg-nn, for non-doubles and doubles separately.
+gnubg-nn is asked for its full move list with steps (``moves(board, d1, d2, 1)``), the nearest
+equivalent of our list of Play objects.
 
     .venv/bin/python benchmarks/movegen.py [--positions 10000] [--repeat 3]
 """
