@@ -239,6 +239,9 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
     both: set[int] = set()
     opened = {high: _open_steps(board, high), low: _open_steps(board, low)}
     outside = sum(board[6:BAR])  # the mover's checkers outside the home board
+    # Only the second pass's full search reads them (see its shortcut below): with a checker on
+    # the bar, or one low step from bearing off.
+    record = board[BAR] or outside < 2
     for first, second, high_first in ((high, low, True), (low, high, False)):
         for src, dst in _steps(board, first, opened[first]):
             if high_first or board[BAR] or outside - (src > 5) + (dst > 5) == 0:
@@ -256,7 +259,8 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
             move1 = _MOVES[src][dst][bar1 != bar]
             for src2, dst2 in seconds or _steps(board1, second, opened[second]):
                 if high_first:
-                    both.add(src << 5 | src2)
+                    if record:
+                        both.add(src << 5 | src2)
                 elif src2 << 5 | src in both:
                     continue
                 after = board1[:]  # _apply, written out: the hot loop of every search
