@@ -2,11 +2,15 @@
 
 Positions come from seeded random games from the start; for each one, all 21 rolls are played
 and the set of resulting boards must equal gnubg's exactly (both are empty on a dance). The default run checks 5,000
-positions (105,000 position-roll pairs); ``pytest -m slow`` checks 200,000 positions.
+positions (105,000 position-roll pairs); ``pytest -m slow`` checks 200,000 positions. Positions placed at random
+with the mover near the bar or the bear-off add the cases where the order of the dice matters.
 """
+
+import random
 
 import pytest
 
+from bgwidget import Position
 from bgwidget.ai.engines import gnubg_board
 from helpers import random_positions
 
@@ -35,6 +39,39 @@ def test_same_plays_as_gnubg(gnubg_nn):
 @pytest.mark.slow
 def test_same_plays_as_gnubg_long(gnubg_nn):
     positions = random_positions(200_000, seed=1993)
+    assert mismatches(gnubg_nn, positions) == []
+
+
+def edge_positions(count: int, seed: int) -> list[Position]:
+    """Positions placed at random where the dice's order matters: the mover has 0 to 2 checkers
+    on the bar and 0 to 2 outside the home board (the rest home or off); the opponent holds
+    points and leaves blots anywhere, the mover's home board included, and may be on the bar."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        mover = [0] * 25
+        mover[24] = rng.choice((0, 0, 1, 2))
+        for _ in range(rng.choice((0, 1, 1, 2))):
+            mover[rng.randrange(6, 24)] += 1
+        for _ in range(rng.randrange(16 - sum(mover))):
+            mover[rng.randrange(6)] += 1
+        theirs = [0] * 25  # in the mover's numbering, bar last
+        theirs[24] = rng.choice((0, 0, 0, 1))
+        while sum(theirs) < 15 and rng.random() < 0.9:
+            point = rng.randrange(24)
+            if not mover[point]:
+                theirs[point] += rng.choice((1, 2))
+        if not 0 < sum(theirs) <= 15 or not sum(mover):  # a side with none left has won
+            continue
+        found.append(Position(mover, theirs[23::-1] + theirs[24:], turn=rng.randint(0, 1)))
+    return found
+
+
+def test_same_plays_as_gnubg_near_the_bar_and_the_bear_off(gnubg_nn):
+    positions = edge_positions(3_000, seed=38)
+    assert sum(p.player[24] > 0 for p in positions) > 1_000
+    assert sum(not any(p.player[6:]) for p in positions) > 300  # bearing off
+    assert sum(sum(p.player[6:]) == 1 for p in positions) > 500  # one checker to bring home first
     assert mismatches(gnubg_nn, positions) == []
 
 

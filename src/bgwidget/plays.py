@@ -22,6 +22,7 @@ import struct
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import NamedTuple
 
 from bgwidget.dice import check_roll
@@ -108,31 +109,53 @@ class Play:
 # A step is (from index, to index) in the mover's numbering with -1 for off.
 
 _THEIR_BAR = 25 + BAR  # the opponent's bar: its 25 counts follow the mover's
+Step = tuple[int, int]  # (from index, to index), -1 for off
 
 
-def single_steps(board: Sequence[int], die: int, top: int = BAR) -> list[tuple[int, int]]:
+def single_steps(board: Sequence[int], die: int, top: int = BAR) -> list[Step]:
     """The legal single steps of ``die`` on the generator's 50-byte ``board`` (see above), from the
     mover's indices at most ``top``: ``(from index, to index)`` pairs, -1 for off."""
+    return _steps(board, die, _open_steps(board, die), top)
+
+
+def _open_steps(board: Sequence[int], die: int) -> list[Step | None]:
+    """The steps of ``die`` from each of the mover's indices 23 down to ``die``, ``None`` where the
+    opponent holds the landing point. Made once per die and roll, as no play makes a point held
+    (a hit only takes a blot away): the open landings stay open until the roll ends."""
+    # The landing of index s is the opponent's index 23 - (s - die), byte 48 - s + die: from s = 23
+    # down, the opponent's bytes 25 + die up to 48.
+    return [step if count < 2 else None for step, count in zip(_STEPS[die], board[25 + die : 49])]
+
+
+def _steps(board: Sequence[int], die: int, opened: list[Step | None], top: int = BAR) -> list[Step]:
+    """:func:`single_steps` with the die's :func:`_open_steps` of the roll's first board."""
     if board[BAR]:
         if top < BAR or board[BAR + die] >= 2:  # the mover's point 25 - die: byte 24 + die
             return []
         return [(BAR, BAR - die)]
-    highest = 23
+    # The open steps whose index holds a checker, filtered in C: the board's bytes from the top
+    # index down select them, and filter drops the blocked ones' None.
+    if top >= 23:
+        found = list(filter(None, compress(opened, board[23 : die - 1 : -1])))
+    else:
+        found = list(filter(None, compress(opened[23 - top :], board[top : die - 1 : -1])))
+    if any(board[6:BAR]):
+        return found
+    # All checkers home: bearing off is allowed.
+    highest = 5
     while highest >= 0 and not board[highest]:
         highest -= 1
-    if highest < 0:  # all borne off: the game is over
-        return []
-    start = min(highest, top)
-    blocked = 48 + die  # the destination of index s is byte blocked - s
-    found = [(s, s - die) for s in range(start, die - 1, -1) if board[s] and board[blocked - s] < 2]
-    if highest < 6:  # all checkers home: bearing off is allowed
-        exact = die - 1
-        if exact <= start and board[exact]:
-            found.append((exact, -1))
-        elif exact > highest and highest <= start:
-            # A higher die bears off from the highest point when no checker stands above it.
-            found.append((highest, -1))
+    exact = die - 1
+    if exact <= top and board[exact]:
+        found.append((exact, -1))
+    elif exact > highest >= 0 and highest <= top:
+        # A higher die bears off from the highest point when no checker stands above it.
+        found.append((highest, -1))
     return found
+
+
+# _STEPS[die]: the steps of ``die`` from the mover's indices 23 down to ``die``, made once.
+_STEPS: list[list[Step]] = [[]] + [[(s, s - die) for s in range(23, die - 1, -1)] for die in range(1, 7)]
 
 
 def _apply(board: bytearray, src: int, dst: int) -> bytearray:
@@ -164,13 +187,17 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     turn = 1 - position.turn
     new_position, new_play, set_moves, set_result = Position.unchecked, object.__new__, _set_moves, _set_result
     counts = _COUNTS
+    # A play that hits nothing leaves the opponent's checkers as they were: its result shares
+    # their tuple, rather than reading the same 25 counts back from the board.
+    theirs, their_bar = position.opponent, position.opponent[BAR]
     plays = []
     for key, moves in found.items():
         # The hot path: the generator only makes legal positions, and the frozen dataclass's
         # own constructor costs twice these two setters.
         play = new_play(Play)
         set_moves(play, moves)
-        set_result(play, new_position(counts(key, 25), counts(key), turn))
+        player = theirs if key[_THEIR_BAR] == their_bar else counts(key, 25)
+        set_result(play, new_position(player, counts(key), turn))
         plays.append(play)
     return plays
 
@@ -210,13 +237,30 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
     # steps the other way round reach the same board (the same points lose and gain a checker,
     # the same blots are hit), so the second pass skips them before building a board.
     both: set[int] = set()
+    opened = {high: _open_steps(board, high), low: _open_steps(board, low)}
+    outside = sum(board[6:BAR])  # the mover's checkers outside the home board
+    # Only the second pass's full search reads them (see its shortcut below): with a checker on
+    # the bar, or one low step from bearing off.
+    record = board[BAR] or outside < 2
     for first, second, high_first in ((high, low, True), (low, high, False)):
-        for src, dst in single_steps(board, first):
+        for src, dst in _steps(board, first, opened[first]):
+            if high_first or board[BAR] or outside - (src > 5) + (dst > 5) == 0:
+                seconds = None  # the steps on the board after this one
+            else:
+                # With no checker on the bar and none able to bear off, every step of the high die
+                # after this low one was also legal first, so the first pass had it, except one
+                # moving on the checker just moved, from a point that was empty: skip the rest unseen.
+                chain = opened[high][23 - dst] if dst >= high and not board[dst] else None
+                if chain is None:
+                    continue
+                seconds = [chain]
             board1 = _apply(board, src, dst)
             bar1 = board1[_THEIR_BAR]
-            for src2, dst2 in single_steps(board1, second):
+            move1 = _MOVES[src][dst][bar1 != bar]
+            for src2, dst2 in seconds or _steps(board1, second, opened[second]):
                 if high_first:
-                    both.add(src << 5 | src2)
+                    if record:
+                        both.add(src << 5 | src2)
                 elif src2 << 5 | src in both:
                     continue
                 after = board1[:]  # _apply, written out: the hot loop of every search
@@ -228,14 +272,12 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
                         after[_THEIR_BAR] += 1
                 key = bytes(after)
                 if key not in found:
-                    found[key] = (
-                        (_MOVES[src][dst][bar1 != bar], _MOVES[src2][dst2][key[_THEIR_BAR] != bar1]) if steps else ()
-                    )
+                    found[key] = (move1, _MOVES[src2][dst2][key[_THEIR_BAR] != bar1]) if steps else ()
     if found:
         return
     # Only one die can be played: the larger one if it can, else the smaller.
     for die in (high, low):
-        for src, dst in single_steps(board, die):
+        for src, dst in _steps(board, die, opened[die]):
             key = bytes(_apply(board, src, dst))
             if key not in found:
                 found[key] = (_MOVES[src][dst][key[_THEIR_BAR] != bar],) if steps else ()
@@ -250,11 +292,12 @@ def _doubles(board: bytearray, die: int, found: dict[bytes, tuple[Move, ...]], s
     the plays are kept in the order this depth-first walk first reaches them.
     """
     longest = 0
+    opened = _open_steps(board, die)
     trail = [_MOVES[0][0][0]] * 4  # the moves of the path walked (with ``steps``), each set before it is read
 
     def walk(board: bytearray, depth: int, top: int) -> None:
         nonlocal longest
-        options = single_steps(board, die, top)
+        options = _steps(board, die, opened, top)
         if not options:
             if depth > longest:
                 longest = depth

@@ -127,7 +127,6 @@ def _unchecked(player: tuple[int, ...], opponent: tuple[int, ...], turn: int) ->
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
-    _set_hash(position, hash((player, opponent, turn)))
     return position
 
 
@@ -327,7 +326,12 @@ class Position:
         return self.turn == other.turn and self.player == other.player and self.opponent == other.opponent
 
     def __hash__(self) -> int:
-        return self._hash
+        try:
+            return self._hash
+        except AttributeError:  # hashed on first use: the move generator makes far more positions than anyone hashes
+            value = hash((self.player, self.opponent, self.turn))
+            _set_hash(self, value)
+            return value
 
     def __repr__(self) -> str:
         return f"Position.from_position_id({self.position_id()!r}, turn={self.turn})"
@@ -376,7 +380,6 @@ def _init(position: Position, player: tuple[int, ...], opponent: tuple[int, ...]
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
-    _set_hash(position, hash((player, opponent, turn)))
 
 
 def _pips(side: tuple[int, ...]) -> int:
