@@ -225,11 +225,13 @@ def best_boards(
         found.extend([board + _AFTER_TURN[position.turn] for board in results] if turned else results)
     if not found:
         return [], np.zeros((0, 5))
-    # Each distinct result once, numbered in the order first met (dict and map work in C).
-    numbers = dict(zip(dict.fromkeys(found), count()))
+    # Each distinct result once, in the order first met, in one pass of C (dict and map): each
+    # result draws a number and keeps its first one, so the numbers kept rise in that order and
+    # a result's rank among them is its index in ``distinct``.
+    numbers: dict[bytes, int] = {}
+    drawn = np.fromiter(map(numbers.setdefault, found, count()), dtype=np.intp, count=len(found))
     distinct = list(numbers)
-    # The index in ``distinct`` of each result.
-    index = np.fromiter(map(numbers.__getitem__, found), dtype=np.intp, count=len(found))
+    index = np.searchsorted(np.fromiter(numbers.values(), dtype=np.intp, count=len(numbers)), drawn)
     unchecked = Position.unchecked
     starts = np.fromiter(groups.values(), dtype=int, count=len(groups))
     group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(index)))
