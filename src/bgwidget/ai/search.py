@@ -38,6 +38,7 @@ __all__ = [
     "Cache",
     "Candidate",
     "Evaluator",
+    "best_boards",
     "best_replies",
     "kept_by_pruning",
     "one_ply",
