@@ -10,21 +10,26 @@ serially (one process; numpy may use its own threads), and on a process pool of 
 numbers, and the speed-up is the serial time over the pool's). GNU Backgammon's: Debian's ``gnubg``
 program with ``set threads 1``, driven by a Python script that it runs itself
 (``gnubg -t -q -p``), which times the ``rollout`` command alone (the program started once).
-Printed: each side's trials, seconds and trials per second, the ratio (gnubg / ours) and the
-speed-up on two processes.
+Printed for each of ``--repeat`` runs (gnubg started afresh, then ours serially, then on the
+pool, one after the other so that both see the same load on a shared machine): each side's
+trials, seconds (wall clock, and the process's CPU seconds, which a busy machine disturbs less)
+and trials per second, the ratio (ours over gnubg's time) and the speed-up on two processes;
+then the medians of the runs.
 
 Then the opening plays of 3-1, 4-2, 6-5 and 5-1 rolled out to the end on the pool (cubeless,
 ``--opening-trials`` each), beside published GNU Backgammon rollouts of the same plays: see
 ``PUBLISHED`` for the sources. Ours plays Medium (0-ply) for both sides, theirs stronger
 settings and many more trials: the table shows how near a quick rollout of ours comes.
 
-    .venv/bin/python benchmarks/rollout.py [--trials 144] [--full-trials 144] [--plies 10] [--opening-trials 144]
+    .venv/bin/python benchmarks/rollout.py [--trials 144] [--full-trials 144] [--plies 10]
+        [--opening-trials 144] [--repeat 3]
 
 GNU Backgammon (GPL) is only run as a program here, never imported by the package.
 """
 
 import argparse
 import math
+import statistics
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -64,15 +69,15 @@ for name, trials, plies in jobs:
         gnubg.command(f"set rollout truncation plies {plies}")
     else:
         gnubg.command("set rollout truncation enable off")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     gnubg.command("rollout")
-    out[name] = time.perf_counter() - start
+    out[name] = [time.perf_counter() - start, time.process_time() - cpu]
 json.dump(out, open("@TIMES@", "w"))
 """
 
 
 def run_gnubg(jobs):
-    """gnubg's seconds per job name, for jobs (name, trials, truncation plies or 0)."""
+    """gnubg's [wall, CPU] seconds per job name, for jobs (name, trials, truncation plies or 0)."""
     with tempfile.TemporaryDirectory() as folder:
         return gnubg_timed.run(GNUBG_SCRIPT.replace("@ID@", POSITION.position_id()), jobs, Path(folder))
 
@@ -83,32 +88,50 @@ def main():
     parser.add_argument("--full-trials", type=int, default=144, help="trials of the rollouts to the end")
     parser.add_argument("--plies", type=int, default=10, help="truncation of the first rollouts")
     parser.add_argument("--opening-trials", type=int, default=144, help="trials per opening play (0: none)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of both sides, whose medians are printed")
     args = parser.parse_args()
     jobs = [(f"truncated at {args.plies} plies", args.trials, args.plies), ("to the end", args.full_trials, 0)]
     ai.rollout(POSITION, trials=2, truncate=1, progress=False)  # the net and the bear-off database loaded
-    theirs = run_gnubg(jobs)
     print(f"position {POSITION.position_id()}, cubeless, 0-ply chequer play, variance reduction, rotation")
+    runs = {name: [] for name, _, _ in jobs}
     with ProcessPoolExecutor(2) as pool:
         ai.rollout(POSITION, trials=4, batch=2, truncate=1, progress=False, executor=pool)  # each worker warmed
-        for name, trials, plies in jobs:
-            batch = min(72, math.ceil(trials / 2))  # at least two tasks, the same batches serially
-            kwargs = {"trials": trials, "truncate": plies or None, "batch": batch, "progress": False}
-            start = time.perf_counter()
-            result = ai.rollout(POSITION, **kwargs)
-            ours = time.perf_counter() - start
-            start = time.perf_counter()
-            pooled = ai.rollout(POSITION, executor=pool, **kwargs)
-            two = time.perf_counter() - start
-            assert pooled == result
+        for run in range(args.repeat):
+            theirs = run_gnubg(jobs)
+            for name, trials, plies in jobs:
+                runs[name].append(measure(pool, name, trials, plies, theirs[name], f"run {run + 1}: "))
+        for name, trials, _ in jobs:
+            ours, cpu, two, gnubg, gnubg_cpu = (statistics.median(x) for x in zip(*runs[name]))
             print(
-                f"{name}: {trials} trials; ours {ours:.2f} s, {trials / ours:.1f} trials/s "
-                f"(equity {result.equity:+.3f} ± {result.equity_se:.3f}); "
-                f"ours on two processes {two:.2f} s, {trials / two:.1f} trials/s, speed-up {ours / two:.2f}; "
-                f"gnubg {theirs[name]:.2f} s, {trials / theirs[name]:.1f} trials/s; "
-                f"ours takes {ours / theirs[name]:.2f} times gnubg's time"
+                f"median of {args.repeat}, {name}: {trials} trials; ours {ours:.2f} s (CPU {cpu:.2f} s), "
+                f"on two processes {two:.2f} s; gnubg {gnubg:.2f} s (CPU {gnubg_cpu:.2f} s); "
+                f"ours takes {ours / gnubg:.2f} times gnubg's time ({cpu / gnubg_cpu:.2f} in CPU time)"
             )
         if args.opening_trials:
             opening(pool, args.opening_trials)
+
+
+def measure(pool, name, trials, plies, theirs, label):
+    """One run of ours, serially and on ``pool``, printed beside gnubg's ``theirs`` [wall, CPU]
+    seconds: (ours, our CPU, ours on the pool, gnubg's, gnubg's CPU) seconds."""
+    batch = min(72, math.ceil(trials / 2))  # at least two tasks, the same batches serially
+    kwargs = {"trials": trials, "truncate": plies or None, "batch": batch, "progress": False}
+    start, cpu = time.perf_counter(), time.process_time()
+    result = ai.rollout(POSITION, **kwargs)
+    ours, ours_cpu = time.perf_counter() - start, time.process_time() - cpu
+    start = time.perf_counter()
+    pooled = ai.rollout(POSITION, executor=pool, **kwargs)
+    two = time.perf_counter() - start
+    assert pooled == result
+    gnubg, gnubg_cpu = theirs
+    print(
+        f"{label}{name}: {trials} trials; ours {ours:.2f} s (CPU {ours_cpu:.2f} s), {trials / ours:.1f} trials/s "
+        f"(equity {result.equity:+.3f} ± {result.equity_se:.3f}); "
+        f"ours on two processes {two:.2f} s, {trials / two:.1f} trials/s, speed-up {ours / two:.2f}; "
+        f"gnubg {gnubg:.2f} s (CPU {gnubg_cpu:.2f} s), {trials / gnubg:.1f} trials/s; "
+        f"ours takes {ours / gnubg:.2f} times gnubg's time ({ours_cpu / gnubg_cpu:.2f} in CPU time)"
+    )
+    return ours, ours_cpu, two, gnubg, gnubg_cpu
 
 
 def opening(pool, trials):

@@ -174,6 +174,16 @@ def test_exact_results_are_never_pruned():
     assert search.best_replies(rolled)[0] == search.best_replies(rolled, prune=False)[0]
 
 
+def test_best_boards_are_the_boards_of_best_replies(positions):
+    """A rollout takes the best results as boards (search.best_boards) and makes a Position of the
+    roll rolled only: the boards are those of best_replies' positions, the chances the same."""
+    rolled = [(p, d1, d2) for p in positions[:30] if p.outcome() is None for d1, d2, _ in search.ROLLS]
+    after, chances = search.best_replies(rolled)
+    boards, same = search.best_boards(rolled)
+    assert boards == [bytes(a.opponent + a.player) for a in after]
+    assert chances.tobytes() == same.tobytes()
+
+
 def test_best_replies_give_an_evaluator_the_turn_of_each_result():
     """A caller's evaluator that reads the turn judges each result with its own side on roll,
     whatever else is in the batch: the same board reached from both seats is two positions."""
@@ -357,3 +367,17 @@ def test_nets_read_encoded_inputs_as_they_read_boards(positions):
             default_net().outputs(bad)
     with pytest.raises(ValueError, match="one row per board"):
         evaluator.evaluate_boards(boards, inputs=inputs[:-1])
+
+
+def test_nets_read_chosen_rows_as_they_read_a_copy_of_them(positions):
+    """``outputs(inputs, rows)`` gathers the rows a chunk at a time (best_replies judges a subset of
+    its results so): the same chances, bit for bit, as the copied rows, over several chunks too."""
+    inputs = np.tile(encode(boards_from_positions(positions)), (8, 1))
+    rng = np.random.default_rng(3)
+    for size in (1, 5, 300, 1024, 2500):
+        rows = np.sort(rng.choice(len(inputs), size, replace=False))
+        for net in (default_net(), default_pruning_net()):
+            assert net.outputs(inputs, rows).tobytes() == net.outputs(inputs[rows]).tobytes()
+    assert default_net().outputs(inputs, np.arange(0)).shape == (0, 5)
+    with pytest.raises(IndexError):
+        default_net().outputs(inputs, np.array([len(inputs)]))

@@ -124,7 +124,7 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None, *, inputs: np.nd
     rest = live & ~race
     if rest.any():
         net = net or default_net()
-        chances = net.probabilities(boards[rest]) if inputs is None else net.outputs(inputs[rest])
+        chances = net.probabilities(boards[rest]) if inputs is None else net.outputs(inputs, np.flatnonzero(rest))
         chances[left[rest, 1] < 15, 1:3] = 0.0  # the other side has borne off: no gammon to win
         chances[left[rest, 0] < 15, 3:5] = 0.0  # the side on roll has: none to lose
         out[rest] = chances

@@ -64,12 +64,18 @@ class Net:
         boards = checked_boards(boards)
         return self._chances(self._sums(boards, encode_checked))
 
-    def outputs(self, inputs: np.ndarray) -> np.ndarray:
+    def outputs(self, inputs: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
         """The chances of :meth:`probabilities` for (n, N_INPUTS) float32 inputs that
         :func:`~bgwidget.ai.encoding.encode` made: a caller that sends the same boards to two nets
-        encodes them once. Raises :class:`ValueError` for an array of another shape or type, or
-        inputs that are not finite (NaN or infinite inputs make the output layer's sums so)."""
-        z = self._sums(checked_inputs(inputs), lambda part, _: part)
+        encodes them once. ``rows``: the indices of the rows to judge, in order (None: every
+        row), the same chances as ``outputs(inputs[rows])`` without that copy. Raises
+        :class:`ValueError` for an array of another shape or type, or inputs that are not finite
+        (NaN or infinite inputs make the output layer's sums so)."""
+        inputs = checked_inputs(inputs)
+        if rows is None:
+            z = self._sums(inputs, lambda part, _: part)
+        else:  # each chunk's rows gathered into the chunk's own buffer, which stays in cache
+            z = self._sums(rows, lambda part, buffer: np.take(inputs, part, axis=0, out=buffer))
         if not np.isfinite(z).all():
             raise ValueError("inputs are not finite")
         return self._chances(z)

@@ -630,8 +630,9 @@ def _play_out(
     import numpy as np
 
     from bgwidget.ai.evaluator import checked_evaluation, equity
-    from bgwidget.ai.search import ROLLS, best_replies
+    from bgwidget.ai.search import ROLLS, best_boards
 
+    unchecked = Position.unchecked
     roll_index = {(d1, d2): r for r, (d1, d2, _) in enumerate(ROLLS)}
     weights = np.array([w for _, _, w in ROLLS])
     n = len(indices) * len(starts)
@@ -665,7 +666,7 @@ def _play_out(
             rolled = [(positions[k], d1, d2) for k in live for d1, d2, _ in ROLLS]
         else:
             rolled = [(positions[k], *roll) for k, roll in zip(live, dice)]
-        after, chances = best_replies(rolled, evaluator)  # the next side on roll's chances
+        after, chances = best_boards(rolled, evaluator)  # the next side on roll's chances
         kept = np.arange(len(live))  # the row of ``after`` of each trial's roll
         if reduce:
             mover = _turned(chances).reshape(len(live), len(ROLLS), 5)  # for the roller
@@ -682,7 +683,8 @@ def _play_out(
         still: list[int] = []
         stopped: list[tuple[int, int]] = []  # (trial, its row of ``after``)
         for k, b in zip(live, kept.tolist()):
-            positions[k] = after[b]
+            board, turn = after[b], 1 - positions[k].turn
+            positions[k] = unchecked(tuple(board[25:50]), tuple(board[:25]), turn)
             ours[k] = not ours[k]
             if positions[k].outcome() is None and not _home(positions[k]):
                 still.append(k)

@@ -38,6 +38,7 @@ __all__ = [
     "Cache",
     "Candidate",
     "Evaluator",
+    "best_boards",
     "best_replies",
     "kept_by_pruning",
     "one_ply",
@@ -197,6 +198,20 @@ def best_replies(
     ``MIN_PRUNE_MOVES``) with one result fewer (:data:`PRUNE_MIN`). Raises as
     :func:`~bgwidget.ai.evaluator.checked_evaluation` does.
     """
+    boards, chances = best_boards(rolled, evaluator, prune=prune)
+    unchecked = Position.unchecked
+    after = [
+        unchecked(tuple(b[25:50]), tuple(b[:25]), 1 - position.turn) for (position, _, _), b in zip(rolled, boards)
+    ]
+    return after, chances
+
+
+def best_boards(
+    rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions, *, prune: bool = True
+) -> tuple[list[bytes], np.ndarray]:
+    """:func:`best_replies` with each position after the best play as the 50 bytes of its board, the
+    mover's 25 counts first (:func:`~bgwidget.moves.result_boards`), not a Position: a rollout
+    makes a Position of one of the 21 rolls of each trial only."""
     groups: dict[tuple[Position, int, int], int] = {}  # the first result of each (position, roll)
     found: list[bytes] = []  # every result of every roll, the mover's side first
     # A caller's evaluator may read the turn: its results are told apart by the side on roll
@@ -211,14 +226,16 @@ def best_replies(
         found.extend([board + _AFTER_TURN[position.turn] for board in results] if turned else results)
     if not found:
         return [], np.zeros((0, 5))
-    # Each distinct result once, numbered in the order first met (dict and map work in C).
-    numbers = dict(zip(dict.fromkeys(found), count()))
+    # Each distinct result once, in the order first met, in one pass of C (dict and map): each
+    # result draws a number and keeps its first one, so the numbers kept rise in that order and
+    # a result's rank among them is its index in ``distinct``.
+    numbers: dict[bytes, int] = {}
+    drawn = np.fromiter(map(numbers.setdefault, found, count()), dtype=np.intp, count=len(found))
     distinct = list(numbers)
-    rows = list(map(numbers.__getitem__, found))  # the index in ``distinct`` of each result
+    index = np.searchsorted(np.fromiter(numbers.values(), dtype=np.intp, count=len(numbers)), drawn)
     unchecked = Position.unchecked
     starts = np.fromiter(groups.values(), dtype=int, count=len(groups))
-    group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(rows)))
-    index = np.asarray(rows)
+    group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(index)))
     if evaluator is evaluate_positions:
         sides = np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1]
         if not prune:
@@ -242,14 +259,10 @@ def best_replies(
     if kept is not None:
         values[~kept] = np.inf
     least = np.minimum.reduceat(values, starts)[group] == values
-    firsts = np.minimum.reduceat(np.where(least, np.arange(len(rows)), len(rows)), starts)
+    firsts = np.minimum.reduceat(np.where(least, np.arange(len(index)), len(index)), starts)
     chosen = dict(zip(groups, index[firsts].tolist()))
     picks = [chosen[item] for item in rolled]
-    after = [
-        unchecked(tuple(distinct[r][25:50]), tuple(distinct[r][:25]), 1 - position.turn)
-        for (position, _, _), r in zip(rolled, picks)
-    ]
-    return after, table[picks]
+    return [distinct[r][:50] for r in picks], table[picks]
 
 
 PRUNE_MIN = 4
@@ -294,7 +307,7 @@ def kept_by_pruning(
     scores = np.full(len(index), np.inf)
     distinct = _used(index[ranked], len(boards))
     by_net = np.full(len(boards), np.inf)
-    by_net[distinct] = equity((pruner or default_pruning_net()).outputs(inputs[distinct]))
+    by_net[distinct] = equity((pruner or default_pruning_net()).outputs(inputs, distinct))
     scores[ranked] = by_net[index[ranked]]
     order = np.lexsort((scores, group))  # each roll's rows stay together, best for the mover first
     rank = np.empty(len(index), dtype=int)
