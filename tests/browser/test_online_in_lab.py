@@ -171,10 +171,10 @@ class OwnWorkspace:
     open the other two notebooks too, and show their boards a second time (see :func:`sockets`)."""
 
     def __init__(self, lab: Lab) -> None:
-        self.url = lab.url
+        self.lab = lab
 
     def notebook_url(self, name: str, front_end: str | None = None) -> str:
-        return f"{self.url}/lab/workspaces/{name}/tree/{name}.ipynb?reset"
+        return f"{self.lab.url}/lab/workspaces/{name}/tree/{self.lab.path}/{name}.ipynb?reset"
 
 
 def sockets(page, port: int) -> list:

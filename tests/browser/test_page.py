@@ -36,10 +36,11 @@ def test_boards_in_two_notebooks_each_draw_with_their_own_gradients(lab, page, a
     )
     open_notebook(page, lab, "first")
     # The second notebook in a tab of its own, beside the first (now hidden), run by command.
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', {path: 'second.ipynb'})")
+    second = f"{lab.path}/second.ipynb"
+    page.evaluate(f"() => window.jupyterapp.commands.execute('docmanager:open', {{path: {second!r}}})")
     page.wait_for_function(
         "() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook')"
-        " && window.jupyterapp.shell.currentWidget?.context?.path === 'second.ipynb'",
+        f" && window.jupyterapp.shell.currentWidget?.context?.path === {second!r}",
         timeout=WAIT,
     )
     page.wait_for_function(
