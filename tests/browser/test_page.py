@@ -5,7 +5,7 @@ the page (a data-revision, a data-phase, a menu), never for time."""
 
 import pytest
 
-from .lab import ROOT, open_notebook, write_notebook
+from .lab import ROOT, open_notebook, wait_for_kernel, write_notebook
 from .test_board_in_lab import WAIT, click_and_wait, root_state
 
 # Every id in the page's boards, and for each board whether its url(#...) references resolve to
@@ -43,10 +43,7 @@ def test_boards_in_two_notebooks_each_draw_with_their_own_gradients(lab, page, a
         f" && window.jupyterapp.shell.currentWidget?.context?.path === {second!r}",
         timeout=WAIT,
     )
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
-        timeout=60_000,
-    )
+    wait_for_kernel(page)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
         f"() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) {ROOT}[data-revision]').length === 2",

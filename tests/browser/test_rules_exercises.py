@@ -82,7 +82,8 @@ def click_point(board, point, checker: bool) -> None:
     board.locator(target).last.click() if checker else board.locator(target).first.click()
 
 
-@pytest.mark.parametrize("language", list(RULES))
+# English and one translation by default, the other with the long run (-m slow).
+@pytest.mark.parametrize("language", ["en", "fr", pytest.param("sv", marks=pytest.mark.slow)])
 def test_each_common_mistake_is_refused_on_the_board_with_its_rule(lab, page, artifacts, language):
     name = RULES[language]
     (lab.folder / name).parent.mkdir(parents=True, exist_ok=True)
