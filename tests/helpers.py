@@ -75,11 +75,12 @@ def percentile(values, q: float):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def fuzz_scale() -> int:
+def fuzz_scale(long: int = 20) -> int:
     """How many times its default examples a fuzz or soak suite runs: 1, or ``BGWIDGET_FUZZ=long``
-    (20 times) or ``BGWIDGET_FUZZ=<n>`` (n times) for the opt-in long runs."""
+    (``long`` times) or ``BGWIDGET_FUZZ=<n>`` (n times) for the opt-in long runs. A suite whose
+    default run tries half the examples of its long run's unit asks for ``long=40``."""
     scale = os.environ.get("BGWIDGET_FUZZ", "1")
-    return 20 if scale == "long" else max(1, int(scale)) if scale.isdigit() else 1
+    return long if scale == "long" else max(1, int(scale)) if scale.isdigit() else 1
 
 
 def print_counts(pytestconfig, title: str, counts: dict) -> None:
