@@ -49,7 +49,8 @@ FRONT_ENDS = ("lab", "notebook")
 
 EVERY_FRONT_END = os.environ.get("BGWIDGET_FRONT_ENDS") == "all"
 """Whether every notebook test runs in each front end (``BGWIDGET_FRONT_ENDS=all``, about twice the
-time: opt-in); by default only the tests written for both do, the others in JupyterLab."""
+time: opt-in, with the long run); by default only the tests written for both do (some of them in
+one front end, the other with ``-m slow``), the others in JupyterLab."""
 
 
 def wait_for_server(process: subprocess.Popen, url: str, log: Path, what: str) -> None:
