@@ -184,7 +184,8 @@ def sockets(page, port: int) -> list:
     def opened(socket) -> None:
         if f":{port}" in socket.url:
             live.append(socket)
-            socket.on("close", lambda _: live.remove(socket))
+            # a socket of the document before a reload may tell its close after the reload cleared it
+            socket.on("close", lambda _: socket in live and live.remove(socket))
 
     def navigated(frame) -> None:
         if frame == page.main_frame:
