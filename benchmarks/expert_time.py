@@ -31,7 +31,6 @@ at ply 2, bgsage's "3ply"); ``--no-sage`` times ours alone.
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -40,26 +39,7 @@ from pathlib import Path
 from bgwidget.ai.players import get_player, level_ply
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from helpers import random_positions  # noqa: E402
-
-
-def middle_game(count, seed):
-    rng = random.Random(seed)
-    cases = []
-    for position in random_positions(count * 20, seed):
-        if len(cases) == count:
-            break
-        if position.is_race() or max(position.off) > 0 or sum(position.player[:6]) == sum(position.player):
-            continue
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        if len(position.legal_plays(*dice)) >= 2 and rng.random() < 0.2:
-            cases.append((position, dice))
-    return cases
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+from helpers import middle_game, percentile  # noqa: E402
 
 
 def main():

@@ -21,15 +21,19 @@ A level written ``LEVEL@WEIGHTS`` plays on the net in the file WEIGHTS (see ``st
 """
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
 import gnubg_nn
 import numpy as np
 
 from bgwidget.ai.engines import gnubg_board
 from bgwidget.ai.players import get_player
-from expert_time import middle_game
 from strength import level as level_spec
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers import middle_game  # noqa: E402
 
 JUDGED = 8
 WITHIN = 0.16

@@ -11,6 +11,7 @@ import argparse
 import random
 import sys
 import time
+from pathlib import Path
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--rolls", type=int, default=3000)
@@ -19,20 +20,12 @@ args = parser.parse_args()
 if args.src:
     sys.path.insert(0, args.src)
 
-from bgwidget import Game, Position  # noqa: E402 - after choosing which package to time
+from bgwidget import Game  # noqa: E402 - after choosing which package to time
 
-rng = random.Random(5)
-cases = []
-position = Position.initial()
-while len(cases) < args.rolls:
-    plays = position.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
-    position = rng.choice(plays).result if plays else position.swap()
-    if position.outcome():
-        position = Position.initial()
-        continue
-    dice = (rng.randint(1, 6), rng.randint(1, 6))
-    if position.legal_plays(*dice):
-        cases.append((position, dice))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers import rolls_in_random_games  # noqa: E402
+
+cases = rolls_in_random_games(args.rolls, random.Random(5), keep=lambda position, dice: position.legal_plays(*dice))
 
 times = []
 for _ in range(3):

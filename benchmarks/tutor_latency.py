@@ -14,27 +14,24 @@ most 300 ms.
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from bgwidget import Position, ai
 from bgwidget.session import Session
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers import rolls_in_random_games  # noqa: E402
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--cases", type=int, default=200)
 args = parser.parse_args()
 
 rng = random.Random(7)
-cases = []
-position = Position.initial()
-while len(cases) < args.cases:
-    plays = position.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
-    position = rng.choice(plays).result if plays else position.swap()
-    if position.outcome():
-        position = Position.initial()
-        continue
-    dice = (rng.randint(1, 6), rng.randint(1, 6))
-    if position.turn == 0 and len(position.legal_plays(*dice)) > 1:
-        cases.append((position, dice))
+cases = rolls_in_random_games(
+    args.cases, rng, keep=lambda position, dice: position.turn == 0 and len(position.legal_plays(*dice)) > 1
+)
 
 
 def board_place(point):

@@ -35,11 +35,52 @@ def game_positions(count: int, seed: int) -> list[Position]:
     return found
 
 
-def fuzz_scale() -> int:
+def rolls_in_random_games(count: int, rng: random.Random, keep=lambda position, dice: True) -> list:
+    """``count`` (position, dice) pairs met in games of random legal plays drawn from ``rng``: after
+    each play a roll is drawn and the pair kept if ``keep(position, dice)``; a game over starts a new one."""
+    cases = []
+    position = Position.initial()
+    while len(cases) < count:
+        plays = position.legal_plays(rng.randint(1, 6), rng.randint(1, 6))
+        position = rng.choice(plays).result if plays else position.swap()
+        if position.outcome():
+            position = Position.initial()
+            continue
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if keep(position, dice):
+            cases.append((position, dice))
+    return cases
+
+
+def middle_game(count: int, seed: int) -> list:
+    """``count`` (position, dice) pairs: middle-game positions of :func:`random_positions` (contact,
+    neither side bearing off nor with every checker home), each with a seeded roll of two or more
+    legal plays, one position in five kept."""
+    rng = random.Random(seed)
+    cases = []
+    for position in random_positions(count * 20, seed):
+        if len(cases) == count:
+            break
+        if position.is_race() or max(position.off) > 0 or sum(position.player[:6]) == sum(position.player):
+            continue
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if len(position.legal_plays(*dice)) >= 2 and rng.random() < 0.2:
+            cases.append((position, dice))
+    return cases
+
+
+def percentile(values, q: float):
+    """The ``q`` quantile (0 to 1) of ``values``: the value at rank ``int(q * n)``, the last at most."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def fuzz_scale(long: int = 20) -> int:
     """How many times its default examples a fuzz or soak suite runs: 1, or ``BGWIDGET_FUZZ=long``
-    (20 times) or ``BGWIDGET_FUZZ=<n>`` (n times) for the opt-in long runs."""
+    (``long`` times) or ``BGWIDGET_FUZZ=<n>`` (n times) for the opt-in long runs. A suite whose
+    default run tries half the examples of its long run's unit asks for ``long=40``."""
     scale = os.environ.get("BGWIDGET_FUZZ", "1")
-    return 20 if scale == "long" else max(1, int(scale)) if scale.isdigit() else 1
+    return long if scale == "long" else max(1, int(scale)) if scale.isdigit() else 1
 
 
 def print_counts(pytestconfig, title: str, counts: dict) -> None:

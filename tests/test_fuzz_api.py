@@ -9,8 +9,8 @@
    hostile ones, checking after each action the invariants of the game and, before and after
    each refused call, that nothing in the match changed (its games, records, dice, score).
 
-The default run takes about a minute on two cores. ``BGWIDGET_FUZZ=long`` multiplies the examples
-and walks by 20 (``BGWIDGET_FUZZ=<n>`` by n). The counts of inputs tried and actions taken are
+The default run takes about half a minute on two cores. ``BGWIDGET_FUZZ=long`` multiplies the
+examples and walks by 40 (``BGWIDGET_FUZZ=<n>`` by n). The counts of inputs tried and actions taken are
 written at the end of the module's run.
 """
 
@@ -29,9 +29,9 @@ from helpers import fuzz_scale, print_counts
 from strategies import POSITIONS, anything, hostile
 from test_game import snapshot
 
-SCALE = fuzz_scale()
-EXAMPLES = 800 * SCALE
-WALKS = 120 * SCALE
+SCALE = fuzz_scale(long=40)
+EXAMPLES = 400 * SCALE
+WALKS = 60 * SCALE
 COUNTS = {"arguments": 0, "walk actions": 0, "refused in walks": 0, "games finished": 0}
 
 

@@ -24,8 +24,8 @@
    (summaries, report, figure points, each decision's board, a save that loads back the same)
    or raises :class:`ReviewError`, never another exception (issue 33).
 
-The default run takes about a minute and a half on two cores. ``BGWIDGET_FUZZ=long`` multiplies
-the examples and walks by 20 (``BGWIDGET_FUZZ=<n>`` by n), the same variable as
+The default run takes about 45 s on two cores. ``BGWIDGET_FUZZ=long`` multiplies
+the examples and walks by 40 (``BGWIDGET_FUZZ=<n>`` by n), the same variable as
 ``tests/test_fuzz_api.py`` and ``tests/test_fuzz_widget.py``; ``-m slow`` adds 5,000 review
 edits (``test_review_loader_long``, about five minutes). The counts of inputs tried and states
 saved are written at the end of the module's run.
@@ -65,9 +65,9 @@ from bgwidget.position import PositionIdError
 from helpers import fuzz_scale, print_counts, random_positions
 from test_game import snapshot
 
-SCALE = fuzz_scale()
-WALKS = 400 * SCALE
-EXAMPLES = 2000 * SCALE
+SCALE = fuzz_scale(long=40)
+WALKS = 200 * SCALE
+EXAMPLES = 1000 * SCALE
 COUNTS = {"states saved": 0, "reader inputs": 0, "accepted": 0, "review edits": 0}
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
@@ -566,7 +566,7 @@ def sgf_back(result) -> None:
     assert to_sgf(from_sgf(text)) == text
 
 
-@settings(FUZZ, max_examples=500 * SCALE)
+@settings(FUZZ, max_examples=250 * SCALE)
 @given(st.data())
 def test_sgf_reader(data):
     base = data.draw(st.sampled_from(VALID["sgf"]))
@@ -618,14 +618,14 @@ def check_review_edit(data: st.DataObject) -> None:
     COUNTS["review edits"] += 1
 
 
-@settings(FUZZ, max_examples=150 * SCALE)
+@settings(FUZZ, max_examples=75 * SCALE)
 @given(st.data())
 def test_review_loader(data):
     check_review_edit(data)
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=5000 * SCALE)
+@settings(FUZZ, max_examples=5000 * fuzz_scale())
 @given(st.data())
 def test_review_loader_long(data):
     """The same, 5,000 edits (``-m slow``): about five minutes."""

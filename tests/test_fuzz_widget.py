@@ -13,8 +13,8 @@ board, values that are not JSON at all). After every intent:
 * the view state has exactly the schema of :class:`bgwidget.viewstate.ViewState`, is JSON
   without NaN, and was published.
 
-The default run takes about a minute on two cores; ``BGWIDGET_FUZZ=long`` multiplies the
-examples by 20 (``BGWIDGET_FUZZ=<n>`` by n). The counts of intents tried and games finished are
+The default run takes about half a minute on two cores; ``BGWIDGET_FUZZ=long`` multiplies the
+examples by 40 (``BGWIDGET_FUZZ=<n>`` by n). The counts of intents tried and games finished are
 written at the end of the module's run.
 """
 
@@ -38,8 +38,8 @@ from bgwidget.viewstate import ViewState
 from bgwidget.widget import BoardWidget
 from helpers import from_view, fuzz_scale, print_counts
 
-SCALE = fuzz_scale()
-EXAMPLES = 150 * SCALE  # per test: CI keeps its default run under 30 minutes; BGWIDGET_FUZZ=long runs 20 times more
+SCALE = fuzz_scale(long=40)
+EXAMPLES = 75 * SCALE  # per test: few in CI's default run; BGWIDGET_FUZZ=long runs 40 times more
 INTENTS = 40  # per example
 COUNTS = {"intents": 0, "refused": 0, "games finished": 0, "reviews and exports": 0, "svg arguments": 0}
 

@@ -8,8 +8,8 @@ foreground. Every game must reach game over with every intent accepted, and the 
 have needed its fallback (the message would say it failed): the games that once froze at the end
 (chances a hair above 1 refused by the cube decision) are exactly these.
 
-The default run is 50 games with the full Expert (about a minute here); ``BGWIDGET_FUZZ=long``
-plays 20 times as many (``BGWIDGET_FUZZ=<n>``: n times). The counts are written at the end.
+The default run is 25 games with the full Expert (about half a minute here); ``BGWIDGET_FUZZ=long``
+plays 40 times as many (``BGWIDGET_FUZZ=<n>``: n times). The counts are written at the end.
 """
 
 import asyncio
@@ -20,8 +20,8 @@ import pytest
 from bgwidget.widget import BoardWidget
 from helpers import from_view, fuzz_scale, print_counts
 
-SCALE = fuzz_scale()
-GAMES = 50 * SCALE
+SCALE = fuzz_scale(long=40)
+GAMES = 25 * SCALE
 COUNTS = {"games finished": 0, "intents": 0, "doubles offered by the person": 0, "computer's doubles": 0}
 
 

@@ -1,4 +1,4 @@
-"""Fixtures for the real-browser tests: one JupyterLab and one Chromium for the session."""
+"""Fixtures for the real-browser tests: one JupyterLab for the session, one Chromium for each module."""
 
 import os
 import tempfile
@@ -7,21 +7,28 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from .lab import CHROMIUM, CHROMIUM_ARGS, EVERY_FRONT_END, FRONT_ENDS, Lab
+from .lab import CHROMIUM, CHROMIUM_ARGS, EVERY_FRONT_END, FRONT_ENDS, Lab, LabServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-# Module scope: Playwright's sync API keeps an asyncio loop running while it is open, which
-# must not leak into the tests that come after.
-@pytest.fixture(scope="module")
-def lab():
-    folder = Path(tempfile.mkdtemp(prefix="bgwidget-lab-"))
-    server = Lab(folder)
+@pytest.fixture(scope="session")
+def lab_server():
+    """One JupyterLab for the session: a server process, no Playwright in this process (see browser)."""
+    server = LabServer(Path(tempfile.mkdtemp(prefix="bgwidget-lab-")))
     yield server
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def lab(lab_server, request):
+    """The module's folder on the session's JupyterLab; the module's kernels and settings go with it."""
+    yield Lab(lab_server, request.module.__name__.rpartition(".")[2])
+    lab_server.forget()
+
+
+# Module scope: Playwright's sync API keeps an asyncio loop running while it is open, which
+# must not leak into the tests that come after.
 @pytest.fixture(scope="module")
 def browser():
     assert os.path.exists(CHROMIUM), "Debian's chromium is needed (scripts/test installs it)"

@@ -1,8 +1,9 @@
 """A JupyterLab server, a marimo server and a headless Debian Chromium for the real-browser tests.
 
-JupyterLab runs on 127.0.0.1 at a free port, without a token, over a temporary notebook folder; the
-same server serves Jupyter Notebook 7's pages (the ``notebook`` package's server extension), so a
-test opens a notebook in either front end by its URL (:meth:`Lab.notebook_url`);
+JupyterLab runs on 127.0.0.1 at a free port, without a token, over a temporary notebook folder: one
+server for the test session, a folder of its own for each test module. The same server serves
+Jupyter Notebook 7's pages (the ``notebook`` package's server extension), so a test opens a
+notebook in either front end by its URL (:meth:`Lab.notebook_url`);
 Chromium is driven by Playwright (``executable_path="/usr/bin/chromium"``: Playwright's own
 browser downloads cannot be used here). Each notebook's first cell creates the widget and
 writes the widget's state to a side file after each change, so a test compares the page with
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -47,7 +49,8 @@ FRONT_ENDS = ("lab", "notebook")
 
 EVERY_FRONT_END = os.environ.get("BGWIDGET_FRONT_ENDS") == "all"
 """Whether every notebook test runs in each front end (``BGWIDGET_FRONT_ENDS=all``, about twice the
-time: opt-in); by default only the tests written for both do, the others in JupyterLab."""
+time: opt-in, with the long run); by default only the tests written for both do (some of them in
+one front end, the other with ``-m slow``), the others in JupyterLab."""
 
 
 def wait_for_server(process: subprocess.Popen, url: str, log: Path, what: str) -> None:
@@ -72,26 +75,27 @@ def stop_server(process: subprocess.Popen) -> None:
         process.kill()
 
 
-class Lab:
-    """A JupyterLab server process; ``url`` is its base address."""
+class LabServer:
+    """A JupyterLab server process over ``root``; ``url`` is its base address. One serves the whole
+    test session: each test module works in a folder of its own under ``root`` (:class:`Lab`)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
+    def __init__(self, root: Path) -> None:
+        self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = folder / ".jupyter"
-        (config / "labconfig").mkdir(parents=True, exist_ok=True)
+        self.config = root / ".jupyter"
+        (self.config / "labconfig").mkdir(parents=True, exist_ok=True)
         # No news pop-up: it would cover the widget and asks the network.
-        (config / "labconfig" / "page_config.json").write_text(
+        (self.config / "labconfig" / "page_config.json").write_text(
             json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
         )
         env = dict(
             os.environ,
-            JUPYTER_CONFIG_DIR=str(config),
-            JUPYTER_RUNTIME_DIR=str(folder / ".runtime"),
-            JUPYTERLAB_WORKSPACES_DIR=str(folder / ".workspaces"),
+            JUPYTER_CONFIG_DIR=str(self.config),
+            JUPYTER_RUNTIME_DIR=str(root / ".runtime"),
+            JUPYTERLAB_WORKSPACES_DIR=str(root / ".workspaces"),
         )
-        self.log = open(folder / "lab.log", "w")  # noqa: SIM115 -- open while the server runs, closed by stop()
+        self.log = open(root / "lab.log", "w")  # noqa: SIM115 -- open while the server runs, closed by stop()
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -103,7 +107,7 @@ class Lab:
                 "--IdentityProvider.token=",
                 "--ServerApp.password=",
                 "--ServerApp.disable_check_xsrf=True",
-                f"--ServerApp.root_dir={folder}",
+                f"--ServerApp.root_dir={root}",
                 "--LabApp.news_url=None",
                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                 "--LabApp.extension_manager=readonly",
@@ -116,10 +120,43 @@ class Lab:
             env=env,
         )
         try:
-            wait_for_server(self.process, f"{self.url}/api/status", folder / "lab.log", "JupyterLab")
+            wait_for_server(self.process, f"{self.url}/api/status", root / "lab.log", "JupyterLab")
         except RuntimeError:
             self.stop()
             raise
+
+    def api(self, method: str, path: str) -> list | dict | None:
+        """The answer of the server's REST API to ``method`` on ``path`` (``/api/...``)."""
+        request = urllib.request.Request(f"{self.url}{path}", method=method)
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            body = answer.read()
+        return json.loads(body) if body else None
+
+    def forget(self) -> None:
+        """Back to a fresh server's state for the next test module: its kernels shut down (each
+        notebook opened started one) and the user settings (the theme) back to their defaults; the
+        workspaces are reset by each notebook URL (``?reset``) and each module has its own folder."""
+        for session in self.api("GET", "/api/sessions") or []:
+            self.api("DELETE", f"/api/sessions/{session['id']}")
+        for kernel in self.api("GET", "/api/kernels") or []:
+            self.api("DELETE", f"/api/kernels/{kernel['id']}")
+        shutil.rmtree(self.config / "lab" / "user-settings", ignore_errors=True)
+
+    def stop(self) -> None:
+        stop_server(self.process)
+        self.log.close()
+
+
+class Lab:
+    """One test module's share of the session's :class:`LabServer`: the folder ``folder`` (the server's
+    ``path``), where the module writes its notebooks, and their URLs; ``url`` is the server's."""
+
+    def __init__(self, server: LabServer, path: str) -> None:
+        self.server = server
+        self.url = server.url
+        self.path = path
+        self.folder = server.root / path
+        self.folder.mkdir(parents=True)
 
     front_end = "lab"
     """The front end a test opens notebooks in when it names none (set per test by conftest)."""
@@ -127,12 +164,8 @@ class Lab:
     def notebook_url(self, name: str, front_end: str | None = None) -> str:
         """The page of ``name``.ipynb in JupyterLab (``"lab"``, a fresh workspace) or Notebook 7."""
         if (front_end or self.front_end) == "notebook":
-            return f"{self.url}/notebooks/{name}.ipynb"
-        return f"{self.url}/lab/tree/{name}.ipynb?reset"
-
-    def stop(self) -> None:
-        stop_server(self.process)
-        self.log.close()
+            return f"{self.url}/notebooks/{self.path}/{name}.ipynb"
+        return f"{self.url}/lab/tree/{self.path}/{name}.ipynb?reset"
 
 
 class MarimoServer:
@@ -210,12 +243,21 @@ w
 """
 
 
+def wait_for_kernel(page: Page) -> None:
+    """Wait until the notebook in front (JupyterLab's or Notebook 7's) has its kernel started and idle:
+    a cell run while the kernel is still starting is lost, and the widget would never show."""
+    page.wait_for_function(
+        "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
+        timeout=90_000,
+    )
+
+
 def open_notebook(page: Page, lab: Lab, name: str, tries: int = 3, front_end: str | None = None) -> float:
-    """Open ``name``.ipynb in ``front_end`` (see :data:`FRONT_ENDS`) and run its cell until the widget
-    shows (the kernel may still be starting the first time); returns the seconds from the last run
-    to the widget's first draw."""
+    """Open ``name``.ipynb in ``front_end`` (see :data:`FRONT_ENDS`), wait for its kernel and run its
+    cell until the widget shows; returns the seconds from the last run to the widget's first draw."""
     page.goto(lab.notebook_url(name, front_end), wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-Cell .cm-content", timeout=60_000)
+    wait_for_kernel(page)
     for attempt in range(tries):
         dialog = page.locator(".jp-Dialog")
         if dialog.count():

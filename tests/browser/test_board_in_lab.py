@@ -70,7 +70,8 @@ def click_and_wait(page, selector: str, **kw) -> dict:
     return wait_new_revision(page, revision)
 
 
-@pytest.mark.parametrize("front_end", FRONT_ENDS)
+# In Notebook 7 with the long run (-m slow): the keyboard's game and the play notebook play there by default.
+@pytest.mark.parametrize("front_end", ["lab", pytest.param("notebook", marks=pytest.mark.slow)])
 def test_a_whole_game_against_the_computer_by_clicks(lab, page, artifacts, front_end):
     side = write_notebook(
         lab.folder,

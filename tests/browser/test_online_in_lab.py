@@ -171,10 +171,10 @@ class OwnWorkspace:
     open the other two notebooks too, and show their boards a second time (see :func:`sockets`)."""
 
     def __init__(self, lab: Lab) -> None:
-        self.url = lab.url
+        self.lab = lab
 
     def notebook_url(self, name: str, front_end: str | None = None) -> str:
-        return f"{self.url}/lab/workspaces/{name}/tree/{name}.ipynb?reset"
+        return f"{self.lab.url}/lab/workspaces/{name}/tree/{self.lab.path}/{name}.ipynb?reset"
 
 
 def sockets(page, port: int) -> list:
@@ -184,7 +184,8 @@ def sockets(page, port: int) -> list:
     def opened(socket) -> None:
         if f":{port}" in socket.url:
             live.append(socket)
-            socket.on("close", lambda _: live.remove(socket))
+            # a socket of the document before a reload may tell its close after the reload cleared it
+            socket.on("close", lambda _: socket in live and live.remove(socket))
 
     def navigated(frame) -> None:
         if frame == page.main_frame:

@@ -5,7 +5,7 @@ the page (a data-revision, a data-phase, a menu), never for time."""
 
 import pytest
 
-from .lab import ROOT, open_notebook, write_notebook
+from .lab import ROOT, open_notebook, wait_for_kernel, write_notebook
 from .test_board_in_lab import WAIT, click_and_wait, root_state
 
 # Every id in the page's boards, and for each board whether its url(#...) references resolve to
@@ -36,16 +36,14 @@ def test_boards_in_two_notebooks_each_draw_with_their_own_gradients(lab, page, a
     )
     open_notebook(page, lab, "first")
     # The second notebook in a tab of its own, beside the first (now hidden), run by command.
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', {path: 'second.ipynb'})")
+    second = f"{lab.path}/second.ipynb"
+    page.evaluate(f"() => window.jupyterapp.commands.execute('docmanager:open', {{path: {second!r}}})")
     page.wait_for_function(
         "() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook')"
-        " && window.jupyterapp.shell.currentWidget?.context?.path === 'second.ipynb'",
+        f" && window.jupyterapp.shell.currentWidget?.context?.path === {second!r}",
         timeout=WAIT,
     )
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'",
-        timeout=60_000,
-    )
+    wait_for_kernel(page)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
         f"() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) {ROOT}[data-revision]').length === 2",

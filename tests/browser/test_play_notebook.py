@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .lab import FRONT_ENDS, ROOT
+from .lab import ROOT, wait_for_kernel
 from .test_board_in_lab import WAIT, root_state, wait_new_revision
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "02-play.ipynb"
@@ -18,6 +18,7 @@ def run_cells_until_a_board(page, lab, front_end="lab"):
     shutil.copy(NOTEBOOK, lab.folder / "02-play.ipynb")
     page.goto(lab.notebook_url("02-play", front_end), wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    wait_for_kernel(page)
     dialog = page.locator(".jp-Dialog .jp-mod-accept")
     if dialog.count():
         dialog.first.click()
@@ -33,7 +34,8 @@ def run_cells_until_a_board(page, lab, front_end="lab"):
     return page.locator(ROOT).first
 
 
-@pytest.mark.parametrize("front_end", FRONT_ENDS)
+# In JupyterLab with the long run (-m slow): there a whole game by clicks and the hints run by default.
+@pytest.mark.parametrize("front_end", [pytest.param("lab", marks=pytest.mark.slow), "notebook"])
 def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, front_end):
     board = run_cells_until_a_board(page, lab, front_end)
     hinted = False
