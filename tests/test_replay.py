@@ -11,6 +11,7 @@ navigation; an SGF file is checked against the ``.mat`` gnubg exported of the sa
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,8 @@ from bgwidget.viewstate import record_of
 from bgwidget.widget import BoardWidget
 from gnubg_compare import gnubg_reading, read_with_gnubg
 
-CORPUS_FILE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "gnubg" / "gnubg-selfplay-drops-7p.mat"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS_FILE = CORPUS / "gnubg" / "gnubg-selfplay-drops-7p.mat"
 DATA = Path(__file__).parent / "data" / "sgf"
 
 
@@ -204,6 +206,37 @@ def test_review_covers_the_whole_loaded_match_from_any_stop():
     assert board.state["review"]["game"] == 6
     board.intent({"type": "review-leave"})  # back to the replay where it stood
     assert (board.state["replay"]["game"], board.state["replay"]["actions"]) == (1, 0)
+
+
+def test_review_after_play_from_here_numbers_each_decision_from_its_player_side():
+    """A new user's report (issue 38): after Play from here at "Doubles to 2", Review labelled
+    decision 1 (Player B's 54: 24/20 13/8) with Player A's numbers, the seat to act in the game
+    played on: its arrow for 24/20 ran from the point labelled 1 to 5."""
+    board = BoardWidget.from_match(from_mat(CORPUS / "galaxy" / "galaxy-10014006.mat"), animation=0)
+    assert board.state["record"][5]["cells"][1] == "Doubles to 2"
+    assert board.intent({"type": "replay-go", "game": 1, "actions": board.state["replay"]["lines"][5][1]}) is None
+    assert board.intent({"type": "replay-play"}) is None
+    assert board.state["turn"] == 1  # Player A, to answer the double
+    assert board.intent({"type": "review", "level": "easy"}) is None
+    state = board.state
+    assert (state["review"]["seat"], state["names"][0], state["review"]["made"]) == (0, "Player B", "24/20 13/8")
+    labels = state["point_labels"]
+    arrows = sorted((labels[start - 1], labels[end - 1]) for start, end, _ in state["last_play"]["steps"])
+    assert arrows == [(13, 8), (24, 20)]
+    # Every play reviewed: its arrows' points are labelled with the numbers its notation names
+    # (the mover's), whichever side is to act in the game played on.
+    plays = 0
+    while True:
+        state, review = board.state, board.state["review"]
+        if review["kind"] == "play" and state["last_play"] is not None:
+            labels = state["point_labels"]
+            shown = {labels[p - 1] for step in state["last_play"]["steps"] for p in step[:2] if isinstance(p, int)}
+            assert {int(n) for n in re.findall(r"(?<![(\d])\d+", review["made"])} <= shown, review["text"]
+            plays += 1
+        if review["index"] == review["count"] - 1:
+            break
+        board.intent({"type": "review-go", "to": "next"})
+    assert plays == 10  # the record's five lines of plays before the double, two a line
 
 
 def test_an_sgf_replays_as_the_mat_gnubg_wrote_of_the_same_match():

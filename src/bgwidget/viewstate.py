@@ -612,6 +612,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     state["points"], state["bar"], state["off"] = (arrays[k] for k in ("points", "bar", "off"))
     state["pips"] = arrays["pips"] if session.pips else []
     state["turn"], state["position_id"] = position.turn, position.position_id()
+    state["point_labels"] = point_labels(labels_seat(session, decision.seat))  # the decision's notation
     state["dice"] = list(decision.dice or [])
     state["dice_left"] = sorted(state["dice"], reverse=True)
     value, owner = cube_before(review.match.games[decision.game], decision)
@@ -884,16 +885,18 @@ def _opponent_awaited(online: Online | None) -> bool:
     return online is not None and online["seat"] is not None and not all(seat["taken"] for seat in online["seats"])
 
 
-def labels_seat(session: Seen) -> int:
+def labels_seat(session: Seen, acting: int | None = None) -> int:
     """Whose numbering the point labels show: the one person's against the computer, else the
-    seat to act, so that a person reads the notation from their own side (as GNU Backgammon does);
-    on a held board, the side it is held for (:meth:`~bgwidget.session.Session.hold`)."""
+    seat to act (``acting``, the seat of a decision reviewed; else the game's), so that a person
+    reads the notation from their own side (as GNU Backgammon does); on a held board, the side it
+    is held for (:meth:`~bgwidget.session.Session.hold`)."""
     people = [seat for seat in (0, 1) if session.human[seat]]
     if len(people) == 1:
         return people[0]
     if session.held and session.held_seat is not None:
         return session.held_seat
-    return 1 if session.seat_to_act == 1 else 0
+    seat = session.seat_to_act if acting is None else acting
+    return 1 if seat == 1 else 0
 
 
 def _spread(se: float) -> float | None:
