@@ -128,7 +128,7 @@ def test_first_previous_next_last_and_the_games(gnubg_file):
         {"type": "replay-go", "game": "1", "actions": 2},
         {"type": "replay-go", "to": "next", "game": 1, "actions": 2},
         {"type": "replay-go"},
-        {"type": "replay-go", "to": "next", "revision": 0},  # stale
+        {"type": "replay-go", "game": 1, "actions": 2, "revision": 0},  # a stop chosen on an older state
         {"type": "roll"},
         {"type": "edit"},
         {"type": "new-game"},
@@ -143,6 +143,27 @@ def test_a_forged_replay_intent_is_refused_and_changes_nothing(intent):
     assert board.intent(intent)
     after = {k: v for k, v in board.state.items() if k not in ("revision", "refused", "refusal", "status")}
     assert after == before and board.session.replaying
+
+
+def test_fast_steps_made_on_one_state_each_go_one_further():
+    """A new user's report (issue 38): 30 fast presses of the right arrow moved one step, the
+    others refused as made on an older state. A step goes from the stop or decision shown."""
+    board = BoardWidget.from_match(from_mat(CORPUS_FILE), game=1, animation=0)
+    revision = board.revision
+    for _ in range(5):
+        assert board.intent({"type": "replay-go", "to": "next", "revision": revision}) is None
+    assert board.state["replay"]["index"] == 5
+    assert board.intent({"type": "replay-go", "to": "previous", "revision": revision}) is None
+    assert board.state["replay"]["index"] == 4
+    stop = board.state["replay"]["actions"]
+    assert board.intent({"type": "replay-go", "game": 1, "actions": 0, "revision": revision})
+    # a stop chosen on an older state is refused: the board has changed since
+    assert board.state["refusal"]["reason"] == "stale" and board.state["replay"]["actions"] == stop
+    board.intent({"type": "review", "level": "easy"})
+    revision = board.revision
+    for _ in range(3):
+        assert board.intent({"type": "review-go", "to": "next", "revision": revision}) is None
+    assert board.state["review"]["index"] == 3
 
 
 def test_a_board_without_a_replay_refuses_its_intents():
