@@ -108,6 +108,12 @@ def test_first_previous_next_last_and_the_games(gnubg_file):
     board.intent({"type": "replay-go", "to": "previous-game"})
     board.intent({"type": "replay-go", "to": "first"})
     assert (board.state["replay"]["game"], board.state["replay"]["actions"]) == (3, 0)
+    # The step counted in the game: its start, then after each action but its one dance's roll
+    replay, record = board.state["replay"], board.session.replay.match.games[2].record
+    assert (replay["step"], replay["steps"], replay["start"]) == (0, 1 + len(record) - 1, True)
+    assert replay["index"] > 0  # Previous goes on to game 2's end, First stays
+    board.intent({"type": "replay-go", "to": "next"})
+    assert board.state["replay"]["step"] == 1
     # a record cell goes to the stop after its action: game 3's line 2, seat 0's play
     line = board.state["replay"]["lines"][1]
     board.intent({"type": "replay-go", "to": "last"})

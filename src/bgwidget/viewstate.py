@@ -111,8 +111,10 @@ class ReplayView(TypedDict):
     game: int  # 1-based
     games: int  # how many games the match has
     actions: int  # the game's record entries played at this stop
-    index: int  # the stop, 0-based, among all the match's
+    index: int  # the stop, 0-based, among all the match's (Previous and Next go on to the games before and after)
     count: int  # how many stops
+    step: int  # the stop, 0-based, among the game's (First and Last go to its ends)
+    steps: int  # how many stops the game has
     start: bool  # the first stop of the game shown
     end: bool  # its last stop
     line: int  # the record line of the last action shown (its ``number``), 0 before the first
@@ -709,6 +711,8 @@ def _show_replay(state: ViewState, replay: Replay, language: str) -> None:
         actions=actions,
         index=replay.index,
         count=len(replay.stops),
+        step=stops.index(actions),
+        steps=len(stops),
         start=actions == stops[0],
         end=actions == stops[-1],
         line=sum(any(0 < count <= actions for count in line) for line in counts),
