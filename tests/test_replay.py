@@ -11,6 +11,7 @@ navigation; an SGF file is checked against the ``.mat`` gnubg exported of the sa
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,8 @@ from bgwidget.viewstate import record_of
 from bgwidget.widget import BoardWidget
 from gnubg_compare import gnubg_reading, read_with_gnubg
 
-CORPUS_FILE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "gnubg" / "gnubg-selfplay-drops-7p.mat"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS_FILE = CORPUS / "gnubg" / "gnubg-selfplay-drops-7p.mat"
 DATA = Path(__file__).parent / "data" / "sgf"
 
 
@@ -106,6 +108,12 @@ def test_first_previous_next_last_and_the_games(gnubg_file):
     board.intent({"type": "replay-go", "to": "previous-game"})
     board.intent({"type": "replay-go", "to": "first"})
     assert (board.state["replay"]["game"], board.state["replay"]["actions"]) == (3, 0)
+    # The step counted in the game: its start, then after each action but its one dance's roll
+    replay, record = board.state["replay"], board.session.replay.match.games[2].record
+    assert (replay["step"], replay["steps"], replay["start"]) == (0, 1 + len(record) - 1, True)
+    assert replay["index"] > 0  # Previous goes on to game 2's end, First stays
+    board.intent({"type": "replay-go", "to": "next"})
+    assert board.state["replay"]["step"] == 1
     # a record cell goes to the stop after its action: game 3's line 2, seat 0's play
     line = board.state["replay"]["lines"][1]
     board.intent({"type": "replay-go", "to": "last"})
@@ -126,7 +134,7 @@ def test_first_previous_next_last_and_the_games(gnubg_file):
         {"type": "replay-go", "game": "1", "actions": 2},
         {"type": "replay-go", "to": "next", "game": 1, "actions": 2},
         {"type": "replay-go"},
-        {"type": "replay-go", "to": "next", "revision": 0},  # stale
+        {"type": "replay-go", "game": 1, "actions": 2, "revision": 0},  # a stop chosen on an older state
         {"type": "roll"},
         {"type": "edit"},
         {"type": "new-game"},
@@ -141,6 +149,27 @@ def test_a_forged_replay_intent_is_refused_and_changes_nothing(intent):
     assert board.intent(intent)
     after = {k: v for k, v in board.state.items() if k not in ("revision", "refused", "refusal", "status")}
     assert after == before and board.session.replaying
+
+
+def test_fast_steps_made_on_one_state_each_go_one_further():
+    """A new user's report (issue 38): 30 fast presses of the right arrow moved one step, the
+    others refused as made on an older state. A step goes from the stop or decision shown."""
+    board = BoardWidget.from_match(from_mat(CORPUS_FILE), game=1, animation=0)
+    revision = board.revision
+    for _ in range(5):
+        assert board.intent({"type": "replay-go", "to": "next", "revision": revision}) is None
+    assert board.state["replay"]["index"] == 5
+    assert board.intent({"type": "replay-go", "to": "previous", "revision": revision}) is None
+    assert board.state["replay"]["index"] == 4
+    stop = board.state["replay"]["actions"]
+    assert board.intent({"type": "replay-go", "game": 1, "actions": 0, "revision": revision})
+    # a stop chosen on an older state is refused: the board has changed since
+    assert board.state["refusal"]["reason"] == "stale" and board.state["replay"]["actions"] == stop
+    board.intent({"type": "review", "level": "easy"})
+    revision = board.revision
+    for _ in range(3):
+        assert board.intent({"type": "review-go", "to": "next", "revision": revision}) is None
+    assert board.state["review"]["index"] == 3
 
 
 def test_a_board_without_a_replay_refuses_its_intents():
@@ -204,6 +233,37 @@ def test_review_covers_the_whole_loaded_match_from_any_stop():
     assert board.state["review"]["game"] == 6
     board.intent({"type": "review-leave"})  # back to the replay where it stood
     assert (board.state["replay"]["game"], board.state["replay"]["actions"]) == (1, 0)
+
+
+def test_review_after_play_from_here_numbers_each_decision_from_its_player_side():
+    """A new user's report (issue 38): after Play from here at "Doubles to 2", Review labelled
+    decision 1 (Player B's 54: 24/20 13/8) with Player A's numbers, the seat to act in the game
+    played on: its arrow for 24/20 ran from the point labelled 1 to 5."""
+    board = BoardWidget.from_match(from_mat(CORPUS / "galaxy" / "galaxy-10014006.mat"), animation=0)
+    assert board.state["record"][5]["cells"][1] == "Doubles to 2"
+    assert board.intent({"type": "replay-go", "game": 1, "actions": board.state["replay"]["lines"][5][1]}) is None
+    assert board.intent({"type": "replay-play"}) is None
+    assert board.state["turn"] == 1  # Player A, to answer the double
+    assert board.intent({"type": "review", "level": "easy"}) is None
+    state = board.state
+    assert (state["review"]["seat"], state["names"][0], state["review"]["made"]) == (0, "Player B", "24/20 13/8")
+    labels = state["point_labels"]
+    arrows = sorted((labels[start - 1], labels[end - 1]) for start, end, _ in state["last_play"]["steps"])
+    assert arrows == [(13, 8), (24, 20)]
+    # Every play reviewed: its arrows' points are labelled with the numbers its notation names
+    # (the mover's), whichever side is to act in the game played on.
+    plays = 0
+    while True:
+        state, review = board.state, board.state["review"]
+        if review["kind"] == "play" and state["last_play"] is not None:
+            labels = state["point_labels"]
+            shown = {labels[p - 1] for step in state["last_play"]["steps"] for p in step[:2] if isinstance(p, int)}
+            assert {int(n) for n in re.findall(r"(?<![(\d])\d+", review["made"])} <= shown, review["text"]
+            plays += 1
+        if review["index"] == review["count"] - 1:
+            break
+        board.intent({"type": "review-go", "to": "next"})
+    assert plays == 10  # the record's five lines of plays before the double, two a line
 
 
 def test_an_sgf_replays_as_the_mat_gnubg_wrote_of_the_same_match():

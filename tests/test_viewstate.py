@@ -198,6 +198,8 @@ def test_fixture_states_are_what_they_claim(states):
         "actions": 1,
         "index": 1,
         "count": 4,  # the start, the opening roll, the play, the second roll
+        "step": 1,  # in the game, the match's only one
+        "steps": 4,
         "start": False,
         "end": False,
         "line": 0,

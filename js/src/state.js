@@ -68,8 +68,10 @@
  * @property {number} game  1-based
  * @property {number} games  how many games the match has
  * @property {number} actions  the game's record entries played at this stop
- * @property {number} index  the stop, 0-based, among all the match's
+ * @property {number} index  the stop, 0-based, among all the match's (Previous and Next go on to the games before and after)
  * @property {number} count  how many stops
+ * @property {number} step  the stop, 0-based, among the game's (First and Last go to its ends)
+ * @property {number} steps  how many stops the game has
  * @property {boolean} start  the first stop of the game shown
  * @property {boolean} end  its last stop
  * @property {number} line  the record line of the last action shown (its `number`), 0 before the first

@@ -429,7 +429,9 @@ export class View {
     this.reviewPanel.dataset.replay = "";
     this.reviewPanel.dataset.mark = "";
     this.reviewPanel.dataset.kind = "";
-    this.reviewCount.textContent = t(lang, "board.replayCount", { n: replay.index + 1, count: replay.count });
+    this.reviewCount.textContent = t(lang, "board.replayCount", {
+      game: replay.game, games: replay.games, n: replay.step + 1, count: replay.steps,
+    });
     this.reviewSteps.forEach((b, i) => {
       const to = REVIEW_STEPS[i][0];
       b.textContent = t(lang, REVIEW_STEPS[i][1]);
@@ -456,7 +458,9 @@ export class View {
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key, steps);
     // In review mode the line of the decision shown is marked and scrolled into view; in a
     // replay the line of the last action shown.
+    // A replay at a game's start (line 0) shows the record from its top.
     const current = s.review ? String(s.review.move) : s.replay?.line ? String(s.replay.line) : null;
+    if (s.replay && !s.review && !current) this.record.scrollTop = 0;
     const rows = /** @type {NodeListOf<HTMLTableRowElement>} */ (this.record.querySelectorAll("[data-record-line]"));
     for (const tr of rows) {
       const here = tr.dataset.recordLine === current;
@@ -478,12 +482,16 @@ export class View {
    */
   fillRecord(s, lines, key, steps) {
     this.record.dataset.key = key;
-    const table = h("table", {});
-    table.append(h("caption", {}, t(s.language, "board.record")));
+    // The heading is the head's first row, not a caption: the head stays in view, whole, however
+    // far the lines are scrolled (a caption scrolled away with them, cut in half).
+    const title = `${this.id}-record`;
+    const table = h("table", { "aria-labelledby": title });
+    const heading = h("tr", {});
+    heading.append(h("th", { id: title, colspan: "3", class: "bg-record-title" }, t(s.language, "board.record")));
     const head = h("tr", {});
     head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
     const thead = h("thead", {});
-    thead.append(head);
+    thead.append(heading, head);
     table.append(thead);
     const body = h("tbody", {});
     const game = s.replay?.game ?? 0;
@@ -567,8 +575,11 @@ export class View {
     const sent = { ...intent, revision: this.state ? this.state.revision : 0 };
     // A double click (or a held key) repeats an intent before Python's answer: sent once, it is
     // not refused the second time as stale, with a "the board changed" the person never caused.
+    // But a step through a review or a replay goes from what is shown, on any state (Python
+    // takes it so): each fast press of Next or an arrow key is one step more.
     const key = JSON.stringify(sent);
-    if (key === this.lastSent) return;
+    const step = (intent.type === "review-go" || intent.type === "replay-go") && "to" in intent;
+    if (key === this.lastSent && !step) return;
     /** @type {string | undefined} */
     this.lastSent = key;
     this.send(sent);

@@ -60,6 +60,7 @@ __all__ = [
     "REPLAY_INTENTS",
     "REPLAY_STEPS",
     "REVIEW_STEPS",
+    "STEPS",
     "TOOL_INTENTS",
     "EditDiceIntent",
     "EditIdIntent",
@@ -82,6 +83,7 @@ __all__ = [
     "place",
     "require_numpy",
     "shown_at",
+    "stands_on_any_state",
 ]
 
 
@@ -236,6 +238,9 @@ REPLAY_INTENTS = ("replay", "replay-go", "replay-play")
 CANCELS = ("review-cancel", "hint-rollout-cancel")
 """The intents that name no position: a cancel made on an older state still means what runs."""
 
+STEPS = ("review-go", "replay-go")
+"""The intents that step through a review or a replay: one with a ``to`` goes from what is shown."""
+
 TOOL_INTENTS = ("export", "hint", "hint-rollout", "hint-rollout-cancel", "resign", "replay", *REVIEW_INTENTS)
 """Intents of the board's tools, refused (with ``edit-*``) on a board made with ``tools=False``."""
 
@@ -278,6 +283,13 @@ def shown_at(intent: Any) -> Place | None:
         except IntentError:
             return None
     return None
+
+
+def stands_on_any_state(kind: str, intent: dict) -> bool:
+    """Whether ``intent`` (of type ``kind``) means the same made on an older state: a cancel
+    (:data:`CANCELS`), or a step from what is shown (:data:`STEPS` with a ``to``), so that each
+    of several fast presses of Next goes one step further."""
+    return kind in CANCELS or (kind in STEPS and "to" in intent)
 
 
 def require_numpy(what: str) -> None:

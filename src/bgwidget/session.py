@@ -32,7 +32,7 @@ from bgwidget.ai.review import Review
 from bgwidget.checks import is_int
 from bgwidget.game import Game, GameError
 from bgwidget.hints import Hints
-from bgwidget.intents import CANCELS, TOOL_INTENTS, IntentError, intent_type, shown_at
+from bgwidget.intents import TOOL_INTENTS, IntentError, intent_type, shown_at, stands_on_any_state
 from bgwidget.labels import check_language
 from bgwidget.match import Match, match_at_game
 from bgwidget.moves import Play
@@ -465,9 +465,9 @@ class Session:
     def _apply(self, intent: Any) -> None:
         """Check ``intent`` against the board, then run its handler (see :meth:`_intent_routes`)."""
         kind = intent_type(intent)
-        # A cancel names no position, and a running review publishes its progress ten times a
-        # second: a cancel made on an older state still means what runs.
-        if "revision" in intent and intent["revision"] != self.revision and kind not in CANCELS:
+        # A cancel names no position (and a running review publishes its progress ten times a
+        # second), a step goes from what is shown: made on an older state, each means the same.
+        if "revision" in intent and intent["revision"] != self.revision and not stands_on_any_state(kind, intent):
             raise IntentError(
                 f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
                 reason="stale",

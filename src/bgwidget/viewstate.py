@@ -111,8 +111,10 @@ class ReplayView(TypedDict):
     game: int  # 1-based
     games: int  # how many games the match has
     actions: int  # the game's record entries played at this stop
-    index: int  # the stop, 0-based, among all the match's
+    index: int  # the stop, 0-based, among all the match's (Previous and Next go on to the games before and after)
     count: int  # how many stops
+    step: int  # the stop, 0-based, among the game's (First and Last go to its ends)
+    steps: int  # how many stops the game has
     start: bool  # the first stop of the game shown
     end: bool  # its last stop
     line: int  # the record line of the last action shown (its ``number``), 0 before the first
@@ -612,6 +614,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     state["points"], state["bar"], state["off"] = (arrays[k] for k in ("points", "bar", "off"))
     state["pips"] = arrays["pips"] if session.pips else []
     state["turn"], state["position_id"] = position.turn, position.position_id()
+    state["point_labels"] = point_labels(labels_seat(session, decision.seat))  # the decision's notation
     state["dice"] = list(decision.dice or [])
     state["dice_left"] = sorted(state["dice"], reverse=True)
     value, owner = cube_before(review.match.games[decision.game], decision)
@@ -708,6 +711,8 @@ def _show_replay(state: ViewState, replay: Replay, language: str) -> None:
         actions=actions,
         index=replay.index,
         count=len(replay.stops),
+        step=stops.index(actions),
+        steps=len(stops),
         start=actions == stops[0],
         end=actions == stops[-1],
         line=sum(any(0 < count <= actions for count in line) for line in counts),
@@ -884,16 +889,18 @@ def _opponent_awaited(online: Online | None) -> bool:
     return online is not None and online["seat"] is not None and not all(seat["taken"] for seat in online["seats"])
 
 
-def labels_seat(session: Seen) -> int:
+def labels_seat(session: Seen, acting: int | None = None) -> int:
     """Whose numbering the point labels show: the one person's against the computer, else the
-    seat to act, so that a person reads the notation from their own side (as GNU Backgammon does);
-    on a held board, the side it is held for (:meth:`~bgwidget.session.Session.hold`)."""
+    seat to act (``acting``, the seat of a decision reviewed; else the game's), so that a person
+    reads the notation from their own side (as GNU Backgammon does); on a held board, the side it
+    is held for (:meth:`~bgwidget.session.Session.hold`)."""
     people = [seat for seat in (0, 1) if session.human[seat]]
     if len(people) == 1:
         return people[0]
     if session.held and session.held_seat is not None:
         return session.held_seat
-    return 1 if session.seat_to_act == 1 else 0
+    seat = session.seat_to_act if acting is None else acting
+    return 1 if seat == 1 else 0
 
 
 def _spread(se: float) -> float | None:

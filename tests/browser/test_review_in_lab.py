@@ -220,3 +220,67 @@ def test_a_loaded_match_is_replayed_by_buttons_keys_and_the_record(lab, page, ar
     assert replay_at(page) == "" and page.locator(f"{ROOT} [data-testid='review-panel']").is_hidden()
     assert page.locator(f"{ROOT} [data-testid='roll']").is_visible()  # the person plays on from there
     assert check_against_kernel(page, side)["position_id"] == model["position_id"]
+
+
+GALAXY_FILE = CORPUS_FILE.parents[1] / "galaxy" / "galaxy-10014006.mat"
+
+
+def test_fast_keys_the_step_counter_the_record_and_review_after_play_from_here(lab, page, artifacts):
+    """A new user's report (issue 38): 30 fast presses of the right arrow moved one step; after
+    Next game the record showed the game's end; the record's heading was cut at its top; and
+    Review after Play from here numbered Player B's first play from Player A's side."""
+    from bgwidget.formats import from_mat
+    from bgwidget.widget import BoardWidget
+
+    kernel = BoardWidget.from_match(from_mat(GALAXY_FILE), animation=0)  # the same steps, in this process
+    for _ in range(30):
+        kernel.intent({"type": "replay-go", "to": "next"})
+    thirty = kernel.state["replay"]
+    side = write_notebook(
+        lab.folder, "replay-fast", REPLAY.replace(repr(str(CORPUS_FILE)), repr(str(GALAXY_FILE))) + MIRROR
+    )
+    open_notebook(page, lab, "replay-fast")
+    assert replay_at(page) == "1:0"
+    page.locator(ROOT).focus()
+    for _ in range(30):
+        page.keyboard.press("ArrowRight")  # not waiting for the states between
+    page.wait_for_function(
+        f"() => document.querySelector('{ROOT}').dataset.replay === '{thirty['game']}:{thirty['actions']}'",
+        timeout=WAIT,
+    )
+    count = page.locator(f"{ROOT} [data-testid='review-count']")
+    page.wait_for_function(f"() => !document.querySelector('{ROOT}').dataset.animating", timeout=WAIT)
+    expected = f"Game {thirty['game']} of 3 · step {thirty['step'] + 1} of {thirty['steps']}"
+    assert count.text_content() == expected
+
+    record = page.locator(f"{ROOT} [data-testid='record']")
+
+    def heading_in_view() -> bool:
+        return record.evaluate(
+            """r => { const box = r.getBoundingClientRect();
+            const title = r.querySelector('.bg-record-title').getBoundingClientRect();
+            return title.top >= box.top - 0.5 && title.bottom <= box.bottom; }"""
+        )
+
+    revision = root_state(page)["revision"]
+    page.keyboard.press("PageDown")  # the next game's start: its record from the top
+    wait_new_revision(page, revision)
+    kernel.intent({"type": "replay-go", "to": "next-game"})
+    start = kernel.state["replay"]
+    assert replay_at(page) == f"{start['game']}:0" and start["game"] == thirty["game"] + 1
+    assert count.text_content() == f"Game {start['game']} of 3 · step 1 of {start['steps']}"
+    assert record.evaluate("r => r.scrollTop") == 0 and heading_in_view()
+    while not replay_at(page).startswith("1:"):
+        click_and_wait(page, "[data-testid='replay-previous-game']")
+    # "Doubles to 2", line 6 of game 1, then Play from here: the person answers the double
+    click_and_wait(page, f"{ROOT} [data-testid='record'] tbody tr:nth-child(6) td[data-actions] >> nth=-1")
+    click_and_wait(page, "[data-testid='review-leave']")
+    assert page.locator(f"{ROOT} [data-testid='take']").is_visible() and heading_in_view()
+    page.locator(ROOT).screenshot(path=str(artifacts / "replay-play-here-heading.png"))
+    page.locator(f"{ROOT} [data-testid='review']").click()
+    wait_review(page, "0")
+    model = check_against_kernel(page, side)
+    assert model["review"]["made"] == "24/20 13/8" and model["names"][model["review"]["seat"]] == "Player B"
+    numbers = {p: page.locator(f"{ROOT} text[data-number='{p}']").text_content() for p in (1, 13, 20, 24)}
+    assert numbers == {1: "1", 13: "13", 20: "20", 24: "24"}  # Player B's (seat 0's) own numbering
+    page.locator(ROOT).screenshot(path=str(artifacts / "review-after-play-here.png"))

@@ -514,7 +514,7 @@ var labels_default = {
     "board.replayPlay": "Play from here",
     "board.replayPreviousGame": "Previous game",
     "board.replayNextGame": "Next game",
-    "board.replayCount": "Step {n} of {count}",
+    "board.replayCount": "Game {game} of {games} \xB7 step {n} of {count}",
     "why.replaying": "The board shows a replay: press Play from here to play on from this position.",
     "why.not-replaying": "No replay is shown.",
     "why.no-stop": "The replay has no such step.",
@@ -971,7 +971,7 @@ var labels_default = {
     "board.replayPlay": "Jouer \xE0 partir d\u2019ici",
     "board.replayPreviousGame": "Partie pr\xE9c\xE9dente",
     "board.replayNextGame": "Partie suivante",
-    "board.replayCount": "\xC9tape {n} sur {count}",
+    "board.replayCount": "Partie {game} sur {games} \xB7 \xE9tape {n} sur {count}",
     "why.replaying": "Le plateau montre une relecture : appuyez sur Jouer \xE0 partir d\u2019ici pour continuer depuis cette position.",
     "why.not-replaying": "Aucune relecture n\u2019est affich\xE9e.",
     "why.no-stop": "La relecture n\u2019a pas cette \xE9tape.",
@@ -1428,7 +1428,7 @@ var labels_default = {
     "board.replayPlay": "Spela h\xE4rifr\xE5n",
     "board.replayPreviousGame": "F\xF6reg\xE5ende parti",
     "board.replayNextGame": "N\xE4sta parti",
-    "board.replayCount": "Steg {n} av {count}",
+    "board.replayCount": "Parti {game} av {games} \xB7 steg {n} av {count}",
     "why.replaying": "Br\xE4det visar en uppspelning: tryck p\xE5 Spela h\xE4rifr\xE5n f\xF6r att spela vidare fr\xE5n den h\xE4r st\xE4llningen.",
     "why.not-replaying": "Ingen uppspelning visas.",
     "why.no-stop": "Uppspelningen har inget s\xE5dant steg.",
@@ -2712,7 +2712,12 @@ var View = class {
     this.reviewPanel.dataset.replay = "";
     this.reviewPanel.dataset.mark = "";
     this.reviewPanel.dataset.kind = "";
-    this.reviewCount.textContent = t(lang, "board.replayCount", { n: replay.index + 1, count: replay.count });
+    this.reviewCount.textContent = t(lang, "board.replayCount", {
+      game: replay.game,
+      games: replay.games,
+      n: replay.step + 1,
+      count: replay.steps
+    });
     this.reviewSteps.forEach((b, i) => {
       const to = REVIEW_STEPS[i][0];
       b.textContent = t(lang, REVIEW_STEPS[i][1]);
@@ -2737,6 +2742,7 @@ var View = class {
     const key = JSON.stringify([lines, steps, s.replay?.game]) + s.language + s.names.join("\n");
     if (this.record.dataset.key !== key) this.fillRecord(s, lines, key, steps);
     const current = s.review ? String(s.review.move) : s.replay?.line ? String(s.replay.line) : null;
+    if (s.replay && !s.review && !current) this.record.scrollTop = 0;
     const rows = (
       /** @type {NodeListOf<HTMLTableRowElement>} */
       this.record.querySelectorAll("[data-record-line]")
@@ -2760,12 +2766,14 @@ var View = class {
    */
   fillRecord(s, lines, key, steps) {
     this.record.dataset.key = key;
-    const table = h("table", {});
-    table.append(h("caption", {}, t(s.language, "board.record")));
+    const title = `${this.id}-record`;
+    const table = h("table", { "aria-labelledby": title });
+    const heading = h("tr", {});
+    heading.append(h("th", { id: title, colspan: "3", class: "bg-record-title" }, t(s.language, "board.record")));
     const head = h("tr", {});
     head.append(h("th", {}, ""), h("th", {}, s.names[1]), h("th", {}, s.names[0]));
     const thead = h("thead", {});
-    thead.append(head);
+    thead.append(heading, head);
     table.append(thead);
     const body = h("tbody", {});
     const game = s.replay?.game ?? 0;
@@ -2840,7 +2848,8 @@ var View = class {
     this.selected = null;
     const sent = { ...intent, revision: this.state ? this.state.revision : 0 };
     const key = JSON.stringify(sent);
-    if (key === this.lastSent) return;
+    const step = (intent.type === "review-go" || intent.type === "replay-go") && "to" in intent;
+    if (key === this.lastSent && !step) return;
     this.lastSent = key;
     this.send(sent);
   }
