@@ -141,7 +141,9 @@ def test_the_review_names_who_decided_not_you(reviewed):
     session.handle({"type": "review-go", "to": "next"})  # Top's cube before its 64: no double (any opening)
     assert session.state()["review"]["explanation"][0] == "Top's action, no double, is the right one."
     session.language = "fr"
-    assert session.state()["review"]["explanation"][0] == "Top a choisi « pas de double » : c’est la bonne décision."
+    assert (
+        session.state()["review"]["explanation"][0] == "Haut a choisi « pas de double » : c’est la bonne décision."
+    )  # "Top" in French
     session.language = "en"
     session.handle({"type": "review-go", "to": "first"})
     lines = []

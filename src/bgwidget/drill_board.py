@@ -45,8 +45,8 @@ _ANSWERS = {"double": "double", "roll": "no double", "take": "take", "pass": "pa
 """What the board's record says the person chose, for a cube card."""
 _KEYS = {"double": "double", "no double": "noDouble", "take": "take", "pass": "pass"}
 """Each cube answer's name in the catalogue and in its button's class (``bg-drill-no-double``)."""
-_BOARD = {"flex": "3 1 480px", "min_width": "0"}
-_PANEL = {"flex": "2 1 260px", "min_width": "0", "margin": "0 0 0 12px"}
+_BOARD = {"flex": "3 1 400px", "min_width": "0"}
+_PANEL = {"flex": "2 1 240px", "min_width": "0", "margin": "0 0 0 12px"}
 """The board and the panel of words and buttons side by side, the board the wider, each no
 narrower than its basis: a narrow cell puts the panel under the board."""
 _LIST = "margin: 4px 0; padding-left: 1.4em; line-height: 1.4"
@@ -213,8 +213,9 @@ class DrillBoard(ipywidgets.VBox):
         self.deck.answer(card, verdict.right, self._clock())
         if self.path is not None:
             self.deck.save(self.path)
+        reasons = explanation(card, verdict.choice, language=self.language, level=self.level)  # the engine: first
         self._feedback.show("right" if verdict.right else "wrong", self._verdict(card, verdict))
-        self._explain(explanation(card, verdict.choice, language=self.language, level=self.level))
+        self._explain(reasons)
         board.session.hold(0, until="next")  # answered: the board stays as the answer left it, from the person's side
         self._draw_buttons()
 
