@@ -44,7 +44,7 @@ def test_the_tutor_holds_a_mistake_then_a_drill_card_is_answered(lab, page, arti
     page.locator(".bg-drill-double").first.click()
     page.get_by_text("Right: double, the best action.").first.wait_for(timeout=WAIT)
     page.locator(".bg-drill-double").first.locator(
-        "xpath=ancestor::div[contains(@class, 'widget-vbox')][1]"
+        "xpath=ancestor::div[contains(@class, 'widget-vbox')][2]"
     ).screenshot(path=str(artifacts / "drill.png"))
 
 
