@@ -134,6 +134,25 @@ def test_review_mode_shows_each_decision_as_the_review_has_it(reviewed):
     assert state["review"]["mwc"] == round(decisions[2].mwc, 3)
 
 
+def test_the_review_names_who_decided_not_you(reviewed):
+    """A review of two other players said "Your action, no double, is the right one"."""
+    session, _ = reviewed
+    session.handle({"type": "review-go", "to": "first"})
+    session.handle({"type": "review-go", "to": "next"})  # Top's cube before its 64: no double (any opening)
+    assert session.state()["review"]["explanation"][0] == "Top's action, no double, is the right one."
+    session.language = "fr"
+    assert (
+        session.state()["review"]["explanation"][0] == "Haut a choisi « pas de double » : c’est la bonne décision."
+    )  # "Top" in French
+    session.language = "en"
+    session.handle({"type": "review-go", "to": "first"})
+    lines = []
+    for _ in session.reviewing.review.decisions:
+        lines += session.state()["review"]["explanation"]
+        session.handle({"type": "review-go", "to": "next"})
+    assert not any(word in line.lower() for line in lines for word in ("your", "you "))
+
+
 def test_a_take_is_shown_with_the_double_on_offer_and_the_cube_numbers(reviewed):
     session, _ = reviewed
     session.handle({"type": "review-go", "to": "last"})

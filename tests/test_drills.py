@@ -10,7 +10,17 @@ import pytest
 
 from bgwidget import Game, Rules, ai
 from bgwidget.drill_board import DrillBoard
-from bgwidget.drills import Card, Deck, DrillError, ThemeStatistics, cards_from_review, judge, reference_cards
+from bgwidget.drills import (
+    RIGHT_WITHIN,
+    Card,
+    Deck,
+    DrillError,
+    ThemeStatistics,
+    cards_from_review,
+    explanation,
+    judge,
+    reference_cards,
+)
 from helpers import from_view
 
 REFERENCE = Path(__file__).parent / "data" / "drills_reference.json"
@@ -198,20 +208,24 @@ def test_the_drill_board_quizzes_judges_schedules_and_saves(review, tmp_path):
     assert board.text == "Votre lancer : 3-1. Trouvez le meilleur coup et jouez-le sur le plateau."
     assert all(b.layout.display == "none" for b in (*board.buttons.values(), board.next_button))
     verdict = board.answer("24/21 6/5")
-    assert not verdict.right and board.verdict is verdict
-    assert board.text.startswith("Pas celui-ci : 24/21 6/5 perd 0,")
+    assert not verdict.right and board.verdict is verdict and verdict.best == "8/5 6/5"  # every opening table
+    loss = f"{verdict.loss:.3f}".replace(".", ",")  # EMG: a 5-point match
+    assert board.text.split("\n")[0] == f"Pas celui-ci : 24/21 6/5 perd {loss} EMG face au meilleur coup, 8/5 6/5."
     assert board.board.session.held  # the board stays on the answer
     # issue 36: a drill card says what comes next (Next card), not an exercise's Reset
     status = board.board.state["status"]
-    assert status.startswith("Répondu : Carte suivante montre la suivante") and "Recommencer" not in status
+    assert status.startswith("Répondu. Appuyez sur Carte suivante pour passer à la suivante")
+    assert "Recommencer" not in status
     refused = board.board.intent({"type": "roll"})
-    assert refused == "Cette carte a sa réponse : Carte suivante montre la suivante."
+    assert refused == "Cette carte a déjà sa réponse. Appuyez sur Carte suivante pour passer à la suivante."
     assert Deck.load(path).answers(board.card)[-1] == (T0, fsrs.Rating.Again)
     assert board.next_button.layout.display is None
     assert board.next().kind == "take"
     assert [c for c, b in board.buttons.items() if b.layout.display is None] == ["take", "pass"]
     board.buttons["take"].click()
-    assert board.verdict.right and board.text.startswith("Juste : accepter. Votre décision, prendre, est la bonne.")
+    verdict, *reasons = board.text.split("\n")
+    assert board.verdict.right and verdict == "Juste : accepter, la meilleure décision."
+    assert reasons[0].startswith("Le doubleur gagne")  # the verdict is said once: no "Votre décision, prendre"
     assert board.next() is None and board.board is None
     assert board.text.startswith("Aucune carte à revoir.")
     assert Deck.load(path).statistics(T0)["cube"] == ThemeStatistics(cards=1, due=0, answered=2, right=1)
@@ -231,14 +245,17 @@ def test_the_drill_board_takes_the_answer_from_the_view(review):
     from_view(widget, {"type": "move", "from": 8, "to": 5, "revision": widget.revision})
     assert board.verdict is None
     from_view(widget, {"type": "move", "from": 6, "to": 5, "revision": widget.revision})
-    assert board.verdict.right and board.text.startswith("Right: 8/5 6/5. 8/5 6/5 is the best play.")
+    # the best play: said once, no line sets it against itself
+    verdict, *reasons = board.text.split("\n")
+    assert board.verdict.right and verdict == "Right: 8/5 6/5, the best play."
+    assert len(reasons) == 1 and reasons[0].startswith("8/5 6/5: wins ") and "gives up" not in board.text
     board.next()
     from_view(board.board, {"type": "pass", "revision": board.board.revision})
     verdict = board.verdict
     assert not verdict.right and verdict.loss == pytest.approx(board.card.loss(), abs=1e-9)  # the review's error
-    assert board.text.startswith(
-        f"Not this one: pass gives up {verdict.loss:.3f} of equity. The answer: take. Your action, pass, costs"
-    )
+    verdict_line, *reasons = board.text.split("\n")
+    assert verdict_line == f"Not this one: pass gives up {verdict.loss:.3f} EMG against the best action, take."
+    assert reasons[0].startswith("The doubler wins ") and "Your action" not in board.text
     with pytest.raises(DrillError):
         board.answer("take")  # answered already
 
@@ -255,3 +272,30 @@ def test_the_shipped_reference_deck_loads_every_theme_with_its_answers():
     assert cube.kind == "double" and cube.answer == "double"
     assert cube.values["double"] == pytest.approx(0.668468) and cube.values["no double"] == pytest.approx(0.418752)
     assert len(Deck.reference(["bearoff", "cube"])) == 26
+
+
+def test_a_right_answer_that_is_not_the_best_says_how_close_it_is_in_a_list_beside_the_board():
+    """A new user read "Right: 13/11 6/5. 13/11 6/5 gives up 0.005..." as a contradiction, in one
+    paragraph under a board as wide as the cell: the verdict now says the answer is within the
+    margin of the best, the explanation is a list, and the words sit beside the board."""
+    deck = Deck(c for c in Deck.reference(["opening"]) if c.id == "opening-21")
+    board = DrillBoard(deck, clock=lambda: T0)
+    verdict = board.answer("13/11 6/5")
+    # 2-1 opening: the slot 24/23 13/11 is the published best, 13/11 6/5 close behind (backgammon101.com)
+    assert verdict.right and verdict.best == "24/23 13/11" and 0 < verdict.loss <= RIGHT_WITHIN
+    verdict_line, *reasons = board.text.split("\n")
+    assert verdict_line == (
+        f"Right: 13/11 6/5, within {verdict.loss:.3f} points per game of the best play, 24/23 13/11."
+    )
+    assert not any("gives up" in line for line in reasons)  # the verdict said the margin once
+    assert reasons == explanation(board.card, "13/11 6/5")  # set against the best play, 24/23 13/11
+    assert "Points 24/23 13/11 breaks: 24." in reasons  # the slot breaks the 24-point anchor (hand count)
+    assert board._explanation.value.count("<li>") == len(reasons)  # a list, one fact an item
+    # the board and a panel side by side, the verdict and Next card above the explanation
+    (row,) = board.children
+    assert row.layout.flex_flow == "row wrap" and row.children[0] is board.board
+    panel = row.children[1].children
+    assert panel[1] is board._feedback.widget and board.next_button in panel[2].children
+    assert panel[3] is board._explanation and board.next_button.layout.display is None
+    board.next()
+    assert board._explanation.value == "" and "\n" not in board.text  # none due now: one line, no list

@@ -157,10 +157,12 @@ def test_an_answered_exercise_holds_its_board_on_the_learners_play_until_reset()
     state = ex.board.state
     # The play stays on the board, numbered from the learner's side, with its arrows; no game goes on.
     assert state["last_play"]["text"] == "13/10 6/5" and state["point_labels"] == seat_0_numbering
-    assert not any(state["can"].values()) and state["status"].startswith("Answered: Reset puts the position back")
+    assert not any(state["can"].values()) and state["status"].startswith(
+        "Answered. Press Reset to put the position back"
+    )
     held = ex.board.position
     for intent in ({"type": "roll"}, {"type": "double"}, {"type": "move", "from": 13, "to": 10}):
-        assert ex.send(intent) == "This board is held on the answer given: Reset puts the position back."
+        assert ex.send(intent) == "This board is held on the answer given. Press Reset to put the position back."
         assert "Answered" not in ex.board.state["status"]  # the refusal says it once
     assert ex.board.position == held and ex.verdict == "wrong"
     ex.reset_button.click()

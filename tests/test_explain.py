@@ -199,6 +199,32 @@ def test_a_post_crawford_tie_is_not_called_a_cost():
     assert line == "Your action, no double, is worth as much as double here, to the figures shown."
 
 
+def test_a_review_of_other_players_names_them_and_the_persons_own_decision_says_you():
+    """A review of two other players said "Your action, no double, is the right one": the
+    sentences of a review name who decided, and keep "you" for the person at the board only."""
+    right = ai.Fact("cube.right.named", {"made_action": "no double", "player": "Player A"})
+    assert right.text("en") == "Player A's action, no double, is the right one."
+    assert right.text("fr") == "Player A a choisi « pas de double » : c’est la bonne décision."
+    assert right.text("sv") == "Player A valde ”ingen dubbling”, och det är rätt."
+    for language, you, line in (
+        ("en", "You", "Your action, no double, is the right one."),
+        ("fr", "Vous", "Votre décision, pas de double, est la bonne."),
+        ("sv", "Du", "Ditt val, ingen dubbling, är rätt."),
+    ):
+        assert ai.Fact("cube.right.named", {"made_action": "no double", "player": you}).text(language) == line
+    # 6-5 with the lone checker on 13: the hit 13/7*/2 sends the blot on the opponent's 18 point to
+    # the bar (18 + 1 + 1 = 20 pips for the opponent before, 25 + 2 = 27 after); either play leaves
+    # the mover's checker on its 2 point (2 pips). Hand counts.
+    plays = DIRECT_SIX.legal_plays(6, 5)
+    hit, quiet = next(p for p in plays if p.hits), next(p for p in plays if not p.hits)
+    named = [f for f in ai.compare_plays(DIRECT_SIX, quiet, hit, names=("Anna", "Bert")) if f.key == "pips.named"]
+    assert [(f.values["mine"], f.values["theirs"]) for f in named] == [(2, 20), (2, 27)]
+    assert named[0].text("en") == f"Pip counts after {quiet}: Anna 2, Bert 20."
+    assert named[0].text("sv") == f"Pips efter {quiet}: Anna 2, Bert 20."
+    yours = [f for f in ai.compare_plays(DIRECT_SIX, quiet, hit) if f.key == "pips"]
+    assert yours[1].text("en") == f"Pip counts after {hit}: you 2, your opponent 27."
+
+
 def test_bad_input_is_refused():
     start = Position.initial()
     with pytest.raises(ExplainError):
@@ -244,3 +270,8 @@ def test_a_reviewed_decision_explained():
         assert all(explanation.lines(language) for language in LANGUAGES)
     with pytest.raises(ExplainError):
         ai.explain_decision(review, len(review.decisions))
+    with pytest.raises(ExplainError):
+        ai.explain_decision(review, plays[0], names=("only one",))
+    # the match's names by default: a match of two computers is nobody's "your"
+    lines = [line for i in range(len(review.decisions)) for line in ai.explain_decision(review, i).lines("en")]
+    assert not any("you" in line.lower().split() or "your" in line.lower() for line in lines)

@@ -143,6 +143,7 @@ def test_a_wrong_take_is_held_then_taken_back(gnubg_nn):
     assert session.handle({"type": "take"}) is None
     tutor = session.state()["tutor"]
     assert tutor["kind"] == "cube" and tutor["made"] == "take" and tutor["best"] == "pass"
+    assert tutor["explanation"][0].startswith("Your action, take, costs ")  # the person's own: "your"
     assert session.game.cube_value == 1 and session.game.phase == "cube"  # not applied
     assert session.handle({"type": "tutor-take-back"}) is None
     assert session.game.phase == "cube" and session.handle({"type": "pass"}) is None

@@ -4,9 +4,16 @@
 refused move explained by its rule) in the card's stakes, the person at the bottom: for a play
 card they play the roll on the board; for a cube card they answer with the board's own buttons
 (Double or Roll, Take or Pass) or with the drill's (*Double*, *No double*, *Take*, *Pass*). The
-engine judges the answer (:func:`bgwidget.drills.judge`), the verdict and the explanation show
-under the board, the deck schedules the card again and is saved when the board has a ``path``;
-*Next card* shows the next card due.
+engine judges the answer (:func:`bgwidget.drills.judge`); the verdict, *Next card* and the
+explanation (a list, one fact a line) show beside the board, where they are seen without
+scrolling (under it where the cell is too narrow for both), the deck schedules the card again
+and is saved when the board has a ``path``; *Next card* shows the next card due.
+
+The verdict says how the answer stands against the engine's best: the best itself ("Right:
+24/23 13/11, the best play."), right but not the best, the answer within
+:data:`~bgwidget.drills.RIGHT_WITHIN` of it ("Right: 13/11 6/5, within 0.005 points per game of
+the best play, 24/23 13/11."), or wrong and what it gives up against the best (points per game
+in money play, EMG in a match).
 
 Every word shown comes from the catalogue (``labels.json``, keys ``drill.*``) in the board's
 language; plays are written in the standard notation.
@@ -38,6 +45,12 @@ _ANSWERS = {"double": "double", "roll": "no double", "take": "take", "pass": "pa
 """What the board's record says the person chose, for a cube card."""
 _KEYS = {"double": "double", "no double": "noDouble", "take": "take", "pass": "pass"}
 """Each cube answer's name in the catalogue and in its button's class (``bg-drill-no-double``)."""
+_BOARD = {"flex": "3 1 400px", "min_width": "0"}
+_PANEL = {"flex": "2 1 240px", "min_width": "0", "margin": "0 0 0 12px"}
+"""The board and the panel of words and buttons side by side, the board the wider, each no
+narrower than its basis: a narrow cell puts the panel under the board."""
+_LIST = "margin: 4px 0; padding-left: 1.4em; line-height: 1.4"
+"""The explanation's list: one fact an item, spaced as the verdict box."""
 
 
 class DrillBoard(ipywidgets.VBox):
@@ -49,7 +62,8 @@ class DrillBoard(ipywidgets.VBox):
     (default: the system's clock, UTC).
 
     Read :attr:`card` (the card shown, None when none is due), :attr:`verdict` (None until
-    answered, then a :class:`~bgwidget.drills.Verdict`), :attr:`text` (the feedback shown),
+    answered, then a :class:`~bgwidget.drills.Verdict`), :attr:`text` (the feedback shown: the
+    question, or the verdict's line then the explanation's, one a line),
     :attr:`board` (the :class:`~bgwidget.widget.BoardWidget`, None without a card) and
     :attr:`buttons` (the cube answers' buttons, classes ``bg-drill-double``,
     ``bg-drill-no-double``, ``bg-drill-take``, ``bg-drill-pass``) and :attr:`next_button`
@@ -80,6 +94,8 @@ class DrillBoard(ipywidgets.VBox):
         self.verdict: Verdict | None = None
         self.board: BoardWidget | None = None
         self._feedback = Feedback()
+        self._reasons: list[str] = []
+        self._explanation = ipywidgets.HTML()
         self._status = ipywidgets.HTML()
         self.buttons: dict[str, ipywidgets.Button] = {}
         for choice, key in _KEYS.items():
@@ -95,8 +111,9 @@ class DrillBoard(ipywidgets.VBox):
 
     @property
     def text(self) -> str:
-        """The feedback shown under the board, as plain text."""
-        return self._feedback.text
+        """The feedback shown beside the board, as plain text: the question or the verdict, then
+        the explanation's sentences, one a line."""
+        return "\n".join([self._feedback.text, *self._reasons])
 
     # ----------------------------------------------------------------- actions
 
@@ -105,6 +122,7 @@ class DrillBoard(ipywidgets.VBox):
         due = self.deck.due(self._clock())
         self.card = due[0] if due else None
         self.verdict = None
+        self._explain([])
         controls = ipywidgets.HBox([*self.buttons.values(), self.next_button])
         if self.card is None:
             self.board = None
@@ -120,7 +138,9 @@ class DrillBoard(ipywidgets.VBox):
             status = label(self.language, "drill.due", n=len(due), theme=theme)
             self._status.value = f"<div>{html.escape(status)}</div>"
             self._feedback.show("waiting", self._question(self.card))
-            self.children = [self._status, self.board, self._feedback.widget, controls]
+            self.board.layout = ipywidgets.Layout(**_BOARD)
+            panel = ipywidgets.VBox([self._status, self._feedback.widget, controls, self._explanation], layout=_PANEL)
+            self.children = [ipywidgets.HBox([self.board, panel], layout={"flex_flow": "row wrap"})]
         self._draw_buttons()
         return self.card
 
@@ -193,17 +213,9 @@ class DrillBoard(ipywidgets.VBox):
         self.deck.answer(card, verdict.right, self._clock())
         if self.path is not None:
             self.deck.save(self.path)
-        lang = self.language
-        said = self._said(card, verdict.choice)
-        if verdict.right:
-            words = [label(lang, "drill.right", choice=said)]
-        else:
-            loss = number(lang, verdict.loss, 3)
-            words = [label(lang, "drill.wrong", choice=said, loss=loss, answer=self._said(card, card.answer))]
-        if verdict.best not in (verdict.answer, verdict.choice):
-            words.append(label(lang, "drill.best", best=self._said(card, verdict.best)))
-        words += explanation(card, verdict.choice, language=lang, level=self.level)
-        self._feedback.show("right" if verdict.right else "wrong", " ".join(words))
+        reasons = explanation(card, verdict.choice, language=self.language, level=self.level)  # the engine: first
+        self._feedback.show("right" if verdict.right else "wrong", self._verdict(card, verdict))
+        self._explain(reasons)
         board.session.hold(0, until="next")  # answered: the board stays as the answer left it, from the person's side
         self._draw_buttons()
 
@@ -214,6 +226,28 @@ class DrillBoard(ipywidgets.VBox):
             return  # the board says why, once (its bubble or its status line): the box keeps the question
         if self.card is not None:
             self._feedback.show("waiting", self._question(self.card))
+
+    def _verdict(self, card: Card, verdict: Verdict) -> str:
+        """The verdict in a sentence (two when the card's answer is neither the choice nor the best)."""
+        lang, kind = self.language, "play" if card.kind == "play" else "cube"
+        if verdict.choice == verdict.best:
+            key = "best"
+        elif not verdict.right:
+            key = "wrong"
+        else:  # right, within RIGHT_WITHIN of the best or the card's answer
+            key = "equal" if round(verdict.loss, 3) == 0 else "near"
+        units = "drill.lossMatch" if card.rules.match_length else "drill.loss"  # EMG in a match, else points per game
+        loss = label(lang, units, loss=number(lang, verdict.loss, 3))
+        said = self._said(card, verdict.choice)
+        words = [label(lang, f"drill.{key}.{kind}", choice=said, best=self._said(card, verdict.best), loss=loss)]
+        if verdict.answer not in (verdict.best, verdict.choice):
+            words.append(label(lang, "drill.answer", answer=self._said(card, verdict.answer)))
+        return " ".join(words)
+
+    def _explain(self, reasons: list[str]) -> None:
+        self._reasons = reasons
+        items = "".join(f"<li>{html.escape(reason)}</li>" for reason in reasons)
+        self._explanation.value = f'<ul class="bg-drill-explanation" style="{_LIST}">{items}</ul>' if items else ""
 
     def _question(self, card: Card) -> str:
         if card.kind == "play":

@@ -414,19 +414,19 @@ def _as_decision(card: Card, cube: Any) -> Decision:
 
 
 def explanation(card: Card, choice: str, *, language: str = "en", level: str = "expert") -> list[str]:
-    """The sentences that explain ``card``'s answer against ``choice`` (a play in notation or a
-    cube action, as :func:`normalised` gives it), in ``language``, judged at ``level`` in the
-    card's stakes: :func:`bgwidget.ai.explain.explain` for a play (the card's answer as the
-    better play, the engine's best when ``choice`` is the answer),
-    :func:`~bgwidget.ai.explain.explain_cube` for a cube card."""
+    """Why ``choice`` (a play in notation or a cube action, as :func:`normalised` gives it) is
+    right or wrong on ``card``, in ``language``, judged at ``level`` in the card's stakes, one
+    sentence per fact: :func:`bgwidget.ai.explain.explain`'s for a play set against the engine's
+    best (the :class:`Verdict`'s ``best``), :func:`~bgwidget.ai.explain.explain_cube`'s for a
+    cube card, without their first sentence: the verdict, which the drill says itself (see
+    :meth:`~bgwidget.ai.explain.Explanation.reasons`)."""
     from bgwidget.ai.explain import explain, explain_cube
 
     game = card.game()
     if card.kind == "play":
         assert card.dice is not None  # a play card has its roll
-        better = None if choice == card.answer else card.answer
-        return explain(card.position, card.dice, choice, better, level=level, game=game).lines(language)
-    return explain_cube(game, choice, level=level).lines(language)
+        return explain(card.position, card.dice, choice, level=level, game=game).reasons(language)
+    return explain_cube(game, choice, level=level).reasons(language)
 
 
 # ---------------------------------------------------------------------- the deck

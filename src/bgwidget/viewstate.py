@@ -603,6 +603,7 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
     from bgwidget.ai.report import cube_before  # the cube then, replayed from the record
 
     review, language = shown.review, session.language
+    names = shown_names(session.names)
     for key in Can.__annotations__:
         if key not in ("review", "export"):  # a review may be left, and the match saved
             state["can"][key] = False  # type: ignore[literal-required]  # one of Can's own keys
@@ -663,8 +664,8 @@ def _show_review(state: ViewState, shown: Reviewing, session: Seen) -> None:
         luck_mark=decision.luck_mark,
         mwc=None if decision.mwc is None else round(decision.mwc, 3),
         best_steps=best_steps,
-        text=review_text(decision, language, shown_names(session.names)),
-        explanation=explain_decision(review, shown.index).lines(language),
+        text=review_text(decision, language, names),
+        explanation=explain_decision(review, shown.index, names).lines(language),  # named: someone else's match
     )
 
 

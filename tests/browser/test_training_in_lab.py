@@ -42,7 +42,49 @@ def test_the_tutor_holds_a_mistake_then_a_drill_card_is_answered(lab, page, arti
     write_notebook(lab.folder, "drill", DRILL)
     open_notebook(page, lab, "drill")
     page.locator(".bg-drill-double").first.click()
-    page.get_by_text("Right: double.").first.wait_for(timeout=WAIT)
+    page.get_by_text("Right: double, the best action.").first.wait_for(timeout=WAIT)
     page.locator(".bg-drill-double").first.locator(
-        "xpath=ancestor::div[contains(@class, 'widget-vbox')][1]"
+        "xpath=ancestor::div[contains(@class, 'widget-vbox')][2]"
     ).screenshot(path=str(artifacts / "drill.png"))
+
+
+# opening-21 of the shipped reference drills: 2-1, the slot 24/23 13/11 is the published best and
+# 13/11 6/5 is within the drills' margin of it (RIGHT_WITHIN); 24/21 is not.
+OPENING = """from bgwidget.drills import Deck
+from bgwidget.drill_board import DrillBoard
+d = DrillBoard(Deck(c for c in Deck.reference(['opening']) if c.id == 'opening-21'))
+d"""
+
+SEEN = """(selector) => { const el = document.querySelector(selector); const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return r.height > 0 && el.contains(hit); }"""
+"""Whether the element is seen where it is, on screen and not covered or scrolled away."""
+
+
+def test_a_drill_verdict_shows_beside_the_board_right_best_or_wrong(lab, page, artifacts):
+    """A new user's right answer read "Right: 13/11 6/5. 13/11 6/5 gives up 0.005...", one paragraph
+    under a board as wide as the cell: the verdict says how the answer stands against the best, the
+    explanation is a list, and the verdict and Next card are seen beside the board as it was played."""
+    cases = {
+        "near": ([(13, 11), (6, 5)], "Right: 13/11 6/5, within 0.0", "of the best play, 24/23 13/11."),
+        "best": ([(24, 23), (13, 11)], "Right: 24/23 13/11, the best play.", ""),
+        "wrong": ([(24, 22), (22, 21)], "Not this one: 24/21 gives up 0.0", "against the best play, 24/23 13/11."),
+    }
+    for name, (steps, start, end) in cases.items():
+        write_notebook(lab.folder, f"drill-{name}", OPENING)
+        open_notebook(page, lab, f"drill-{name}")
+        for frm, to in steps:
+            page.locator(f'{ROOT} [data-point="{frm}"] [data-movable="true"]').last.click()
+            click_and_wait(page, f'{ROOT} [data-point="{to}"][data-lit="true"]')
+        box = page.locator(".bg-exercise-feedback").first
+        page.locator(".bg-drill-next").first.wait_for(state="visible", timeout=WAIT)  # answered, judged
+        page.get_by_text("Answered. Press Next card for the next one").first.wait_for(timeout=WAIT)  # held
+        page.screenshot(path=str(artifacts / f"drill-{name}.png"))
+        verdict = box.text_content()
+        assert verdict.startswith(start) and verdict.endswith(end), verdict
+        items = page.locator(".bg-drill-explanation li")
+        assert items.count() >= 1 and not any("gives up" in t for t in items.all_text_contents())
+        # where the play was made, the verdict and Next card are in sight, beside the board
+        assert page.evaluate(SEEN, ".bg-exercise-feedback") and page.evaluate(SEEN, ".bg-drill-next")
+        board, verdict_box = page.locator(ROOT).bounding_box(), box.bounding_box()
+        assert board["y"] <= verdict_box["y"] < board["y"] + board["height"]  # level with the board

@@ -64,7 +64,12 @@ class Fact:
     :data:`~bgwidget.ai.cube.REASONS`), ``_x`` a plain number with two decimals; ``error`` and
     ``cost`` an equity given up, three decimals; any other float is an equity with three
     decimals and its sign; a list of ints is a list of points; the rest
-    as it is (notation, counts).
+    as it is (notation, counts, names).
+
+    A key ending ``.named`` names the player who decided (``player``; ``opponent`` the other): it
+    is the sentence for a review of someone else's decisions ("Player A's action, no double, is the
+    right one"). Where ``player`` is the language's name for the person at the board ("You"), the
+    key without ``.named`` is said instead ("Your action...").
     """
 
     key: str
@@ -76,7 +81,10 @@ class Fact:
             check_language(language)
         except LanguageError as error:
             raise ExplainError(str(error)) from None
-        return label(language, "explain." + self.key, **{k: _word(language, k, v) for k, v in self.values.items()})
+        key = self.key
+        if key.endswith(".named") and self.values.get("player") == label(language, "nameYou"):
+            key = key.removesuffix(".named")  # the person's own decision: "Your action", "you 150"
+        return label(language, "explain." + key, **{k: _word(language, k, v) for k, v in self.values.items()})
 
 
 def _word(language: str, name: str, value: Any) -> str:
@@ -116,6 +124,12 @@ class Explanation:
         """The sentences of :meth:`lines` as one paragraph."""
         return " ".join(self.lines(language))
 
+    def reasons(self, language: str = "en") -> list[str]:
+        """The sentences of :meth:`lines` after the first, the verdict (the play's summary or
+        "is the best play", the cube action's right or wrong): for a reader who is told the
+        verdict another way, as a drill card is. Raises :class:`ExplainError` for another language."""
+        return self.lines(language)[1:]
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"kind": ..., "facts": [{"key": ..., "values": {...}}, ...]}``."""
         return {"kind": self.kind, "facts": [{"key": f.key, "values": dict(f.values)} for f in self.facts]}
@@ -124,18 +138,19 @@ class Explanation:
 # ----------------------------------------------------------------------------- checker plays
 
 
-def compare_plays(position: Position, play: Play, better: Play) -> list[Fact]:
+def compare_plays(position: Position, play: Play, better: Play, *, names: tuple[str, str] | None = None) -> list[Fact]:
     """The exact differences between two plays of one roll in ``position``, as :class:`Fact` s.
 
     For each fact that differs between the positions the two plays reach, one fact per play:
     the blots it leaves and the rolls of 36 that hit them (``blots``, ``noBlots``), the checkers
     it sends to the bar (``hits``), the points it makes and breaks (``made``, ``broken``), the
     home-board points, anchors and longest prime it holds (``home``, ``anchors``, ``prime``), the
-    pip counts after it (``pips``). Points are in the mover's numbering. Counting only: no engine.
+    pip counts after it (``pips``; ``pips.named`` with ``names``, the mover's and its opponent's,
+    else "you" and "your opponent"). Points are in the mover's numbering. Counting only: no engine.
     """
     facts: list[Fact] = []
     before = made_points(position.player)
-    rows = [_play_facts(p, before) for p in (play, better)]
+    rows = [_play_facts(p, before, names) for p in (play, better)]
     for topic in ("blots", "hits", "made", "broken", "home", "anchors", "prime", "pips"):
         pair = [row[topic] for row in rows]
         if _said(pair[0]) != _said(pair[1]):
@@ -151,13 +166,15 @@ def _said(fact: Fact) -> tuple[str, list[tuple[str, Any]]]:
     return fact.key, sorted((k, v) for k, v in fact.values.items() if k != "play")
 
 
-def _play_facts(play: Play, before: list[int]) -> dict[str, Fact]:
-    """Each topic's fact for the position ``play`` reaches; ``before``: the points the mover held."""
+def _play_facts(play: Play, before: list[int], names: tuple[str, str] | None) -> dict[str, Fact]:
+    """Each topic's fact for the position ``play`` reaches; ``before``: the points the mover held;
+    ``names``: the mover's and its opponent's (None: "you")."""
     # The mover's side after the play, in its numbering; the shots are the opponent's, on roll now.
     mine = side_facts(play.result.opponent, shots(play.result), mine=True)
     name = str(play) or "—"
     held = made_points(play.result.opponent)
     prime = mine["prime"]
+    pips = {"play": name, "mine": mine["pips"], "theirs": play.result.pip_counts()[0]}
     return {
         "blots": Fact("blots", {"play": name, "points": mine["blots"], "shots": shots(play.result)})
         if mine["blots"]
@@ -170,7 +187,9 @@ def _play_facts(play: Play, before: list[int]) -> dict[str, Fact]:
         "prime": Fact("prime", {"play": name, "length": len(prime), "high": prime[0], "low": prime[-1]})
         if len(prime) >= 2
         else Fact("noPrime", {"play": name}),
-        "pips": Fact("pips", {"play": name, "mine": mine["pips"], "theirs": play.result.pip_counts()[0]}),
+        "pips": Fact("pips", pips)
+        if names is None
+        else Fact("pips.named", {**pips, "player": names[0], "opponent": names[1]}),
     }
 
 
@@ -251,16 +270,24 @@ def _legal(position: Position, dice: tuple[int, int], play: object, legal: dict[
     return legal[play]
 
 
-def play_facts(position: Position, made: Candidate, best: Candidate, *, match: bool = False) -> list[Fact]:
+def play_facts(
+    position: Position,
+    made: Candidate,
+    best: Candidate,
+    *,
+    match: bool = False,
+    names: tuple[str, str] | None = None,
+) -> list[Fact]:
     """The facts of :func:`explain` from two judged candidates (the play made, the better one) of
-    one roll in ``position``; ``match``: their ``emg`` is EMG in a match (else points per game)."""
+    one roll in ``position``; ``match``: their ``emg`` is EMG in a match (else points per game);
+    ``names``: the mover's and its opponent's, for a review (see :func:`compare_plays`)."""
     name, best_name = str(made.play) or "—", str(best.play) or "—"
     if made.play == best.play:
         facts = [Fact("best", {"play": name})]
     else:
         error = float(best.emg - made.emg)
         facts = [Fact("summaryMatch" if match else "summary", {"play": name, "best": best_name, "error": error})]
-        facts += compare_plays(position, made.play, best.play)
+        facts += compare_plays(position, made.play, best.play, names=names)
     for candidate, who in ((made, name), (best, best_name)):
         win, gammon, _, lose_gammon, _ = candidate.probabilities
         values = {"play": who, "win_chance": win, "gammon_chance": gammon, "lose_gammon_chance": lose_gammon}
@@ -336,10 +363,16 @@ def _stakes(game: Game, cube: int, doubler: int) -> _Stakes:
 
 
 def cube_facts(
-    position: Position, chances: Sequence[float], decision: CubeDecision, action: str, stakes: _Stakes
+    position: Position,
+    chances: Sequence[float],
+    decision: CubeDecision,
+    action: str,
+    stakes: _Stakes,
+    player: str | None = None,
 ) -> list[Fact]:
-    """The facts of :func:`explain_cube`: the action against the right one and what it costs, the
-    doubler's chances (cubeless), the taker's take point against its chances, the cubeful numbers."""
+    """The facts of :func:`explain_cube`: the action against the right one and what it costs (the
+    person's, "Your action", or ``player``'s, named), the doubler's chances (cubeless), the
+    taker's take point against its chances, the cubeful numbers."""
     from bgwidget.ai.context import cube_efficiency
 
     p, wg, wbg, lg, lbg = (float(x) for x in chances)
@@ -348,7 +381,7 @@ def cube_facts(
         facts = [Fact("cube.noDouble", {"why_reason": decision.reason})]
     else:
         right = ("double" if decision.should_double else "no double") if doubling else _answer(decision)
-        facts = [_verdict(decision, action, right, doubling)]
+        facts = [_verdict(decision, action, right, doubling, player)]
     facts.append(
         Fact("cube.chances", {"win_chance": p, "gammon_chance": wg, "lose_chance": 1 - p, "lose_gammon_chance": lg})
     )
@@ -382,10 +415,12 @@ _SHOWN = 0.0005
 """The smallest cost the sentences show: 0.001 points per game, 0.1% of match winning chance."""
 
 
-def _verdict(decision: CubeDecision, action: str, right: str, doubling: bool) -> Fact:
-    """The action against the right one: right, or wrong and the cost (doubler's cubeful numbers)."""
+def _verdict(decision: CubeDecision, action: str, right: str, doubling: bool, player: str | None) -> Fact:
+    """The action against the right one: right, or wrong and the cost (doubler's cubeful numbers);
+    ``player`` names who decided (None: the person, "Your action")."""
+    named, who = ("", {}) if player is None else (".named", {"player": player})
     if action == right:
-        return Fact("cube.right", {"made_action": action})
+        return Fact("cube.right" + named, {"made_action": action, **who})
     if doubling:
         cost = abs(min(decision.double_take, decision.double_pass) - decision.no_double)
     else:
@@ -393,11 +428,10 @@ def _verdict(decision: CubeDecision, action: str, right: str, doubling: bool) ->
     if cost < _SHOWN:
         # A tie the figures cannot tell apart (a 1-ply leaf where the trailer post-Crawford cashes
         # at no risk is one): saying "costs 0.0%" would call a free choice wrong.
-        return Fact("cube.equal", {"made_action": action, "right_action": right})
-    key = "cube.wrongMatch" if decision.match_play else "cube.wrong"
-    return Fact(
-        key, {"made_action": action, "right_action": right, "cost_chance" if decision.match_play else "cost": cost}
-    )
+        return Fact("cube.equal" + named, {"made_action": action, "right_action": right, **who})
+    key = ("cube.wrongMatch" if decision.match_play else "cube.wrong") + named
+    cost_name = "cost_chance" if decision.match_play else "cost"
+    return Fact(key, {"made_action": action, "right_action": right, cost_name: cost, **who})
 
 
 def explain_cube(
@@ -449,13 +483,17 @@ def _chances(position: Position, ply: int) -> tuple[float, ...]:
 # ----------------------------------------------------------------------------- a review's decision
 
 
-def explain_decision(review: Review, index: int) -> Explanation:
+def explain_decision(review: Review, index: int, names: tuple[str, str] | None = None) -> Explanation:
     """The explanation of ``review.decisions[index]``, from what the review judged.
 
     A play: :func:`explain`'s facts from the review's candidates (the play made against the
     best, no new search); a forced play or a dance says so. A cube decision: :func:`explain_cube`'s,
     the chances judged at the review's level (Expert for a player's own level), the cube as it was.
-    Raises :class:`ExplainError` for something that is not a Review or an index it does not have.
+    The players are named, ``names`` (seat 0, seat 1; default the match's): "Player A's action,
+    no double, is the right one", "Pip counts after 13/11: Player A 150, Player B 141" (a name
+    that is the language's "You" gets the sentence's "you" form, see :class:`Fact`).
+    Raises :class:`ExplainError` for something that is not a Review, an index it does not have
+    or names that are not two strings.
     """
     from bgwidget.ai.review import Review
 
@@ -463,15 +501,19 @@ def explain_decision(review: Review, index: int) -> Explanation:
         raise ExplainError(f"a reviewed decision comes from a Review, not {type(review).__name__}")
     if not is_int(index) or not 0 <= index < len(review.decisions):
         raise ExplainError(f"the review has decisions 0 to {len(review.decisions) - 1}, not {index!r}")
+    names = review.match.names if names is None else names
+    if not isinstance(names, (tuple, list)) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise ExplainError(f"names are two strings (seat 0, seat 1), not {names!r}")
     decision = review.decisions[index]
+    seat = decision.seat
     if decision.kind == "play":
         candidates: Sequence[Candidate] = decision.candidates or []
         made = next((c for c in candidates if c.notation == decision.made), None)
         if decision.forced or made is None:
             return Explanation("play", (Fact("forced", {"play": decision.made or "—"}),))
-        return Explanation(
-            "play", tuple(play_facts(decision.position, made, candidates[0], match=decision.mwc is not None))
-        )
+        mover = (names[seat], names[1 - seat])
+        facts = play_facts(decision.position, made, candidates[0], match=decision.mwc is not None, names=mover)
+        return Explanation("play", tuple(facts))
     from bgwidget.ai.players import LEVELS
     from bgwidget.ai.report import cube_before
 
@@ -482,4 +524,5 @@ def explain_decision(review: Review, index: int) -> Explanation:
     action = decision.made if decision.made in CUBE_ACTIONS else "take"  # a beaver takes
     assert decision.cube is not None  # a cube decision keeps its numbers
     stakes = _stakes(game, cube, decision.position.turn)
-    return Explanation("cube", tuple(cube_facts(decision.position, chances, decision.cube, action, stakes)))
+    facts = cube_facts(decision.position, chances, decision.cube, action, stakes, names[seat])
+    return Explanation("cube", tuple(facts))
