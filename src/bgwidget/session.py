@@ -668,8 +668,9 @@ class Session:
         actions.say_dances(self.match.play_from(position, rolled), 0, self.human, self.say)
 
     def tidy(self) -> None:
-        """Drop the advice and the news that belong to an earlier decision or turn."""
-        self.hints.tidy(self.game)
+        """Drop the advice and the news that belong to an earlier decision or turn (the advice also
+        once the tutor holds an action: the warning speaks for this decision then)."""
+        self.hints.tidy(self.game, held=self.tutoring.warning(self.game) is not None)
         self._news.tidy(self.game)
 
     def _loop(self) -> asyncio.AbstractEventLoop | None:

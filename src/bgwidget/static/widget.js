@@ -805,6 +805,7 @@ var labels_default = {
     "view.walkHelp": "Walk with W A S D, Z Q S D or the arrows; move the mouse to look; Escape or Game view to come back.",
     "view.noWebgl": "This browser cannot draw in 3D (WebGL is not available): the board is shown in 2D.",
     "view.fullScreen": "Full screen",
+    "view.exitFullScreen": "Exit full screen",
     "view.loading": "Loading the 3D board\u2026",
     "why.spectator": "Spectators watch: only the two players can act.",
     "why.room-over": "This room's match is over: nothing more can be played in it.",
@@ -917,6 +918,7 @@ var labels_default = {
     "tutor.units": "Equity lost, in points per game (normalised in a match).",
     "tutor.accept": "Play anyway",
     "tutor.takeBack": "Take back",
+    "tutor.more": "More ({n})",
     "why.tutor-waiting": "The tutor is waiting: choose Play anyway or Take back first.",
     "why.no-tutor-warning": "The tutor has no warning waiting to answer."
   },
@@ -1262,6 +1264,7 @@ var labels_default = {
     "view.walkHelp": "Marchez avec Z Q S D, W A S D ou les fl\xE8ches ; bougez la souris pour regarder ; \xC9chap ou Vue de jeu pour revenir.",
     "view.noWebgl": "Ce navigateur ne peut pas dessiner en 3D (WebGL n\u2019est pas disponible) : le plateau est montr\xE9 en 2D.",
     "view.fullScreen": "Plein \xE9cran",
+    "view.exitFullScreen": "Quitter le plein \xE9cran",
     "view.loading": "Chargement du plateau en 3D\u2026",
     "why.spectator": "Les spectateurs regardent : seuls les deux joueurs peuvent jouer.",
     "why.room-over": "Le match de cette salle est termin\xE9 : on ne peut plus y jouer.",
@@ -1374,6 +1377,7 @@ var labels_default = {
     "tutor.units": "\xC9quit\xE9 perdue, en points par partie (normalis\xE9e en match).",
     "tutor.accept": "Jouer quand m\xEAme",
     "tutor.takeBack": "Reprendre",
+    "tutor.more": "Plus ({n})",
     "why.tutor-waiting": "Le tuteur attend : choisissez d\u2019abord Jouer quand m\xEAme ou Reprendre.",
     "why.no-tutor-warning": "Le tuteur n\u2019a aucun avertissement en attente de r\xE9ponse."
   },
@@ -1719,6 +1723,7 @@ var labels_default = {
     "view.walkHelp": "G\xE5 med W A S D, Z Q S D eller pilarna; r\xF6r musen f\xF6r att se dig omkring; Escape eller Spelvy f\xF6r att komma tillbaka.",
     "view.noWebgl": "Den h\xE4r webbl\xE4saren kan inte rita i 3D (WebGL finns inte): br\xE4det visas i 2D.",
     "view.fullScreen": "Helsk\xE4rm",
+    "view.exitFullScreen": "Avsluta helsk\xE4rm",
     "view.loading": "Laddar br\xE4det i 3D\u2026",
     "why.spectator": "\xC5sk\xE5dare tittar p\xE5: bara de tv\xE5 spelarna kan agera.",
     "why.room-over": "Matchen i det h\xE4r rummet \xE4r slut: inget mer kan spelas i det.",
@@ -1831,6 +1836,7 @@ var labels_default = {
     "tutor.units": "F\xF6rlorad equity, i po\xE4ng per parti (normaliserad i en match).",
     "tutor.accept": "Spela \xE4nd\xE5",
     "tutor.takeBack": "Ta tillbaka",
+    "tutor.more": "Mer ({n})",
     "why.tutor-waiting": "Handledaren v\xE4ntar: v\xE4lj f\xF6rst Spela \xE4nd\xE5 eller Ta tillbaka.",
     "why.no-tutor-warning": "Handledaren har ingen varning som v\xE4ntar p\xE5 svar."
   }
@@ -2255,6 +2261,7 @@ function tutorLines(lang, tutor) {
     ...tutor.explanation
   ];
 }
+var FACTS_SHOWN = 3;
 function drawTutor(panel, tutor, lang, send) {
   panel.hidden = !tutor;
   const key = JSON.stringify(tutor) + lang;
@@ -2262,15 +2269,33 @@ function drawTutor(panel, tutor, lang, send) {
   panel.dataset.key = key;
   if (!tutor) return panel.replaceChildren();
   panel.dataset.mark = tutor.mark;
-  const lines = tutorLines(lang, tutor).map((line) => h("p", {}, line));
+  const [error, best, ...facts] = tutorLines(lang, tutor);
   const button = (id, label, type) => {
     const b = h("button", { type: "button", "data-testid": id }, t(lang, label));
     b.addEventListener("click", () => send({ type }));
     return b;
   };
+  const head = h("div", { class: "bg-tutor-head" });
+  const words = h("div", { class: "bg-tutor-words" });
+  const title = h("strong", { "data-testid": "tutor-error" }, `${t(lang, "tutor.title")}: ${error}`);
+  words.append(title, h("div", { "data-testid": "tutor-best" }, best));
   const buttons = h("div", { class: "bg-tutor-buttons" });
   buttons.append(button("tutor-take-back", "tutor.takeBack", "tutor-take-back"), button("tutor-accept", "tutor.accept", "tutor-accept"));
-  panel.replaceChildren(h("strong", {}, t(lang, "tutor.title")), ...lines, h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")), buttons);
+  head.append(words, buttons);
+  const list = (lines) => {
+    const ul = h("ul", { class: "bg-tutor-facts" });
+    ul.append(...lines.map((line) => h("li", {}, line)));
+    return ul;
+  };
+  const why = h("div", { class: "bg-tutor-why", "data-testid": "tutor-why" });
+  why.append(list(facts.slice(0, FACTS_SHOWN)));
+  if (facts.length > FACTS_SHOWN) {
+    const more = h("details", { "data-testid": "tutor-more" });
+    more.append(h("summary", {}, t(lang, "tutor.more", { n: facts.length - FACTS_SHOWN })), list(facts.slice(FACTS_SHOWN)));
+    why.append(more);
+  }
+  why.append(h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")));
+  panel.replaceChildren(head, why);
 }
 
 // src/ids.js
@@ -2532,10 +2557,8 @@ var View = class {
     this.onlinePanel.hidden = true;
     this.serverIds = () => null;
     this.ticker = null;
-    this.root.append(
-      this.onlinePanel,
-      this.faceNote,
-      this.main,
+    this.side = h("div", { class: "bg-side", "data-testid": "side" });
+    this.side.append(
       this.tutorPanel,
       this.status,
       this.busyBar,
@@ -2548,6 +2571,7 @@ var View = class {
       this.editPanel,
       this.files
     );
+    this.root.append(this.onlinePanel, this.faceNote, this.main, this.side);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => {
