@@ -200,7 +200,8 @@ export class View {
     this.form.append(this.input, this.submit);
     const submit = (/** @type {Event} */ e) => {
       e.preventDefault();
-      if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
+      // An empty box is sent too: Python says a play is to be typed, in place of an older refusal.
+      this.intent({ type: "play", notation: this.input.value.trim() });
     };
     this.form.addEventListener("submit", submit);
     // Inside JupyterLab the browser's implicit submission on Enter does not happen: do it here.

@@ -425,8 +425,13 @@ class Session:
         """Call ``callback(seat, play)`` after each confirmed play (person or computer)."""
         self._callbacks.append(callback)
 
-    def publish(self) -> None:
-        """Hand the view state to ``publish`` with a new revision (after a change of settings too)."""
+    def publish(self, refusing: bool = False) -> None:
+        """Hand the view state to ``publish`` with a new revision (after a change of settings too);
+        ``refusing``: it says a refusal (:meth:`refuse`). A stale intent's notice is said until the
+        next state that is not a refusal (the computer's play, a rollout's numbers, a setting): the
+        board has moved on again, and the notice would seem to be about it."""
+        if not refusing and getattr(self.refusal, "reason", None) == "stale":
+            self.refusal, self.refused_at = None, None
         self.revision += 1
         if self._publish is not None:
             self._publish(view_state(self))
@@ -459,7 +464,7 @@ class Session:
         """Refuse ``intent`` for ``error``: nothing changes but ``refused`` (and where its reason is
         shown), the state is published again; returns :attr:`refused`."""
         self.refusal, self.refused_at = error, shown_at(intent)
-        self.publish()  # nothing changed: no computer's turn to start or advice to drop
+        self.publish(refusing=True)  # nothing changed: no computer's turn to start or advice to drop
         return self.refused
 
     def _apply(self, intent: Any) -> None:

@@ -49,6 +49,14 @@ def test_the_tutor_holds_a_mistake_then_a_drill_card_is_answered(lab, page, arti
     click_and_wait(page, f"{ROOT} [data-testid='tutor-take-back']")
     panel.wait_for(state="hidden", timeout=WAIT)
     assert root_state(page)["positionId"] == before and root_state(page)["phase"] == "move"
+    # A typed play refused, then Play with the box emptied: its own refusal replaces the old one.
+    box, status = page.locator(f"{ROOT} [data-testid='notation']"), page.locator(f"{ROOT} [data-testid='status']")
+    box.fill("25/1")
+    click_and_wait(page, f"{ROOT} [data-testid='play']")
+    assert status.text_content().startswith("No die of 5-3")
+    box.fill("")
+    click_and_wait(page, f"{ROOT} [data-testid='play']")
+    assert status.text_content().startswith("Type a play first, such as 13/8 6/5. · ")
 
     write_notebook(lab.folder, "drill", DRILL)
     open_notebook(page, lab, "drill")

@@ -466,10 +466,10 @@ class Loft {
     const [a, b] = numbers.slice(0, 2).map(at);
     this.numberLayer.hidden = !a || Math.hypot(a.x - b.x, a.y - b.y) < 16;
     if (!this.result.hidden) {
-      // Below the top name's row at the least (it is 38px from the top: its 8 and a line).
+      // Below the top name's row at the least (38px from the top: its 8 and a line).
       this.farEdge ??= new THREE.Box3().setFromObject(this.world.board);
       const far = this.onCanvas(0, this.farEdge.max.y, this.farEdge.min.z);
-      const bottom = far.behind ? 0 : far.y - 2;
+      const bottom = far.behind ? 0 : far.y - 16; // clear of the far points' numbers too
       this.result.style.top = `${Math.max(38 + this.result.offsetHeight, bottom)}px`;
     }
     for (const el of [...counted, ...numbers]) {

@@ -585,6 +585,7 @@ var labels_default = {
     "why.play-incomplete": "The play is not finished: your {die} can still be played.",
     "why.nothing-to-undo": "There is no move of this roll to take back.",
     "why.must-play": "{dice} can be played here: a play must be made.",
+    "why.no-play-typed": "Type a play first, such as 13/8 6/5.",
     "why.notation": "\u201C{move}\u201D is not written as a play: write moves such as 13/9, bar/22 or 6/off.",
     "why.position-id": "\u201C{id}\u201D is not a Position ID, which is 14 characters (A\u2013Z, a\u2013z, 0\u20139, + and /) for at most 15 checkers a side.",
     "why.setup-occupied": "That point holds the other side\u2019s checkers: a point holds the checkers of one side only.",
@@ -1044,6 +1045,7 @@ var labels_default = {
     "why.play-incomplete": "Le coup n\u2019est pas fini : votre {die} peut encore \xEAtre jou\xE9.",
     "why.nothing-to-undo": "Aucun d\xE9placement de ce lancer n\u2019est \xE0 reprendre.",
     "why.must-play": "{dice} se joue ici : il faut jouer un coup.",
+    "why.no-play-typed": "Tapez d\u2019abord un coup, par exemple 13/8 6/5.",
     "why.notation": "\xAB {move} \xBB ne s\u2019\xE9crit pas comme un coup : notez les d\xE9placements ainsi, 13/9, bar/22 ou 6/off.",
     "why.position-id": "\xAB {id} \xBB n\u2019est pas un ID de position, qui s\u2019\xE9crit en 14 caract\xE8res (A\u2013Z, a\u2013z, 0\u20139, + et /) pour au plus 15 pions par camp.",
     "why.setup-occupied": "Cette fl\xE8che porte les pions de l\u2019autre camp : une fl\xE8che ne porte les pions que d\u2019un seul camp.",
@@ -1503,6 +1505,7 @@ var labels_default = {
     "why.play-incomplete": "Draget \xE4r inte klart: din {die} kan fortfarande spelas.",
     "why.nothing-to-undo": "Det finns ingen flytt i det h\xE4r kastet att \xE5ngra.",
     "why.must-play": "{dice} kan spelas h\xE4r: ett drag m\xE5ste g\xF6ras.",
+    "why.no-play-typed": "Skriv ett drag f\xF6rst, till exempel 13/8 6/5.",
     "why.notation": "\u201D{move}\u201D \xE4r inte skrivet som ett drag: skriv flyttar som 13/9, bar/22 eller 6/off.",
     "why.position-id": "\u201D{id}\u201D \xE4r inte ett positions-ID, som skrivs med 14 tecken (A\u2013Z, a\u2013z, 0\u20139, + och /) f\xF6r h\xF6gst 15 spelpj\xE4ser per sida.",
     "why.setup-occupied": "Den tungan har den andra sidans spelpj\xE4ser: en tunga har bara den ena sidans spelpj\xE4ser.",
@@ -2528,7 +2531,7 @@ var View = class {
     this.form.append(this.input, this.submit);
     const submit = (e) => {
       e.preventDefault();
-      if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
+      this.intent({ type: "play", notation: this.input.value.trim() });
     };
     this.form.addEventListener("submit", submit);
     this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
