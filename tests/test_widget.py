@@ -131,6 +131,18 @@ def test_stale_intents_two_rapid_clicks_and_moves_after_done():
     refused(w, {"type": "move", "from": 6, "to": 5, "revision": w.revision}, "not-rolled")
 
 
+def test_fast_clicks_made_before_a_refusal_arrived_still_count():
+    # Fast clicks: the first moves, the second (made on the board before it) is stale; the third,
+    # made on the board after the first move but before the refusal arrived, acts on what it saw.
+    w = people()
+    before = w.revision
+    assert w.intent({"type": "move", "from": 8, "to": 5, "revision": before}) is None
+    moved = w.revision
+    refused(w, {"type": "move", "from": 8, "to": 7, "revision": before}, "stale")
+    assert w.intent({"type": "move", "from": 6, "to": 5, "revision": moved}) is None
+    assert w.state["refused"] == "" and w.state["phase"] == "roll" and w.state["turn"] == 1
+
+
 def test_a_stale_notice_goes_with_the_next_state_that_is_not_a_refusal():
     w = people()
     revision = w.revision
