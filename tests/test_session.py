@@ -67,9 +67,13 @@ def test_intents_publish_states_with_new_revisions():
         and published[-1]["refused"] == reason
         and published[-1]["moved"] == []
     )
-    assert s.handle({"type": "move", "from": 8, "to": 5, "revision": 2}) is not None  # stale: now at 3
-    assert s.handle({"type": "move", "from": 8, "to": 5, "revision": s.revision}) is None
+    assert s.revision == 3 and s.handle({"type": "move", "from": 8, "to": 5, "revision": 1}) == (
+        "The board changed meanwhile: try again."  # made before the roll
+    )
+    # Made on 2, before the refusals (3, 4) arrived: they changed nothing, the board is the one it saw.
+    assert s.handle({"type": "move", "from": 8, "to": 5, "revision": 2}) is None
     assert published[-1]["moved"] == [[8, 5, False]] and published[-1]["movable"] == [24, 8, 6, 5]
+    assert s.handle({"type": "move", "from": 6, "to": 5, "revision": 4}) == "The board changed meanwhile: try again."
 
 
 def test_players_are_names_or_objects():

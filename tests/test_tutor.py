@@ -92,6 +92,22 @@ def test_take_back_restores_the_position_before_the_play_exactly():
     assert session.state()["tutor"] is None and session.state()["can"]["move"]
 
 
+def test_a_hint_asked_before_the_play_goes_once_the_tutor_holds_it():
+    # The hint ranked the plays of 5-3 before 13/10 8/3 was made (its other plays at 0-ply): the
+    # warning, the Expert's judgement of the play made, speaks for the decision while it waits.
+    session = board("4HPwATDgc/ABMA", (5, 3))
+    assert session.handle({"type": "hint"}) is None
+    assert session.state()["hint"]["candidates"][0]["text"] == "8/3 6/3"  # every opening table's 5-3
+    session.handle({"type": "move", "from": 13, "to": 10})
+    assert session.state()["hint"] is not None  # a step alone is the same decision: the hint stays
+    session.handle({"type": "move", "from": 8, "to": 3})
+    state = session.state()
+    assert state["tutor"]["made"] == "13/10 8/3" and state["hint"] is None and session.advice is None
+    assert session.handle({"type": "tutor-take-back"}) is None
+    assert session.state()["hint"] is None  # taken back, it is asked again at will
+    assert session.handle({"type": "hint"}) is None and session.state()["hint"] is not None
+
+
 def test_play_anyway_confirms_the_play_and_a_whole_play_is_held_too():
     session = board("4HPwATDgc/ABMA", (5, 3))
     assert session.handle({"type": "play", "notation": "13/10 8/3"}) is None

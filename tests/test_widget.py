@@ -131,6 +131,40 @@ def test_stale_intents_two_rapid_clicks_and_moves_after_done():
     refused(w, {"type": "move", "from": 6, "to": 5, "revision": w.revision}, "not-rolled")
 
 
+def test_fast_clicks_made_before_a_refusal_arrived_still_count():
+    # Fast clicks: the first moves, the second (made on the board before it) is stale; the third,
+    # made on the board after the first move but before the refusal arrived, acts on what it saw.
+    w = people()
+    before = w.revision
+    assert w.intent({"type": "move", "from": 8, "to": 5, "revision": before}) is None
+    moved = w.revision
+    refused(w, {"type": "move", "from": 8, "to": 7, "revision": before}, "stale")
+    assert w.intent({"type": "move", "from": 6, "to": 5, "revision": moved}) is None
+    assert w.state["refused"] == "" and w.state["phase"] == "roll" and w.state["turn"] == 1
+
+
+def test_a_stale_notice_goes_with_the_next_state_that_is_not_a_refusal():
+    w = people()
+    revision = w.revision
+    assert w.intent({"type": "move", "from": 8, "to": 5, "revision": revision}) is None
+    refused(w, {"type": "move", "from": 6, "to": 5, "revision": revision}, "stale")
+    assert w.state["status"].startswith("The board changed meanwhile: try again. · ")
+    w.language = "fr"  # a state the notebook's code publishes: newer than the notice
+    assert w.state["refused"] == "" and w.state["status"].startswith("À ")
+    refused(w, {"type": "play", "notation": "8/3"}, "no-die")  # any other refusal stays as it was
+    w.language = "en"
+    assert w.state["status"].startswith("No die of 3-1")
+
+
+def test_an_empty_play_box_says_so_in_place_of_the_last_refusal():
+    w = people()
+    refused(w, {"type": "play", "notation": "25/1"}, "no-die")
+    refused(w, {"type": "play", "notation": "  "}, "no-play-typed")
+    assert w.state["status"].startswith("Type a play first, such as 13/8 6/5. · ")
+    w.language = "sv"
+    assert w.state["refused"] == "Skriv ett drag först, till exempel 13/8 6/5."
+
+
 def test_intents_for_the_computers_seat_are_refused():
     w = BoardWidget(players=("easy", "human"), seed=3, animation=0)
     w.game.dice.push((2, 1))

@@ -43,7 +43,13 @@ export function tutorLines(lang, tutor) {
   ];
 }
 
-/** Draw the warning into `panel` (hidden when none waits); `send` gets the answer's intent.
+// The explanation's facts shown at once; the others wait behind a "More" toggle, so that the
+// warning stays a few lines high and the board above it in view.
+export const FACTS_SHOWN = 3;
+
+/** Draw the warning into `panel` (hidden when none waits); `send` gets the answer's intent. Its
+ * head first (the mark and error, the better action, Take back and Play anyway), then the why:
+ * a short list of facts, the rest folded.
  * @param {HTMLElement} panel
  * @param {TutorView | null} tutor
  * @param {string} lang
@@ -55,14 +61,33 @@ export function drawTutor(panel, tutor, lang, send) {
   panel.dataset.key = key;
   if (!tutor) return panel.replaceChildren();
   panel.dataset.mark = tutor.mark;
-  const lines = tutorLines(lang, tutor).map((line) => h("p", {}, line));
+  const [error, best, ...facts] = tutorLines(lang, tutor);
   /** @param {string} id @param {string} label @param {"tutor-accept" | "tutor-take-back"} type */
   const button = (id, label, type) => {
     const b = h("button", { type: "button", "data-testid": id }, t(lang, label));
     b.addEventListener("click", () => send({ type }));
     return b;
   };
+  const head = h("div", { class: "bg-tutor-head" });
+  const words = h("div", { class: "bg-tutor-words" });
+  const title = h("strong", { "data-testid": "tutor-error" }, `${t(lang, "tutor.title")}: ${error}`);
+  words.append(title, h("div", { "data-testid": "tutor-best" }, best));
   const buttons = h("div", { class: "bg-tutor-buttons" });
   buttons.append(button("tutor-take-back", "tutor.takeBack", "tutor-take-back"), button("tutor-accept", "tutor.accept", "tutor-accept"));
-  panel.replaceChildren(h("strong", {}, t(lang, "tutor.title")), ...lines, h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")), buttons);
+  head.append(words, buttons);
+  /** @param {string[]} lines */
+  const list = (lines) => {
+    const ul = h("ul", { class: "bg-tutor-facts" });
+    ul.append(...lines.map((line) => h("li", {}, line)));
+    return ul;
+  };
+  const why = h("div", { class: "bg-tutor-why", "data-testid": "tutor-why" });
+  why.append(list(facts.slice(0, FACTS_SHOWN)));
+  if (facts.length > FACTS_SHOWN) {
+    const more = h("details", { "data-testid": "tutor-more" });
+    more.append(h("summary", {}, t(lang, "tutor.more", { n: facts.length - FACTS_SHOWN })), list(facts.slice(FACTS_SHOWN)));
+    why.append(more);
+  }
+  why.append(h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")));
+  panel.replaceChildren(head, why);
 }

@@ -200,7 +200,8 @@ export class View {
     this.form.append(this.input, this.submit);
     const submit = (/** @type {Event} */ e) => {
       e.preventDefault();
-      if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
+      // An empty box is sent too: Python says a play is to be typed, in place of an older refusal.
+      this.intent({ type: "play", notation: this.input.value.trim() });
     };
     this.form.addEventListener("submit", submit);
     // Inside JupyterLab the browser's implicit submission on Enter does not happen: do it here.
@@ -231,10 +232,14 @@ export class View {
     this.serverIds = () => null; // the IDs of the server's last event, as the page received them
     /** @type {ReturnType<typeof setInterval> | null} */
     this.ticker = null; // redraws the online panel each second while a clock or a held seat counts down
-    this.root.append(
-      this.onlinePanel, this.faceNote, this.main, this.tutorPanel, this.status, this.busyBar, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
+    // Under the board, one block: the 3D board's full screen puts it in a column of its own beside
+    // the picture, which keeps its size whatever shows or hides there (widget.css).
+    this.side = h("div", { class: "bg-side", "data-testid": "side" });
+    this.side.append(
+      this.tutorPanel, this.status, this.busyBar, this.reviewRunning, this.reviewPanel, this.controls, this.resignPanel, this.keyboard, this.hintPanel,
       this.editPanel, this.files,
     );
+    this.root.append(this.onlinePanel, this.faceNote, this.main, this.side);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => {

@@ -84,6 +84,8 @@ def _play(game: Game, seat: int, intent: dict, act: Act) -> None:
     notation = intent.get("notation")
     if not isinstance(notation, str):
         raise IntentError(f"a play intent carries 'notation' text, not {notation!r}")
+    if not notation.strip() and any(play.moves for play in game.legal_plays):  # an empty box: no "no play" here
+        raise IntentError("no play is typed", reason="no-play-typed")
     if game.steps and game.rolled is not None:
         try:
             play = game.start_position.parse_play(notation, *game.rolled)

@@ -165,8 +165,9 @@ class IntentError(Refusal):
     ``"setup-occupied"`` (a checker set on the other side's point), ``"setup-won"`` (a position
     set up with a side borne off), ``"setup-mid-play"`` (a set-up started once a step of the
     roll is played), ``"play-not-from-steps"`` (a whole play that does not go on from the steps
-    made), ``"no-tools"`` (a tool's intent on a board made with
-    ``tools=False``), or ``"invalid"`` for a malformed intent."""
+    made), ``"no-play-typed"`` (a play sent with no text while the roll can be played),
+    ``"no-tools"`` (a tool's intent on a board made with ``tools=False``), or ``"invalid"`` for a
+    malformed intent."""
 
 
 class TutorError(ValueError):

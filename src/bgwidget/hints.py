@@ -102,9 +102,11 @@ class Hints:
             finally:
                 self.preparing = False
 
-    def tidy(self, game: Game) -> None:
-        """Drop the advice of an earlier decision than ``game``'s at hand, and the rollout with it."""
-        if self.advice is not None and self._asked_at != decision_point(game):
+    def tidy(self, game: Game, held: bool = False) -> None:
+        """Drop the advice of an earlier decision than ``game``'s at hand, and the rollout with it;
+        ``held``: the tutor holds an action made at this decision, and the advice goes too (it
+        ranked the plays before it, often at a shallower ply than the tutor's judgement)."""
+        if self.advice is not None and (held or self._asked_at != decision_point(game)):
             self.advice = None
         if self.advice is None and self.rollout is not None:
             self.rollout.running = False  # a batch still running is dropped when it ends

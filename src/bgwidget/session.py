@@ -11,9 +11,11 @@ review (:mod:`bgwidget.reviewing`), the replay of a whole match (:mod:`bgwidget.
 tutor (:mod:`bgwidget.tutoring`), the set-up (:mod:`bgwidget.editor`), the file export
 (:mod:`bgwidget.exports`) and the news (:mod:`bgwidget.news`).
 
-An intent may carry the ``revision`` of the state it was made on; an older one is refused as stale
-(except ``review-cancel`` and ``hint-rollout-cancel``: a review's progress and a rollout's batches
-move the revision while they run). Every sentence is worded in the board's ``language`` when read
+An intent may carry the ``revision`` of the state it was made on; one older than the last state
+that was not a refusal is refused as stale (a refusal changes nothing: a second fast click made
+before the first one's refusal arrived still acts on the board it saw), except ``review-cancel``
+and ``hint-rollout-cancel`` (a review's progress and a rollout's batches move the revision while
+they run). Every sentence is worded in the board's ``language`` when read
 (:mod:`bgwidget.words`): news is kept as catalogue keys, a refusal as the
 :class:`~bgwidget.refusal.Refusal` itself; ``message`` stays until the next turn's roll.
 """
@@ -176,7 +178,8 @@ class Session:
     def _reset_board_state(self) -> None:
         """What a new board shows: no news, refusal, advice, set-up, review or computation."""
         self.revision = 0
-        """Counts the states published; an intent made on an older one is stale."""
+        """Counts the states published; an intent made before the last one that was not a refusal is stale."""
+        self._changed_at = 0  # the revision of the last state published that was not a refusal
         self._news = News()
         self.refusal: Exception | None = None
         """Why the last intent was refused (a :class:`~bgwidget.refusal.Refusal`), None when it was not."""
@@ -425,9 +428,16 @@ class Session:
         """Call ``callback(seat, play)`` after each confirmed play (person or computer)."""
         self._callbacks.append(callback)
 
-    def publish(self) -> None:
-        """Hand the view state to ``publish`` with a new revision (after a change of settings too)."""
+    def publish(self, refusing: bool = False) -> None:
+        """Hand the view state to ``publish`` with a new revision (after a change of settings too);
+        ``refusing``: it says a refusal (:meth:`refuse`). A stale intent's notice is said until the
+        next state that is not a refusal (the computer's play, a rollout's numbers, a setting): the
+        board has moved on again, and the notice would seem to be about it."""
+        if not refusing and getattr(self.refusal, "reason", None) == "stale":
+            self.refusal, self.refused_at = None, None
         self.revision += 1
+        if not refusing:
+            self._changed_at = self.revision
         if self._publish is not None:
             self._publish(view_state(self))
 
@@ -459,7 +469,7 @@ class Session:
         """Refuse ``intent`` for ``error``: nothing changes but ``refused`` (and where its reason is
         shown), the state is published again; returns :attr:`refused`."""
         self.refusal, self.refused_at = error, shown_at(intent)
-        self.publish()  # nothing changed: no computer's turn to start or advice to drop
+        self.publish(refusing=True)  # nothing changed: no computer's turn to start or advice to drop
         return self.refused
 
     def _apply(self, intent: Any) -> None:
@@ -467,7 +477,9 @@ class Session:
         kind = intent_type(intent)
         # A cancel names no position (and a running review publishes its progress ten times a
         # second), a step goes from what is shown: made on an older state, each means the same.
-        if "revision" in intent and intent["revision"] != self.revision and not stands_on_any_state(kind, intent):
+        made_on = intent.get("revision", self.revision)
+        fresh = isinstance(made_on, int) and self._changed_at <= made_on <= self.revision
+        if not fresh and not stands_on_any_state(kind, intent):
             raise IntentError(
                 f"stale intent: it was made on revision {intent['revision']}, the board is at {self.revision}",
                 reason="stale",
@@ -668,8 +680,9 @@ class Session:
         actions.say_dances(self.match.play_from(position, rolled), 0, self.human, self.say)
 
     def tidy(self) -> None:
-        """Drop the advice and the news that belong to an earlier decision or turn."""
-        self.hints.tidy(self.game)
+        """Drop the advice and the news that belong to an earlier decision or turn (the advice also
+        once the tutor holds an action: the warning speaks for this decision then)."""
+        self.hints.tidy(self.game, held=self.tutoring.warning(self.game) is not None)
         self._news.tidy(self.game)
 
     def _loop(self) -> asyncio.AbstractEventLoop | None:

@@ -233,16 +233,22 @@ def test_full_screen_keeps_the_game_and_the_board_stays_in_its_frame(lab, page, 
     assert hooks(page)["phase"] == "opening"
     assert not any(name.text_content().endswith("◀") for name in names)
 
-    # The whole screen holds the picture and, under it, the status and the game's buttons: Roll is
-    # there, inside the screen, and rolls the opening roll.
-    page.locator('[data-testid="full-screen"]').click()
+    # The whole screen holds the picture and, beside it, the status and the game's buttons: Roll is
+    # there, inside the screen, and rolls the opening roll. (The new user's window: 1400 by 950.)
+    viewport = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 950})
+    full = page.locator('[data-testid="full-screen"]')
+    assert full.text_content() == "Full screen"
+    full.click()
     page.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'bg-board'", timeout=WAIT)
+    exit_label = "() => document.querySelector('[data-testid=full-screen]').textContent === 'Exit full screen'"
+    page.wait_for_function(exit_label)
     roll = page.locator('[data-testid="roll"]')
     box = roll.bounding_box()
     height = page.evaluate("() => innerHeight")
     assert roll.is_visible() and box["y"] + box["height"] <= height
     canvas = page.locator('[data-testid="loft-canvas"]').bounding_box()
-    assert canvas["height"] > 0.5 * height and canvas["y"] + canvas["height"] <= box["y"]
+    assert canvas["height"] > 0.8 * height and canvas["x"] + canvas["width"] <= box["x"]
     assert page.locator('[data-testid="status"]').text_content() == read_side(side, hooks(page)["revision"])["status"]
     revision = hooks(page)["revision"]
     roll.click()
@@ -258,6 +264,17 @@ def test_full_screen_keeps_the_game_and_the_board_stays_in_its_frame(lab, page, 
         " && c.height === Math.floor(c.clientHeight * Math.min(devicePixelRatio, 2)); }"
     )
     page.screenshot(path=str(artifacts / "loft-full-screen-rolled.png"))
+    # The picture keeps its size as the panels beside it come and go: the play list came with the
+    # roll, now the Hint's table (a click aimed by the old size must still land).
+    settled = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    page.evaluate(settled)
+    rolled = page.locator('[data-testid="loft-canvas"]').bounding_box()
+    assert rolled == canvas
+    page.locator('[data-testid="hint"]').click()
+    page.locator('[data-testid="hint-panel"] tbody tr').first.wait_for(timeout=WAIT)
+    page.evaluate(settled)
+    assert page.locator('[data-testid="loft-canvas"]').bounding_box() == canvas
+    page.screenshot(path=str(artifacts / "loft-full-screen-hint.png"))
 
     # Every checker, die and the cube lies on the board; the checkers on the fields, clear of the
     # side rail (SIDE 60 units, 0.6) and of the frame (FRAME 14 units, 0.14) by a strip of felt.
@@ -271,8 +288,26 @@ def test_full_screen_keeps_the_game_and_the_board_stays_in_its_frame(lab, page, 
         assert inside(die, field, 0.02), die
     assert inside(world["cube"], board, 0.02)
     assert world["cube"]["x1"] < board["x0"] + 0.6  # on the side rail
-    page.locator('[data-testid="full-screen"]').click()
+
+    # A resigned gammon: the result is written over the room, above the board, on no checker.
+    page.locator('[data-testid="resign"]').click()
+    page.locator('[data-testid="resign-2"]').click()  # between two people the game ends at once
+    result = page.locator('[data-testid="loft-result"]')
+    result.wait_for(state="visible", timeout=WAIT)
+    assert "wins 2 points" in result.text_content()
+    page.evaluate(settled)
+    words = result.bounding_box()
+    kernel = read_side(side, hooks(page)["revision"])
+    stacks = [p for p in range(1, 25) if kernel["points"][p - 1]]
+    for point in stacks:  # each stack's top checker, where a click on it lands
+        at = page.evaluate(f"() => document.querySelector('{ROOT}').bgScreenPoint({point})")
+        under = words["x"] <= at["x"] <= words["x"] + words["width"] and at["y"] <= words["y"] + words["height"] + 8
+        assert not under, point
+    page.screenshot(path=str(artifacts / "loft-full-screen-result.png"))
+    full.click()
     page.wait_for_function("() => !document.fullscreenElement", timeout=WAIT)
+    assert full.text_content() == "Full screen"
+    page.set_viewport_size(viewport)
 
 
 def test_the_tutors_better_play_as_arrows_in_3d(lab, page, artifacts):

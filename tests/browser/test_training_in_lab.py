@@ -25,6 +25,9 @@ def test_the_tutor_holds_a_mistake_then_a_drill_card_is_answered(lab, page, arti
     write_notebook(lab.folder, "tutor", TUTORED)
     open_notebook(page, lab, "tutor")
     before = root_state(page)["positionId"]
+    click_and_wait(page, f"{ROOT} [data-testid='hint']")  # a hint asked before the play
+    hint = page.locator(f"{ROOT} [data-testid='hint-panel']")
+    hint.wait_for(state="visible", timeout=WAIT)
     page.locator(f'{ROOT} [data-point="13"] [data-movable="true"]').last.click()
     click_and_wait(page, f'{ROOT} [data-point="10"][data-lit="true"]')
     page.locator(f'{ROOT} [data-point="8"] [data-movable="true"]').last.click()
@@ -34,10 +37,26 @@ def test_the_tutor_holds_a_mistake_then_a_drill_card_is_answered(lab, page, arti
     assert "very bad" in panel.text_content() and "8/3 6/3" in panel.text_content()
     assert "17 rolls of 36 hit one" in panel.text_content()  # the blots on 10 and 3 (ai.explain)
     assert page.locator(f"{ROOT} [data-tutor-best='8/3 6/3']").count() == 1  # the Expert's play as arrows
+    assert hint.is_hidden()  # the hint of the decision before the play, with its other numbers, is gone
+    # The answers come first, right under the board, the why below them (a few facts, the rest folded).
+    box = lambda selector: page.locator(f"{ROOT} {selector}").bounding_box()  # noqa: E731
+    board, answer, why = box(".bg-board"), box("[data-testid='tutor-take-back']"), box("[data-testid='tutor-why']")
+    assert answer["y"] + answer["height"] <= why["y"] and answer["y"] - (board["y"] + board["height"]) < 80
+    assert page.locator(f"{ROOT} [data-testid='tutor-why'] > ul > li").count() == 3
+    more = page.locator(f"{ROOT} [data-testid='tutor-more']")
+    assert more.locator("summary").text_content().startswith("More (") and more.get_attribute("open") is None
     page.locator(ROOT).screenshot(path=str(artifacts / "tutor-warning.png"))
     click_and_wait(page, f"{ROOT} [data-testid='tutor-take-back']")
     panel.wait_for(state="hidden", timeout=WAIT)
     assert root_state(page)["positionId"] == before and root_state(page)["phase"] == "move"
+    # A typed play refused, then Play with the box emptied: its own refusal replaces the old one.
+    box, status = page.locator(f"{ROOT} [data-testid='notation']"), page.locator(f"{ROOT} [data-testid='status']")
+    box.fill("25/1")
+    click_and_wait(page, f"{ROOT} [data-testid='play']")
+    assert status.text_content().startswith("No die of 5-3")
+    box.fill("")
+    click_and_wait(page, f"{ROOT} [data-testid='play']")
+    assert status.text_content().startswith("Type a play first, such as 13/8 6/5. · ")
 
     write_notebook(lab.folder, "drill", DRILL)
     open_notebook(page, lab, "drill")

@@ -80,6 +80,8 @@ class Loft {
     renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.world = new Scene();
+    /** @type {THREE.Box3 | null} */
+    this.farEdge = null; // the board's box, measured once drawn (where the result goes above it)
     // The near plane no closer than anything can come (the orbit's 5, the walker's 13): the depth
     // buffer's precision is spent where the room is.
     this.camera = new THREE.PerspectiveCamera(40, 1.5, 0.5, 400);
@@ -106,9 +108,10 @@ class Loft {
     });
     this.note = h("div", { ...OVERLAY, left: "50%", bottom: "40px", transform: "translateX(-50%)", whiteSpace: "normal", maxWidth: "70%" });
     this.help = h("div", { ...OVERLAY, right: "8px", top: "8px", whiteSpace: "normal", maxWidth: "55%" }, { "data-testid": "walk-help" });
-    // A finished game's result across the middle, as the 2D board's banner.
-    const middle = { left: "50%", top: "50%", transform: "translate(-50%, -50%)", fontWeight: "bold", fontSize: "16px" };
-    this.result = h("div", { ...OVERLAY, ...middle, whiteSpace: "normal", maxWidth: "80%" }, { "data-testid": "loft-result" });
+    // A finished game's result, as the 2D board's banner: centred above the board's far edge (its
+    // bottom there, placeCounts), in the room behind the board, where it covers no checker.
+    const above = { left: "50%", top: "38px", transform: "translate(-50%, -100%)", fontWeight: "bold", fontSize: "15px" };
+    this.result = h("div", { ...OVERLAY, ...above, whiteSpace: "normal", width: "max-content", maxWidth: "calc(100% - 16px)", boxSizing: "border-box" }, { "data-testid": "loft-result" });
     this.countLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.numberLayer = h("div", { position: "absolute", inset: "0", pointerEvents: "none" });
     this.overlay.append(this.numberLayer, this.countLayer, this.note, this.help, this.result);
@@ -150,7 +153,7 @@ class Loft {
     const lang = state.language;
     this.gameButton.textContent = this.t(lang, "view.gameView");
     this.walkButton.textContent = this.t(lang, "view.walk");
-    this.fullButton.textContent = this.t(lang, "view.fullScreen");
+    this.fullButton.textContent = this.t(lang, this.full() ? "view.exitFullScreen" : "view.fullScreen");
     this.fullButton.hidden = !this.view.root.requestFullscreen;
     this.help.textContent = this.immersive ? this.t(lang, "view.walkHelp") : "";
     this.help.hidden = !this.immersive;
@@ -362,6 +365,7 @@ class Loft {
   fit() {
     const full = this.full();
     this.fullButton.setAttribute("aria-pressed", String(full));
+    if (this.state) this.fullButton.textContent = this.t(this.state.language, full ? "view.exitFullScreen" : "view.fullScreen");
     const width = this.el.clientWidth || 600;
     // On the whole screen the style sheet gives the picture the height that the controls leave.
     this.canvas.style.height = full ? "" : `${Math.round(Math.min(width * 0.66, Math.max(280, window.innerHeight * 0.8)))}px`;
@@ -461,6 +465,13 @@ class Loft {
     const at = (/** @type {HTMLElement} */ el) => this.onCanvas(Number(el.dataset.x), Number(el.dataset.y), Number(el.dataset.z));
     const [a, b] = numbers.slice(0, 2).map(at);
     this.numberLayer.hidden = !a || Math.hypot(a.x - b.x, a.y - b.y) < 16;
+    if (!this.result.hidden) {
+      // Below the top name's row at the least (38px from the top: its 8 and a line).
+      this.farEdge ??= new THREE.Box3().setFromObject(this.world.board);
+      const far = this.onCanvas(0, this.farEdge.max.y, this.farEdge.min.z);
+      const bottom = far.behind ? 0 : far.y - 16; // clear of the far points' numbers too
+      this.result.style.top = `${Math.max(38 + this.result.offsetHeight, bottom)}px`;
+    }
     for (const el of [...counted, ...numbers]) {
       const p = at(el);
       el.style.left = `${p.x}px`;

@@ -585,6 +585,7 @@ var labels_default = {
     "why.play-incomplete": "The play is not finished: your {die} can still be played.",
     "why.nothing-to-undo": "There is no move of this roll to take back.",
     "why.must-play": "{dice} can be played here: a play must be made.",
+    "why.no-play-typed": "Type a play first, such as 13/8 6/5.",
     "why.notation": "\u201C{move}\u201D is not written as a play: write moves such as 13/9, bar/22 or 6/off.",
     "why.position-id": "\u201C{id}\u201D is not a Position ID, which is 14 characters (A\u2013Z, a\u2013z, 0\u20139, + and /) for at most 15 checkers a side.",
     "why.setup-occupied": "That point holds the other side\u2019s checkers: a point holds the checkers of one side only.",
@@ -813,6 +814,7 @@ var labels_default = {
     "view.walkHelp": "Walk with W A S D, Z Q S D or the arrows; move the mouse to look; Escape or Game view to come back.",
     "view.noWebgl": "This browser cannot draw in 3D (WebGL is not available): the board is shown in 2D.",
     "view.fullScreen": "Full screen",
+    "view.exitFullScreen": "Exit full screen",
     "view.loading": "Loading the 3D board\u2026",
     "why.spectator": "Spectators watch: only the two players can act.",
     "why.room-over": "This room's match is over: nothing more can be played in it.",
@@ -931,7 +933,8 @@ var labels_default = {
     "tutor.accept": "Play anyway",
     "tutor.takeBack": "Take back",
     "why.tutor-waiting": "The tutor is waiting: choose Play anyway or Take back first.",
-    "why.no-tutor-warning": "The tutor has no warning waiting to answer."
+    "why.no-tutor-warning": "The tutor has no warning waiting to answer.",
+    "tutor.more": "More ({n})"
   },
   fr: {
     "number.decimal": ",",
@@ -1055,6 +1058,7 @@ var labels_default = {
     "why.play-incomplete": "Le coup n\u2019est pas fini : votre {die} peut encore \xEAtre jou\xE9.",
     "why.nothing-to-undo": "Aucun d\xE9placement de ce lancer n\u2019est \xE0 reprendre.",
     "why.must-play": "{dice} se joue ici : il faut jouer un coup.",
+    "why.no-play-typed": "Tapez d\u2019abord un coup, par exemple 13/8 6/5.",
     "why.notation": "\xAB {move} \xBB ne s\u2019\xE9crit pas comme un coup : notez les d\xE9placements ainsi, 13/9, bar/22 ou 6/off.",
     "why.position-id": "\xAB {id} \xBB n\u2019est pas un ID de position, qui s\u2019\xE9crit en 14 caract\xE8res (A\u2013Z, a\u2013z, 0\u20139, + et /) pour au plus 15 pions par camp.",
     "why.setup-occupied": "Cette fl\xE8che porte les pions de l\u2019autre camp : une fl\xE8che ne porte les pions que d\u2019un seul camp.",
@@ -1283,6 +1287,7 @@ var labels_default = {
     "view.walkHelp": "Marchez avec Z Q S D, W A S D ou les fl\xE8ches ; bougez la souris pour regarder ; \xC9chap ou Vue de jeu pour revenir.",
     "view.noWebgl": "Ce navigateur ne peut pas dessiner en 3D (WebGL n\u2019est pas disponible) : le plateau est montr\xE9 en 2D.",
     "view.fullScreen": "Plein \xE9cran",
+    "view.exitFullScreen": "Quitter le plein \xE9cran",
     "view.loading": "Chargement du plateau en 3D\u2026",
     "why.spectator": "Les spectateurs regardent : seuls les deux joueurs peuvent jouer.",
     "why.room-over": "Le match de cette salle est termin\xE9 : on ne peut plus y jouer.",
@@ -1401,7 +1406,8 @@ var labels_default = {
     "tutor.accept": "Jouer quand m\xEAme",
     "tutor.takeBack": "Reprendre",
     "why.tutor-waiting": "Le tuteur attend : choisissez d\u2019abord Jouer quand m\xEAme ou Reprendre.",
-    "why.no-tutor-warning": "Le tuteur n\u2019a aucun avertissement en attente de r\xE9ponse."
+    "why.no-tutor-warning": "Le tuteur n\u2019a aucun avertissement en attente de r\xE9ponse.",
+    "tutor.more": "Plus ({n})"
   },
   sv: {
     "number.decimal": ",",
@@ -1525,6 +1531,7 @@ var labels_default = {
     "why.play-incomplete": "Draget \xE4r inte klart: din {die} kan fortfarande spelas.",
     "why.nothing-to-undo": "Det finns ingen flytt i det h\xE4r kastet att \xE5ngra.",
     "why.must-play": "{dice} kan spelas h\xE4r: ett drag m\xE5ste g\xF6ras.",
+    "why.no-play-typed": "Skriv ett drag f\xF6rst, till exempel 13/8 6/5.",
     "why.notation": "\u201D{move}\u201D \xE4r inte skrivet som ett drag: skriv flyttar som 13/9, bar/22 eller 6/off.",
     "why.position-id": "\u201D{id}\u201D \xE4r inte ett positions-ID, som skrivs med 14 tecken (A\u2013Z, a\u2013z, 0\u20139, + och /) f\xF6r h\xF6gst 15 spelpj\xE4ser per sida.",
     "why.setup-occupied": "Den tungan har den andra sidans spelpj\xE4ser: en tunga har bara den ena sidans spelpj\xE4ser.",
@@ -1753,6 +1760,7 @@ var labels_default = {
     "view.walkHelp": "G\xE5 med W A S D, Z Q S D eller pilarna; r\xF6r musen f\xF6r att se dig omkring; Escape eller Spelvy f\xF6r att komma tillbaka.",
     "view.noWebgl": "Den h\xE4r webbl\xE4saren kan inte rita i 3D (WebGL finns inte): br\xE4det visas i 2D.",
     "view.fullScreen": "Helsk\xE4rm",
+    "view.exitFullScreen": "Avsluta helsk\xE4rm",
     "view.loading": "Laddar br\xE4det i 3D\u2026",
     "why.spectator": "\xC5sk\xE5dare tittar p\xE5: bara de tv\xE5 spelarna kan agera.",
     "why.room-over": "Matchen i det h\xE4r rummet \xE4r slut: inget mer kan spelas i det.",
@@ -1871,7 +1879,8 @@ var labels_default = {
     "tutor.accept": "Spela \xE4nd\xE5",
     "tutor.takeBack": "Ta tillbaka",
     "why.tutor-waiting": "Handledaren v\xE4ntar: v\xE4lj f\xF6rst Spela \xE4nd\xE5 eller Ta tillbaka.",
-    "why.no-tutor-warning": "Handledaren har ingen varning som v\xE4ntar p\xE5 svar."
+    "why.no-tutor-warning": "Handledaren har ingen varning som v\xE4ntar p\xE5 svar.",
+    "tutor.more": "Mer ({n})"
   }
 };
 
@@ -2294,6 +2303,7 @@ function tutorLines(lang, tutor) {
     ...tutor.explanation
   ];
 }
+var FACTS_SHOWN = 3;
 function drawTutor(panel, tutor, lang, send) {
   panel.hidden = !tutor;
   const key = JSON.stringify(tutor) + lang;
@@ -2301,15 +2311,33 @@ function drawTutor(panel, tutor, lang, send) {
   panel.dataset.key = key;
   if (!tutor) return panel.replaceChildren();
   panel.dataset.mark = tutor.mark;
-  const lines = tutorLines(lang, tutor).map((line) => h("p", {}, line));
+  const [error, best, ...facts] = tutorLines(lang, tutor);
   const button = (id, label, type) => {
     const b = h("button", { type: "button", "data-testid": id }, t(lang, label));
     b.addEventListener("click", () => send({ type }));
     return b;
   };
+  const head = h("div", { class: "bg-tutor-head" });
+  const words = h("div", { class: "bg-tutor-words" });
+  const title = h("strong", { "data-testid": "tutor-error" }, `${t(lang, "tutor.title")}: ${error}`);
+  words.append(title, h("div", { "data-testid": "tutor-best" }, best));
   const buttons = h("div", { class: "bg-tutor-buttons" });
   buttons.append(button("tutor-take-back", "tutor.takeBack", "tutor-take-back"), button("tutor-accept", "tutor.accept", "tutor-accept"));
-  panel.replaceChildren(h("strong", {}, t(lang, "tutor.title")), ...lines, h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")), buttons);
+  head.append(words, buttons);
+  const list = (lines) => {
+    const ul = h("ul", { class: "bg-tutor-facts" });
+    ul.append(...lines.map((line) => h("li", {}, line)));
+    return ul;
+  };
+  const why = h("div", { class: "bg-tutor-why", "data-testid": "tutor-why" });
+  why.append(list(facts.slice(0, FACTS_SHOWN)));
+  if (facts.length > FACTS_SHOWN) {
+    const more = h("details", { "data-testid": "tutor-more" });
+    more.append(h("summary", {}, t(lang, "tutor.more", { n: facts.length - FACTS_SHOWN })), list(facts.slice(FACTS_SHOWN)));
+    why.append(more);
+  }
+  why.append(h("p", { class: "bg-tutor-units" }, t(lang, "tutor.units")));
+  panel.replaceChildren(head, why);
 }
 
 // src/ids.js
@@ -2542,7 +2570,7 @@ var View = class {
     this.form.append(this.input, this.submit);
     const submit = (e) => {
       e.preventDefault();
-      if (this.input.value.trim()) this.intent({ type: "play", notation: this.input.value.trim() });
+      this.intent({ type: "play", notation: this.input.value.trim() });
     };
     this.form.addEventListener("submit", submit);
     this.input.addEventListener("keydown", (e) => e.key === "Enter" && submit(e));
@@ -2571,10 +2599,8 @@ var View = class {
     this.onlinePanel.hidden = true;
     this.serverIds = () => null;
     this.ticker = null;
-    this.root.append(
-      this.onlinePanel,
-      this.faceNote,
-      this.main,
+    this.side = h("div", { class: "bg-side", "data-testid": "side" });
+    this.side.append(
       this.tutorPanel,
       this.status,
       this.busyBar,
@@ -2587,6 +2613,7 @@ var View = class {
       this.editPanel,
       this.files
     );
+    this.root.append(this.onlinePanel, this.faceNote, this.main, this.side);
     el.append(this.root);
     this.board.addEventListener("click", (e) => this.click(e));
     this.board.addEventListener("contextmenu", (e) => {
