@@ -257,8 +257,11 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
                 # With no checker on the bar and none able to bear off, every step of the high die
                 # after this low one was also legal first, so the first pass had it, except one
                 # moving on the checker just moved, from a point that was empty: skip the rest unseen.
+                # That one too reaches a board of the first pass when the high step from ``src`` is
+                # open and neither touchdown point holds a blot (the same checker, the same landing,
+                # nothing hit on the way): skip it unseen as well.
                 chain = opened[high][23 - dst] if dst >= high and not board[dst] else None
-                if chain is None:
+                if chain is None or opened[high][23 - src] and not board[48 - dst] and not board[48 - src + high]:
                     continue
                 seconds = [chain]
             board1 = _apply(board, src, dst)
