@@ -17,11 +17,11 @@ from helpers import random_positions
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)]
 
 
-def mismatches(gnubg_nn, positions):
+def mismatches(gnubg_nn, positions, rolls=ROLLS):
     found = []
     for position in positions:
         board = gnubg_board(position)
-        for d1, d2 in ROLLS:
+        for d1, d2 in rolls:
             ours = {(play.result.player, play.result.opponent) for play in position.legal_plays(d1, d2)}
             # gnubg keeps the mover as board[1]; our result has the opponent on roll, so the
             # boards are the same pair of halves in the same order.
@@ -42,16 +42,17 @@ def test_same_plays_as_gnubg_long(gnubg_nn):
     assert mismatches(gnubg_nn, positions) == []
 
 
-def edge_positions(count: int, seed: int) -> list[Position]:
-    """Positions placed at random where the dice's order matters: the mover has 0 to 2 checkers
-    on the bar and 0 to 2 outside the home board (the rest home or off); the opponent holds
-    points and leaves blots anywhere, the mover's home board included, and may be on the bar."""
+def edge_positions(count: int, seed: int, bar=(0, 0, 1, 2), outside=(0, 1, 1, 2)) -> list[Position]:
+    """Positions placed at random where the dice's order matters: the mover has a number of
+    checkers on the bar drawn from ``bar`` and outside the home board from ``outside`` (the rest
+    home or off); the opponent holds points and leaves blots anywhere, the mover's home board
+    included, and may be on the bar."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
         mover = [0] * 25
-        mover[24] = rng.choice((0, 0, 1, 2))
-        for _ in range(rng.choice((0, 1, 1, 2))):
+        mover[24] = rng.choice(bar)
+        for _ in range(rng.choice(outside)):
             mover[rng.randrange(6, 24)] += 1
         for _ in range(rng.randrange(16 - sum(mover))):
             mover[rng.randrange(6)] += 1
@@ -73,6 +74,16 @@ def test_same_plays_as_gnubg_near_the_bar_and_the_bear_off(gnubg_nn):
     assert sum(not any(p.player[6:]) for p in positions) > 300  # bearing off
     assert sum(sum(p.player[6:]) == 1 for p in positions) > 500  # one checker to bring home first
     assert mismatches(gnubg_nn, positions) == []
+
+
+def test_same_doubles_as_gnubg_near_the_bar_and_the_bear_off(gnubg_nn):
+    """Doubles: up to five checkers to enter (some of the four steps left after entering, or
+    none), and up to three outside, so that bearing off starts within the roll or never does."""
+    positions = edge_positions(4_000, seed=3838, bar=(0, 1, 2, 3, 4, 5), outside=(0, 1, 2, 3))
+    assert sum(p.player[24] >= 3 for p in positions) > 1_000
+    assert sum(0 < sum(p.player[6:]) < 4 for p in positions) > 1_500  # bearing off may start mid-roll
+    doubles = [(die, die) for die in range(1, 7)]
+    assert mismatches(gnubg_nn, positions, doubles) == []
 
 
 def test_position_ids_match_gnubg(gnubg_nn):

@@ -185,20 +185,25 @@ def legal_plays(position: Position, die1: int, die2: int) -> list[Play]:
     """
     found = _found(position, die1, die2)
     turn = 1 - position.turn
-    new_position, new_play, set_moves, set_result = Position.unchecked, object.__new__, _set_moves, _set_result
-    counts = _COUNTS
+    new, set_moves, set_result = object.__new__, _set_moves, _set_result
+    set_player, set_opponent, set_turn, counts = _set_player, _set_opponent, _set_turn, _COUNTS
     # A play that hits nothing leaves the opponent's checkers as they were: its result shares
     # their tuple, rather than reading the same 25 counts back from the board.
     theirs, their_bar = position.opponent, position.opponent[BAR]
-    plays = []
+    plays: list[Play] = []
+    append = plays.append
     for key, moves in found.items():
-        # The hot path: the generator only makes legal positions, and the frozen dataclass's
-        # own constructor costs twice these two setters.
-        play = new_play(Play)
+        # The hot path, a third of the time: the generator only makes legal positions, so each
+        # Play and Position is filled by its slots' setters, without the frozen dataclass's
+        # constructor (twice the cost) or a call of Position.unchecked (a quarter more).
+        play = new(Play)
         set_moves(play, moves)
-        player = theirs if key[_THEIR_BAR] == their_bar else counts(key, 25)
-        set_result(play, new_position(player, counts(key), turn))
-        plays.append(play)
+        result = new(Position)
+        set_player(result, theirs if key[_THEIR_BAR] == their_bar else counts(key, 25))
+        set_opponent(result, counts(key))
+        set_turn(result, turn)
+        set_result(play, result)
+        append(play)
     return plays
 
 
@@ -228,6 +233,8 @@ def _found(position: Position, die1: int, die2: int, steps: bool = True) -> dict
 
 
 _set_moves, _set_result = Play.__dict__["moves"].__set__, Play.__dict__["result"].__set__
+# Position.unchecked's own setters: the results are legal by construction (see legal_plays).
+_set_player, _set_opponent, _set_turn = (Position.__dict__[name].__set__ for name in ("player", "opponent", "turn"))
 _COUNTS = struct.Struct("25B").unpack_from  # (board, offset) -> one side's 25 counts as a tuple
 
 
@@ -250,8 +257,11 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
                 # With no checker on the bar and none able to bear off, every step of the high die
                 # after this low one was also legal first, so the first pass had it, except one
                 # moving on the checker just moved, from a point that was empty: skip the rest unseen.
+                # That one too reaches a board of the first pass when the high step from ``src`` is
+                # open and neither touchdown point holds a blot (the same checker, the same landing,
+                # nothing hit on the way): skip it unseen as well.
                 chain = opened[high][23 - dst] if dst >= high and not board[dst] else None
-                if chain is None:
+                if chain is None or opened[high][23 - src] and not board[48 - dst] and not board[48 - src + high]:
                     continue
                 seconds = [chain]
             board1 = _apply(board, src, dst)
@@ -288,24 +298,51 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
 def _doubles(board: bytearray, die: int, found: dict[bytes, tuple[Move, ...]], steps: bool) -> None:
     """The plays of a double: as many steps as possible (up to four), each result kept once.
 
-    Steps are generated from the highest point down, so each set of steps is seen in one order;
-    the plays are kept in the order this depth-first walk first reaches them.
+    Checkers on the bar enter first; then steps are taken from the highest point down (a step
+    never starts above the one before), so each set of steps is seen in one order; the plays are
+    kept in the order this depth-first walk first reaches them. ``board`` is the caller's own.
     """
-    longest = 0
-    opened = _open_steps(board, die)
     trail = [_MOVES[0][0][0]] * 4  # the moves of the path walked (with ``steps``), each set before it is read
+    # Entering is forced, every checker on the bar alike: no choice to walk until all are in.
+    depth, entry = 0, BAR - die
+    while board[BAR] and depth < 4 and board[BAR + die] < 2:  # byte BAR + die: the opponent on the entry point
+        board[BAR] -= 1
+        board[entry] += 1
+        hit = board[48 - entry] == 1
+        if hit:
+            board[48 - entry] = 0
+            board[_THEIR_BAR] += 1
+        trail[depth] = _MOVES[BAR][entry][hit]
+        depth += 1
+    if board[BAR] or depth == 4:  # a checker kept on the bar, or every die spent entering
+        if depth:
+            found[bytes(board)] = tuple(trail[:depth]) if steps else ()
+        return
+    # The walk's candidate steps, made once: the open landings stay open (see _open_steps), so a
+    # step is taken where its point holds a checker, or gets one from a candidate step above it.
+    # Checking a few candidates per node costs less than finding the steps anew on every board.
+    cands: list[Step] = []
+    reach = bytearray(30)  # reach[i]: a candidate step starts from index i
+    for step in _open_steps(board, die):
+        if step and (board[step[0]] or reach[step[0] + die]):
+            reach[step[0]] = 1
+            cands.append(step)
+    exact = die - 1
+    if sum(board[6:BAR]) < 4 - depth:  # else a checker stays outside the home board to the end
+        # Bearing off from each home point, the lowest last (as their sources order them): from
+        # the die's own point, or below it from the highest point, and only with all checkers home.
+        cands += [(src, -1) for src in range(exact, -1, -1)]
+    last = len(cands)
+    longest = 0
 
-    def walk(board: bytearray, depth: int, top: int) -> None:
+    def walk(board: bytearray, depth: int, first: int) -> None:
         nonlocal longest
-        options = _steps(board, die, opened, top)
-        if not options:
-            if depth > longest:
-                longest = depth
-                found.clear()
-            if depth and depth == longest and bytes(board) not in found:
-                found[bytes(board)] = tuple(trail[:depth]) if steps else ()
-            return
-        for src, dst in options:
+        stuck = True
+        for k in range(first, last):  # cands[first] starts where the step before did, or below
+            src, dst = cands[k]
+            if not board[src] or dst < 0 and (any(board[6:BAR]) or src < exact and any(board[src + 1 : 6])):
+                continue
+            stuck = False
             after = board[:]  # _apply, written out: the hot loop of every search
             after[src] -= 1
             hit = False
@@ -318,7 +355,7 @@ def _doubles(board: bytearray, die: int, found: dict[bytes, tuple[Move, ...]], s
             if steps:
                 trail[depth] = _MOVES[src][dst][hit]
             if depth < 3:
-                walk(after, depth + 1, src)
+                walk(after, depth + 1, k)
                 continue
             if longest < 4:  # the fourth step ends the play
                 longest = 4
@@ -326,8 +363,14 @@ def _doubles(board: bytearray, die: int, found: dict[bytes, tuple[Move, ...]], s
             key = bytes(after)
             if key not in found:
                 found[key] = tuple(trail) if steps else ()
+        if stuck:
+            if depth > longest:
+                longest = depth
+                found.clear()
+            if depth and depth == longest and bytes(board) not in found:
+                found[bytes(board)] = tuple(trail[:depth]) if steps else ()
 
-    walk(board, 0, BAR)
+    walk(board, depth, 0)
 
 
 # ---------------------------------------------------------------------- text

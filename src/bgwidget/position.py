@@ -17,7 +17,8 @@ Conventions (the same as GNU Backgammon's own board arrays):
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from bgwidget.checks import is_int
@@ -308,9 +309,7 @@ class Position:
 
         See :func:`bgwidget.plays.legal_plays` for the order and the rules applied.
         """
-        from bgwidget.plays import legal_plays
-
-        return legal_plays(self, die1, die2)
+        return _legal_plays()(self, die1, die2)
 
     def parse_play(self, text: str, die1: int, die2: int) -> Play:
         """The legal play that ``text`` (gnubg/XG notation) names; see :func:`bgwidget.notation.parse_play`."""
@@ -380,6 +379,15 @@ def _init(position: Position, player: tuple[int, ...], opponent: tuple[int, ...]
     _set_player(position, player)
     _set_opponent(position, opponent)
     _set_turn(position, turn)
+
+
+@cache
+def _legal_plays() -> Callable[[Position, int, int], list[Play]]:
+    """:func:`bgwidget.plays.legal_plays`, imported on first use (the layer above imports this
+    one) and kept: an import statement run on every call costs a tenth of a roll's plays."""
+    from bgwidget.plays import legal_plays
+
+    return legal_plays
 
 
 def _pips(side: tuple[int, ...]) -> int:
