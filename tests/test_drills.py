@@ -290,12 +290,11 @@ def test_a_right_answer_that_is_not_the_best_says_how_close_it_is_in_a_list_besi
     assert not any("gives up" in line for line in reasons)  # the verdict said the margin once
     assert reasons == explanation(board.card, "13/11 6/5")  # set against the best play, 24/23 13/11
     assert "Points 24/23 13/11 breaks: 24." in reasons  # the slot breaks the 24-point anchor (hand count)
-    assert board._explanation.value.count("<li>") == len(reasons)  # a list, one fact an item
-    # the board and a panel side by side, the verdict and Next card above the explanation
+    # the board and a panel side by side: the question or verdict and Next card above the list
     (row,) = board.children
     assert row.layout.flex_flow == "row wrap" and row.children[0] is board.board
-    panel = row.children[1].children
-    assert panel[1] is board._feedback.widget and board.next_button in panel[2].children
-    assert panel[3] is board._explanation and board.next_button.layout.display is None
+    _status, _feedback, controls, listed = row.children[1].children
+    assert listed.value.count("<li>") == len(reasons)  # a list, one fact an item
+    assert board.next_button in controls.children and board.next_button.layout.display is None
     board.next()
-    assert board._explanation.value == "" and "\n" not in board.text  # none due now: one line, no list
+    assert listed.value == "" and "\n" not in board.text  # none due now: one line, no list

@@ -615,6 +615,30 @@ def _roll(i: int, ply: int, rng: np.random.Generator) -> tuple[int, int]:
     return r // 6 + 1, r % 6 + 1
 
 
+def _take_luck(
+    chances: np.ndarray, taken: np.ndarray, live: list[int], ours: np.ndarray, luck: np.ndarray, cubes: _Cubes | None
+) -> None:
+    """Add to ``luck`` (and ``cubes``') each live trial's luck of the roll (variance reduction):
+    the roller's chances after the roll ``taken`` (its index in ROLLS) less their average over the
+    21 rolls, seen by the side rolled out. ``chances``: the next side on roll's, 21 rows a trial."""
+    import numpy as np
+
+    from bgwidget.ai.evaluator import equity
+    from bgwidget.ai.search import ROLLS
+
+    weights = np.array([w for _, _, w in ROLLS])
+    mover = _turned(chances).reshape(len(live), len(ROLLS), 5)  # for the roller
+    rows = np.arange(len(live))
+    lucky = mover[rows, taken] - np.einsum("r,lrc->lc", weights, mover)
+    ours_live = ours[live]
+    theirs = lucky[:, [0, 3, 4, 1, 2]]  # the roller's luck seen by the other side
+    theirs[:, 0] *= -1.0
+    luck[live] += np.where(ours_live[:, None], lucky, theirs)
+    if cubes:  # the constant of equity() cancels in a difference of weighted averages
+        values_lucky = equity(mover[rows, taken]) - equity(mover) @ weights
+        cubes.lucky(live, np.where(ours_live, values_lucky, -values_lucky))
+
+
 def _play_out(
     starts: Sequence[tuple[Position, bool]],
     indices: range,
@@ -629,12 +653,11 @@ def _play_out(
     at the start), the cubeful points (else 0)."""
     import numpy as np
 
-    from bgwidget.ai.evaluator import checked_evaluation, equity
+    from bgwidget.ai.evaluator import checked_evaluation
     from bgwidget.ai.search import ROLLS, best_boards
 
     unchecked = Position.unchecked
     roll_index = {(d1, d2): r for r, (d1, d2, _) in enumerate(ROLLS)}
-    weights = np.array([w for _, _, w in ROLLS])
     n = len(indices) * len(starts)
     trial = [i for i in indices for _ in starts]  # flat layout: trial index major, start minor
     rngs = {i: np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,))) for i in indices}
@@ -669,16 +692,8 @@ def _play_out(
         after, chances = best_boards(rolled, evaluator)  # the next side on roll's chances
         kept = np.arange(len(live))  # the row of ``after`` of each trial's roll
         if reduce:
-            mover = _turned(chances).reshape(len(live), len(ROLLS), 5)  # for the roller
-            taken = [roll_index[min(roll), max(roll)] for roll in dice]
-            lucky = mover[kept, taken] - np.einsum("r,lrc->lc", weights, mover)
-            ours_live = ours[live]
-            theirs = lucky[:, [0, 3, 4, 1, 2]]  # the roller's luck seen by the other side
-            theirs[:, 0] *= -1.0
-            luck[live] += np.where(ours_live[:, None], lucky, theirs)
-            if cubes:  # the constant of equity() cancels in a difference of weighted averages
-                values_lucky = equity(mover[kept, taken]) - equity(mover) @ weights
-                cubes.lucky(live, np.where(ours_live, values_lucky, -values_lucky))
+            taken = np.array([roll_index[min(roll), max(roll)] for roll in dice], dtype=int)
+            _take_luck(chances, taken, live, ours, luck, cubes)
             kept = kept * len(ROLLS) + taken
         still: list[int] = []
         stopped: list[tuple[int, int]] = []  # (trial, its row of ``after``)
