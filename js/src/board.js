@@ -16,6 +16,14 @@ export function personMoving(state) {
   return !!state.can?.move;
 }
 
+/** Whether `seat` is shown on turn: not before the opening roll (no one is yet), nor once the game is over.
+ * @param {ViewState} state
+ * @param {number} seat
+ */
+export function onTurn(state, seat) {
+  return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
+}
+
 /** The places ("bar" included) holding a checker that can move now.
  * @param {ViewState} state
  * @returns {Set<Place>} */

@@ -4,6 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import * as L from "../src/loft/layout.js";
+import { onTurn } from "../src/board.js";
 import * as C from "../src/loft/camera.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) < eps, `${a} ≉ ${b}`);
@@ -283,11 +284,11 @@ test("a play's arrows run from the top checker of each step's start to where it 
 });
 
 test("no one is marked on turn before the opening roll, nor after the game", () => {
-  assert.equal(L.onTurn({ turn: 0, phase: "opening" }, 0), false);
-  assert.equal(L.onTurn({ turn: 0, phase: "roll" }, 0), true);
-  assert.equal(L.onTurn({ turn: 0, phase: "roll" }, 1), false);
-  assert.equal(L.onTurn({ turn: 1, phase: "cube" }, 1), true);
-  assert.equal(L.onTurn({ turn: 1, phase: "game-over" }, 1), false);
+  assert.equal(onTurn({ turn: 0, phase: "opening" }, 0), false);
+  assert.equal(onTurn({ turn: 0, phase: "roll" }, 0), true);
+  assert.equal(onTurn({ turn: 0, phase: "roll" }, 1), false);
+  assert.equal(onTurn({ turn: 1, phase: "cube" }, 1), true);
+  assert.equal(onTurn({ turn: 1, phase: "game-over" }, 1), false);
 });
 
 test("the walk starts looking at the board's middle", () => {

@@ -4,9 +4,9 @@
 // words come from the View's catalogue (`t`), so that this bundle does not carry a second copy.
 import * as THREE from "three";
 import { diceOf } from "../draw.js";
-import { boardOf, litPoints, movablePoints } from "../board.js";
+import { boardOf, litPoints, movablePoints, onTurn } from "../board.js";
 import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
-import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, onTurn, placeAt, spot, stepArrows } from "./layout.js";
+import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot, stepArrows } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
 
 /** @typedef {import("../state.js").ViewState} ViewState */

@@ -240,11 +240,3 @@ export function stepArrows(seat, before, steps) {
     return { from: { ...a, y: a.y + THICK }, to: { ...b, y: b.y + THICK } };
   });
 }
-
-/** Whether `seat` is shown on turn: not before the opening roll (no one is yet), nor once the game is over.
- * @param {ViewState} state
- * @param {number} seat
- */
-export function onTurn(state, seat) {
-  return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
-}

@@ -404,6 +404,9 @@ function hitTest(x, y) {
 function personMoving(state) {
   return !!state.can?.move;
 }
+function onTurn(state, seat) {
+  return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
+}
 function movablePoints(state) {
   return new Set(personMoving(state) ? state.movable || [] : []);
 }
@@ -2075,13 +2078,13 @@ function strip(state, seat) {
   const cy = y0 + HEAD / 2;
   const lang = state.language;
   const name = (state.names || ["", ""])[seat];
-  const onTurn = state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
+  const marked = onTurn(state, seat);
   const pips = (state.pips || [])[seat];
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
   const st = S.strip;
-  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${onTurn ? COLORS.lit : lo}" stroke-width="${onTurn ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${onTurn ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${pips === void 0 ? "" : `<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  `}${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
-  if (onTurn) {
+  let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${marked ? COLORS.lit : lo}" stroke-width="${marked ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${marked ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${pips === void 0 ? "" : `<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  \xB7  `}${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+  if (marked) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
   }
   return out + `</g>`;
