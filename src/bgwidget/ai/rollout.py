@@ -654,9 +654,8 @@ def _play_out(
     import numpy as np
 
     from bgwidget.ai.evaluator import checked_evaluation
-    from bgwidget.ai.search import ROLLS, best_boards
+    from bgwidget.ai.search import ROLLS, best_boards, board_position
 
-    unchecked = Position.unchecked
     roll_index = {(d1, d2): r for r, (d1, d2, _) in enumerate(ROLLS)}
     n = len(indices) * len(starts)
     trial = [i for i in indices for _ in starts]  # flat layout: trial index major, start minor
@@ -699,7 +698,7 @@ def _play_out(
         stopped: list[tuple[int, int]] = []  # (trial, its row of ``after``)
         for k, b in zip(live, kept.tolist()):
             board, turn = after[b], 1 - positions[k].turn
-            positions[k] = unchecked(tuple(board[25:50]), tuple(board[:25]), turn)
+            positions[k] = board_position(board, turn)
             ours[k] = not ours[k]
             if positions[k].outcome() is None and not _home(positions[k]):
                 still.append(k)

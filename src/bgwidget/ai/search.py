@@ -39,6 +39,7 @@ __all__ = [
     "Candidate",
     "Evaluator",
     "best_boards",
+    "board_position",
     "best_replies",
     "kept_by_pruning",
     "one_ply",
@@ -199,11 +200,13 @@ def best_replies(
     :func:`~bgwidget.ai.evaluator.checked_evaluation` does.
     """
     boards, chances = best_boards(rolled, evaluator, prune=prune)
-    unchecked = Position.unchecked
-    after = [
-        unchecked(tuple(b[25:50]), tuple(b[:25]), 1 - position.turn) for (position, _, _), b in zip(rolled, boards)
-    ]
-    return after, chances
+    return [board_position(b, 1 - position.turn) for (position, _, _), b in zip(rolled, boards)], chances
+
+
+def board_position(board: bytes, turn: int) -> Position:
+    """The position of a board after a play, as :func:`~bgwidget.moves.result_boards` writes it
+    (the mover's 25 counts, then the other side's), with ``turn`` on roll; not checked."""
+    return Position.unchecked(tuple(board[25:50]), tuple(board[:25]), turn)
 
 
 def best_boards(
@@ -233,7 +236,6 @@ def best_boards(
     drawn = np.fromiter(map(numbers.setdefault, found, count()), dtype=np.intp, count=len(found))
     distinct = list(numbers)
     index = np.searchsorted(np.fromiter(numbers.values(), dtype=np.intp, count=len(numbers)), drawn)
-    unchecked = Position.unchecked
     starts = np.fromiter(groups.values(), dtype=int, count=len(groups))
     group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(index)))
     if evaluator is evaluate_positions:
@@ -253,7 +255,7 @@ def best_boards(
                 table[judged] = evaluate_boards(part, inputs=encode_rest(part, inputs[judged]))
     else:
         kept = None
-        table = checked_evaluation(evaluator, [unchecked(tuple(b[25:50]), tuple(b[:25]), b[50]) for b in distinct])
+        table = checked_evaluation(evaluator, [board_position(b, b[50]) for b in distinct])
     # Each group's first least value, for all groups at once (a loop of argmins cost as much).
     values = equity(table)[index]
     if kept is not None:
