@@ -3,8 +3,10 @@
 The position: the start of a game, the side on roll before its roll (GNU Backgammon's Position
 ID ``4HPwATDgc/ABMA``), a contact position of a whole game's length. Both roll it out the same
 way: cubeless, chequer play at 0-ply for both sides, variance reduction on (luck adjustment by
-0-ply lookahead), rotated first rolls, trials stopped at the exact bear-off database; truncated
-after ``--plies`` plies, and then to the end of the game. Ours: :func:`bgwidget.ai.rollout`
+0-ply lookahead), rotated first rolls, trials stopped as soon as both sides have every checker
+home, where the bear-off databases judge the race (ours exactly; gnubg's ``bearofftruncation
+onesided``, its one-sided database: before December 2026 gnubg played on to its two-sided
+database, plies that ours does not play); truncated after ``--plies`` plies, and then to the end of the game. Ours: :func:`bgwidget.ai.rollout`
 serially (one process; numpy may use its own threads), and on a process pool of two workers
 (``executor=``, the pool started once and warmed before the timing; the same batches, so the same
 numbers, and the speed-up is the serial time over the pool's). GNU Backgammon's: Debian's ``gnubg``
@@ -60,7 +62,7 @@ jobs, out = json.load(open("@JOBS@")), {}
 for c in ["set threads 1", "new game", "set board @ID@", "set turn 0", "set rollout cubeful off",
           "set rollout varredn on", "set rollout rotate on", "set rollout seed 1",
           "set rollout chequerplay plies 0", "set rollout later enable off",
-          "set rollout bearofftruncation exact on"]:
+          "set rollout bearofftruncation exact on", "set rollout bearofftruncation onesided on"]:
     gnubg.command(c)
 for name, trials, plies in jobs:
     gnubg.command(f"set rollout trials {trials}")

@@ -213,8 +213,9 @@ def result_boards(position: Position, die1: int, die2: int) -> list[bytes]:
     Each is 50 bytes: the **mover's** 25 counts, then the opponent's 25, each side in its own
     numbering as :class:`~bgwidget.Position` holds them (``player + opponent`` before the play);
     one per distinct result, in the order of :func:`legal_plays`; ``[]`` when no checker can
-    move. The hot path of the searches and rollouts, which judge every result of every roll and
-    keep one. Raises :class:`~bgwidget.dice.DiceError` for dice outside 1..6.
+    move. The searches and rollouts find the same boards, in the same order, for many rolls at
+    once with numpy (:func:`bgwidget.ai.movegen.roll_results`, tested against this one). Raises
+    :class:`~bgwidget.dice.DiceError` for dice outside 1..6.
     """
     return list(_found(position, die1, die2, steps=False))
 
@@ -273,7 +274,7 @@ def _non_doubles(board: bytearray, high: int, low: int, found: dict[bytes, tuple
                         both.add(src << 5 | src2)
                 elif src2 << 5 | src in both:
                     continue
-                after = board1[:]  # _apply, written out: the hot loop of every search
+                after = board1[:]  # _apply, written out: the hot loop of legal_plays
                 after[src2] -= 1
                 if dst2 >= 0:
                     after[dst2] += 1
@@ -343,7 +344,7 @@ def _doubles(board: bytearray, die: int, found: dict[bytes, tuple[Move, ...]], s
             if not board[src] or dst < 0 and (any(board[6:BAR]) or src < exact and any(board[src + 1 : 6])):
                 continue
             stuck = False
-            after = board[:]  # _apply, written out: the hot loop of every search
+            after = board[:]  # _apply, written out: the hot loop of legal_plays
             after[src] -= 1
             hit = False
             if dst >= 0:

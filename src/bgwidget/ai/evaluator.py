@@ -124,7 +124,10 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None, *, inputs: np.nd
     rest = live & ~race
     if rest.any():
         net = net or default_net()
-        chances = net.probabilities(boards[rest]) if inputs is None else net.outputs(inputs, np.flatnonzero(rest))
+        if inputs is None:
+            chances = net.probabilities(boards[rest])
+        else:  # every row read in place when every board goes to the net
+            chances = net.outputs(inputs, None if live.all() and not race.any() else np.flatnonzero(rest))
         chances[left[rest, 1] < 15, 1:3] = 0.0  # the other side has borne off: no gammon to win
         chances[left[rest, 0] < 15, 3:5] = 0.0  # the side on roll has: none to lose
         out[rest] = chances

@@ -20,16 +20,17 @@ net, exact bear-off and game-over scores).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import count
 
 import numpy as np
 
 from bgwidget.ai.encoding import N_INPUTS, encode_rest, encode_units
 from bgwidget.ai.evaluator import checked_evaluation, consistent, equity, evaluate_boards, evaluate_positions, flip
+from bgwidget.ai.movegen import roll_results
 from bgwidget.ai.net import Net, default_pruning_net
-from bgwidget.moves import IllegalPlayError, Play, result_boards
+from bgwidget.moves import IllegalPlayError, Play
 from bgwidget.position import Position
 
 __all__ = [
@@ -178,9 +179,6 @@ def position_values(
     return np.array([cache[position, ply] for position in positions]).reshape(len(positions), 5)
 
 
-_AFTER_TURN = (b"\x01", b"\x00")  # the side on roll after a play of seat 0's, of seat 1's, as a byte
-
-
 def best_replies(
     rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions, *, prune: bool = True
 ) -> tuple[list[Position], np.ndarray]:
@@ -190,9 +188,10 @@ def best_replies(
     the turn in the same position) and that side's (n, 5) chances in each: the best play leaves
     it the least cubeless equity. Every result of every roll is judged in one evaluator call, each
     distinct board once (for a caller's evaluator, once per side on roll after it, which it may
-    read). With the shipped net's evaluator the results' boards go to the net as they are
-    (:func:`~bgwidget.moves.result_boards`): the plays not kept never become Play or Position
-    objects, which cost a search or a rollout more than the net did. With ``prune`` (and the
+    read). The results of all the rolls are found at once, as arrays of boards
+    (:func:`~bgwidget.ai.movegen.roll_results`), and with the shipped net's evaluator go to the net
+    as they are: the plays not kept never become Play or Position objects, which cost a search or
+    a rollout more than the net did. With ``prune`` (and the
     shipped net) a roll of n results sends the net only the ``4 + floor(log2(n))`` that the
     pruning net (:func:`~bgwidget.ai.net.default_pruning_net`) rates best, and every finished or
     bear-off result, which are judged exactly: GNU Backgammon's pruning rule (``eval.c``,
@@ -204,7 +203,7 @@ def best_replies(
 
 
 def board_position(board: bytes, turn: int) -> Position:
-    """The position of a board after a play, as :func:`~bgwidget.moves.result_boards` writes it
+    """The position of a board after a play, as :func:`~bgwidget.ai.movegen.roll_results` writes it
     (the mover's 25 counts, then the other side's), with ``turn`` on roll; not checked."""
     return Position.unchecked(tuple(board[25:50]), tuple(board[:25]), turn)
 
@@ -213,41 +212,30 @@ def best_boards(
     rolled: Sequence[tuple[Position, int, int]], evaluator: Evaluator = evaluate_positions, *, prune: bool = True
 ) -> tuple[list[bytes], np.ndarray]:
     """:func:`best_replies` with each position after the best play as the 50 bytes of its board, the
-    mover's 25 counts first (:func:`~bgwidget.moves.result_boards`), not a Position: a rollout
+    mover's 25 counts first (:func:`~bgwidget.ai.movegen.roll_results`), not a Position: a rollout
     makes a Position of one of the 21 rolls of each trial only."""
-    groups: dict[tuple[Position, int, int], int] = {}  # the first result of each (position, roll)
-    found: list[bytes] = []  # every result of every roll, the mover's side first
-    # A caller's evaluator may read the turn: its results are told apart by the side on roll
-    # after them too (a 51st byte), as the Positions it is given are.
-    turned = evaluator is not evaluate_positions
-    for item in rolled:
-        if item in groups:  # the first plies of a rollout's trials start alike
-            continue
-        position, d1, d2 = item
-        results = result_boards(position, d1, d2) or [bytes(position.player + position.opponent)]
-        groups[item] = len(found)
-        found.extend([board + _AFTER_TURN[position.turn] for board in results] if turned else results)
-    if not found:
+    items = list(dict.fromkeys(rolled))  # each (position, roll) once: a rollout's first plies repeat them
+    if not items:
         return [], np.zeros((0, 5))
-    # Each distinct result once, in the order first met, in one pass of C (dict and map): each
-    # result draws a number and keeps its first one, so the numbers kept rise in that order and
-    # a result's rank among them is its index in ``distinct``.
-    numbers: dict[bytes, int] = {}
-    drawn = np.fromiter(map(numbers.setdefault, found, count()), dtype=np.intp, count=len(found))
-    distinct = list(numbers)
-    index = np.searchsorted(np.fromiter(numbers.values(), dtype=np.intp, count=len(numbers)), drawn)
-    starts = np.fromiter(groups.values(), dtype=int, count=len(groups))
-    group = np.repeat(np.arange(len(starts)), np.diff(starts, append=len(index)))
+    before = np.frombuffer(b"".join([bytes(p.player + p.opponent) for p, _, _ in items]), dtype=np.uint8)
+    before = before.reshape(-1, 50)
+    dice = np.array([(d1, d2) for _, d1, d2 in items])
+    # A caller's evaluator may read the turn: its results are told apart by the side on roll after
+    # them too, as the Positions it is given are.
+    turned = evaluator is not evaluate_positions
+    after_turn = np.array([1 - p.turn for p, _, _ in items]) if turned else None
+    group, index, distinct = roll_results(before, dice, after_turn)
+    starts = np.searchsorted(group, np.arange(len(items)))
     if evaluator is evaluate_positions:
-        sides = np.frombuffer(b"".join(distinct), dtype=np.int8).reshape(-1, 2, 25)[:, ::-1]
+        sides = distinct.view(np.int8).reshape(-1, 2, 25)[:, ::-1]
         if not prune:
             kept, table = None, evaluate_boards(sides)
         else:
             # Every result's units for the pruning net; the other inputs only for those the big net judges.
-            inputs = encode_units(sides, np.zeros((len(distinct), N_INPUTS), dtype=np.float32))
+            inputs = encode_units(sides, _zeros(len(distinct)))
             kept = kept_by_pruning(sides, inputs, index, starts, group)
             if kept is None:
-                table = evaluate_boards(sides, inputs=encode_rest(sides, inputs))
+                table = evaluate_boards(sides, inputs=encode_rest(sides, inputs.copy()))
             else:
                 table = np.zeros((len(distinct), 5))
                 judged = _used(index[kept], len(distinct))
@@ -255,16 +243,17 @@ def best_boards(
                 table[judged] = evaluate_boards(part, inputs=encode_rest(part, inputs[judged]))
     else:
         kept = None
-        table = checked_evaluation(evaluator, [board_position(b, b[50]) for b in distinct])
+        table = checked_evaluation(evaluator, [board_position(b.tobytes(), int(b[50])) for b in distinct])
     # Each group's first least value, for all groups at once (a loop of argmins cost as much).
     values = equity(table)[index]
     if kept is not None:
         values[~kept] = np.inf
     least = np.minimum.reduceat(values, starts)[group] == values
     firsts = np.minimum.reduceat(np.where(least, np.arange(len(index)), len(index)), starts)
-    chosen = dict(zip(groups, index[firsts].tolist()))
+    chosen = dict(zip(items, index[firsts].tolist()))
     picks = [chosen[item] for item in rolled]
-    return [distinct[r][:50] for r in picks], table[picks]
+    boards = distinct[:, :50].tobytes()
+    return [boards[50 * r : 50 * r + 50] for r in picks], table[picks]
 
 
 PRUNE_MIN = 4
@@ -311,10 +300,29 @@ def kept_by_pruning(
     by_net = np.full(len(boards), np.inf)
     by_net[distinct] = equity((pruner or default_pruning_net()).outputs(inputs, distinct))
     scores[ranked] = by_net[index[ranked]]
-    order = np.lexsort((scores, group))  # each roll's rows stay together, best for the mover first
+    # Each roll's rows together, best for the mover first, ties in their order: np.lexsort((scores,
+    # group)), but two stable sorts are faster, the second a radix sort of small ints.
+    order = np.argsort(scores, kind="stable")
+    order = order[np.argsort(group[order].astype(np.uint16 if len(starts) <= 1 << 16 else np.intp), kind="stable")]
     rank = np.empty(len(index), dtype=int)
     rank[order] = np.arange(len(index)) - starts[group[order]]
     return ~ranked | (rank < limits[group])
+
+
+_ZEROS = threading.local()
+_ZEROS_KEPT = 1 << 15  # rows: 27 MB at most kept per thread; a larger batch has its own
+
+
+def _zeros(rows: int) -> np.ndarray:
+    """(rows, N_INPUTS) float32 zeros but for the :data:`~bgwidget.ai.encoding.UNITS` columns, which
+    the caller writes: up to :data:`_ZEROS_KEPT` rows, one array per thread, reused, whose other
+    columns stay zero (the pruning net reads them, with zero weights). A fresh array of megabytes
+    costs page faults on every call of a rollout."""
+    if rows > _ZEROS_KEPT:
+        return np.zeros((rows, N_INPUTS), dtype=np.float32)
+    if not hasattr(_ZEROS, "buffer"):
+        _ZEROS.buffer = np.zeros((_ZEROS_KEPT, N_INPUTS), dtype=np.float32)
+    return _ZEROS.buffer[:rows]
 
 
 def _used(rows: np.ndarray, size: int) -> np.ndarray:
