@@ -34,14 +34,19 @@ def run_cells_until_a_board(page, lab, front_end="lab"):
     return page.locator(ROOT).first
 
 
-# In JupyterLab with the long run (-m slow): there a whole game by clicks and the hints run by default.
-@pytest.mark.parametrize("front_end", [pytest.param("lab", marks=pytest.mark.slow), "notebook"])
-def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, front_end):
+# By default in Notebook 7, the hint and the first twelve plays of each side; with the long run
+# (-m slow), whole games in both front ends (a whole game by clicks runs by default in
+# test_board_in_lab.py).
+@pytest.mark.parametrize(
+    ("front_end", "whole"), [pytest.param("lab", True, marks=pytest.mark.slow), ("notebook", False)]
+)
+def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, front_end, whole):
     board = run_cells_until_a_board(page, lab, front_end)
     hinted = False
+    turns = 0
     for _ in range(3000):
         state = root_state(page)
-        if state["phase"] in ("game-over", "match-over"):
+        if state["phase"] in ("game-over", "match-over") or (not whole and turns == 12):
             break
         if state["thinking"] or state["animating"] or (state["turn"] == 1 and state["phase"] != "opening"):
             # The computer's turn, shown with the notebook's animation: wait for the person's.
@@ -53,6 +58,7 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, fr
             )
             continue
         if state["phase"] in ("opening", "roll"):
+            turns += 1
             revision = state["revision"]
             board.locator('[data-testid="roll"]').click()
             wait_new_revision(page, revision)
@@ -85,6 +91,10 @@ def test_the_play_notebook_plays_a_game_and_shows_hints(lab, page, artifacts, fr
     else:
         pytest.fail("the game did not end")
     assert hinted
+    if not whole:  # eleven plays of each side (or the game over), each in the record
+        record = board.locator("[data-record-line]").count()
+        assert turns == 12 and record >= 10 or state["phase"] == "game-over", (turns, record)
+        return
     status = board.locator('[data-testid="status"]').text_content()
     assert re.search(r"wins? an? (single game|gammon|backgammon): \d+ points?", status), status
     # The winner has borne off all fifteen: the tray holds them.
