@@ -6,8 +6,9 @@ way: cubeless, chequer play at 0-ply for both sides, variance reduction on (luck
 0-ply lookahead), rotated first rolls, trials stopped as soon as both sides have every checker
 home, where the bear-off databases judge the race (ours exactly; gnubg's ``bearofftruncation
 onesided``, its one-sided database: before December 2026 gnubg played on to its two-sided
-database, plies that ours does not play); truncated after ``--plies`` plies, and then to the end of the game. Ours: :func:`bgwidget.ai.rollout`
-serially (one process; numpy may use its own threads), and on a process pool of two workers
+database, plies that ours does not play); truncated after ``--plies`` plies, and then to the
+end of the game. Both engines' nets and bear-off databases are loaded before the timing. Ours:
+:func:`bgwidget.ai.rollout` serially (one process; numpy may use its own threads), and on a process pool of two workers
 (``executor=``, the pool started once and warmed before the timing; the same batches, so the same
 numbers, and the speed-up is the serial time over the pool's). GNU Backgammon's: Debian's ``gnubg``
 program with ``set threads 1``, driven by a Python script that it runs itself
@@ -39,6 +40,7 @@ from pathlib import Path
 
 import gnubg_timed
 from bgwidget import Position, ai
+from bgwidget.ai import bearoff
 
 POSITION = Position.initial()
 
@@ -93,7 +95,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=3, help="runs of both sides, whose medians are printed")
     args = parser.parse_args()
     jobs = [(f"truncated at {args.plies} plies", args.trials, args.plies), ("to the end", args.full_trials, 0)]
-    ai.rollout(POSITION, trials=2, truncate=1, progress=False)  # the net and the bear-off database loaded
+    ai.rollout(POSITION, trials=2, truncate=1, progress=False)  # the nets loaded
+    bearoff.database()  # and the bear-off tables (gnubg's are loaded before its timing too)
     print(f"position {POSITION.position_id()}, cubeless, 0-ply chequer play, variance reduction, rotation")
     runs = {name: [] for name, _, _ in jobs}
     with ProcessPoolExecutor(2) as pool:

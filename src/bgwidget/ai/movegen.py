@@ -30,6 +30,7 @@ _BAR = 24
 _THEIR_BAR = 49
 _SOURCES = np.arange(_BAR, -1, -1)  # column j of a step mask: the mover's index 24 - j, the bar first
 _BITS = np.int32(1) << np.arange(24, dtype=np.int32)
+_ANY = 25  # a step's source given as "any" (see _steps)
 
 
 def roll_results(
@@ -86,11 +87,17 @@ def _blocked(boards: np.ndarray) -> np.ndarray:
     return (boards[:, 48:24:-1] >= 2) @ _BITS  # the opponent's bytes 48..25: the mover's indices 0..23
 
 
-def _steps(boards: np.ndarray, dice: np.ndarray, blocked: np.ndarray, top: np.ndarray | None = None) -> tuple:
+def _steps(
+    boards: np.ndarray,
+    dice: np.ndarray,
+    blocked: np.ndarray,
+    top: np.ndarray | None = None,
+    only: np.ndarray | None = None,
+) -> tuple:
     """Every legal single step of each board's die, from the mover's indices at most ``top``
-    (each board's own, or any): ``(parent, source, after)``, ordered by parent, then by source
-    from the highest (the core's order), ``after`` the boards after the steps. ``blocked``: each
-    board's :func:`_blocked`."""
+    (each board's own, or any), or from index ``only`` (each board's own: -1 none, 25 any):
+    ``(parent, source, after)``, ordered by parent, then by source from the highest (the core's
+    order), ``after`` the boards after the steps. ``blocked``: each board's :func:`_blocked`."""
     dest = _SOURCES - dice[:, None]  # (n, 25) landing indices, below 0 for off
     occupied = boards[:, _BAR::-1] > 0
     open_ = (blocked[:, None] >> np.maximum(dest, 0)) & 1 == 0  # off is never blocked (dest < 0)
@@ -107,6 +114,8 @@ def _steps(boards: np.ndarray, dice: np.ndarray, blocked: np.ndarray, top: np.nd
         legal |= home[:, None] & occupied & (dest < 0) & off
     if top is not None:
         legal &= top[:, None] >= _SOURCES
+    if only is not None:
+        legal &= (only[:, None] == _SOURCES) | (only == _ANY)[:, None]
     parent, column = np.nonzero(legal)
     source = _BAR - column
     after = boards[parent]
@@ -129,8 +138,16 @@ def _non_doubles(boards: np.ndarray, high: np.ndarray, low: np.ndarray) -> tuple
     blocked = _blocked(boards)
     first_high, _, high_boards = _steps(boards, high, blocked)
     second, _, both_high = _steps(high_boards, low[first_high], blocked[first_high])
-    first_low, _, low_boards = _steps(boards, low, blocked)
-    second_low, _, both_low = _steps(low_boards, high[first_low], blocked[first_low])
+    first_low, source, low_boards = _steps(boards, low, blocked)
+    # With no checker on the bar and none able to bear off after the low step, every high step
+    # after it was also legal first, so the first pass has its board: but one moving on the
+    # checker just moved, from a point that was empty (the core's shortcut; its duplicates go).
+    landing = source - low[first_low]
+    outside = boards[:, 6 : _BAR + 1].sum(axis=1, dtype=np.intp)[first_low] - (source > 5) + (landing > 5)
+    full = (boards[first_low, _BAR] > 0) | (outside == 0)
+    empty = boards[first_low, np.maximum(landing, 0)] == 0
+    only = np.where(full, _ANY, np.where(empty & (landing >= 0), landing, -1))
+    second_low, _, both_low = _steps(low_boards, high[first_low], blocked[first_low], only=only)
     owner = np.concatenate([first_high[second], first_low[second_low]])
     after = np.concatenate([both_high, both_low])
     played = np.zeros(len(boards), dtype=bool)
