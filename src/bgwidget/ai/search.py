@@ -292,8 +292,10 @@ def kept_by_pruning(
     if not crowded.any():
         return None
     # Finished games (a side with no checker left) and bear-offs; ``any`` on the int8 counts is
-    # several times cheaper than their sums, and the generator's boards need no check.
-    exact = ~np.all(np.any(boards, axis=2), axis=1) | ~np.any(boards[:, :, 6:], axis=(1, 2))
+    # several times cheaper than their sums, and the generator's boards need no check. Read in
+    # memory order, twice as fast (the same either way round: the searches pass the sides reversed).
+    plain = boards[:, ::-1] if boards.strides[1] < 0 else boards
+    exact = ~np.all(np.any(plain, axis=2), axis=1) | ~np.any(plain[:, :, 6:], axis=(1, 2))
     ranked = crowded & ~exact[index]
     scores = np.full(len(index), np.inf)
     distinct = _used(index[ranked], len(boards))
