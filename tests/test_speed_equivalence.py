@@ -316,6 +316,11 @@ def test_encoding_matches_the_plain_features(positions):
     np.testing.assert_array_equal(units[:, UNITS], fast[:, UNITS])
     assert not np.delete(units, UNITS, axis=1).any()
     np.testing.assert_array_equal(encode_rest(boards, units), fast)
+    # First sides given by reference to a table of sides (copied), or their own (-1): the same units.
+    table = boards[::3, 0]
+    rows = np.where(np.arange(600) % 3 == 0, np.arange(600) // 3, -1)
+    shared = encode_units(boards, np.zeros((600, N_INPUTS), dtype=np.float32), (table, rows))
+    np.testing.assert_array_equal(shared[:, UNITS], fast[:, UNITS])
 
 
 def test_the_pruning_net_reads_only_the_units():

@@ -231,10 +231,27 @@ def encode_checked(boards: np.ndarray, out: np.ndarray) -> np.ndarray:
     return encode_rest(boards, out)
 
 
-def encode_units(boards: np.ndarray, out: np.ndarray) -> np.ndarray:
+def encode_units(boards: np.ndarray, out: np.ndarray, first: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """The :data:`UNITS` columns of :func:`encode_checked`, written into ``out`` (returned); the
-    other columns are left as they are (zeros, for the pruning net)."""
-    _side_units(boards[:, 0], out[:, :_PER_SIDE])
+    other columns are left as they are (zeros, for the pruning net).
+
+    ``first``, when given, is ``(sides, rows)``: (k, 25) int counts and (n,) int, board ``i``'s
+    first side being ``sides[rows[i]]``, or its own where ``rows[i]`` is -1. Those sides' units
+    are made once each and copied: the results of a roll mostly leave the side to roll next as
+    it was (:func:`bgwidget.ai.search.best_boards`).
+    """
+    if first is None:
+        _side_units(boards[:, 0], out[:, :_PER_SIDE])
+    else:
+        sides, rows = first
+        units = np.empty((len(sides), _PER_SIDE), dtype=np.float32)
+        _side_units(sides, units)
+        out[:, :_UNITS_PER_SIDE] = units[np.maximum(rows, 0), :_UNITS_PER_SIDE]
+        own = np.flatnonzero(rows < 0)
+        if len(own):
+            units = np.empty((len(own), _PER_SIDE), dtype=np.float32)
+            _side_units(boards[own, 0], units)
+            out[own, :_UNITS_PER_SIDE] = units[:, :_UNITS_PER_SIDE]
     _side_units(boards[:, 1], out[:, _PER_SIDE : 2 * _PER_SIDE])
     return out
 

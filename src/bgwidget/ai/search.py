@@ -232,7 +232,12 @@ def best_boards(
             kept, table = None, evaluate_boards(sides)
         else:
             # Every result's units for the pruning net; the other inputs only for those the big net judges.
-            inputs = encode_units(sides, _zeros(len(distinct)))
+            # The side to roll next as it was before the roll where none of its checkers was hit.
+            root = np.empty(len(distinct), dtype=np.intp)
+            root[index[::-1]] = group[::-1]  # the roll each result was first met in
+            waiting = before[:, 25:].view(np.int8)
+            hit = distinct[:, 49] != before[root, 49]  # its bar
+            inputs = encode_units(sides, _zeros(len(distinct)), (waiting, np.where(hit, -1, root)))
             kept = kept_by_pruning(sides, inputs, index, starts, group)
             if kept is None:
                 table = evaluate_boards(sides, inputs=encode_rest(sides, inputs.copy()))
