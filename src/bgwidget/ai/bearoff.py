@@ -18,9 +18,9 @@ than the player needs to finish. The two sides' rolls are independent, so this i
 the usual assumption that each side plays to minimise its expected rolls.
 
 The tables are computed on first use, one pip count at a time in numpy (under a second), and
-cached as an ``.npz`` (:func:`cache_path`) in the user cache directory
-(``platformdirs.user_cache_dir("bgwidget")``, or ``$BGWIDGET_CACHE`` when set and not empty), which
-later processes read in a tenth of that. A cache that cannot be written (a read-only directory, a
+cached as an ``.npz`` (:func:`cache_path`, written by a thread while the caller goes on) in the
+user cache directory (``platformdirs.user_cache_dir("bgwidget")``, or ``$BGWIDGET_CACHE`` when set
+and not empty), which later processes read in a tenth of that. A cache that cannot be written (a read-only directory, a
 browser's kernel) gives one :class:`RuntimeWarning`; the tables are then computed again in each
 new process. :func:`loaded` says whether this process has them yet, so that a board can say it
 is preparing them.
@@ -29,6 +29,7 @@ is preparing them.
 from __future__ import annotations
 
 import os
+import threading
 import warnings
 import zipfile
 from collections.abc import Callable
@@ -247,19 +248,36 @@ def database() -> tuple[np.ndarray, np.ndarray]:
         tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
         # an .npz as np.savez_compressed writes it, but at zlib's fastest level: the tables are
         # mostly zeros and random-looking bits, which the default level packs only 5% smaller, twice as slowly
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        archive = zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=1)
+    except OSError as error:  # a read-only cache only costs the time to recompute
+        _unwritable(path, error)
+    else:
+        # Written while the caller goes on (a tenth of the time, which a first race evaluation
+        # would wait for); the thread is not a daemon: the process finishes the file before it ends.
+        threading.Thread(target=_write, args=(archive, tmp, path, rolls, first_off), name="bgwidget-bearoff").start()
+    return rolls, first_off
+
+
+def _write(archive: zipfile.ZipFile, tmp: Path, path: Path, rolls: np.ndarray, first_off: np.ndarray) -> None:
+    """The tables written into ``archive`` (the file ``tmp``), which then replaces ``path`` at once."""
+    try:
+        with archive:
             for name, table in (("rolls", rolls), ("first_off", first_off)):
                 with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
                     np.lib.format.write_array(member, table)
         os.replace(tmp, path)
-    except OSError as error:  # a read-only cache only costs the time to recompute
-        warnings.warn(
-            f"the bear-off database cannot be written to {path} ({error}): it is computed again in each session; "
-            "set BGWIDGET_CACHE to a writable directory to keep it",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-    return rolls, first_off
+    except OSError as error:  # a full disk, say
+        tmp.unlink(missing_ok=True)
+        _unwritable(path, error)
+
+
+def _unwritable(path: Path, error: OSError) -> None:
+    warnings.warn(
+        f"the bear-off database cannot be written to {path} ({error}): it is computed again in each session; "
+        "set BGWIDGET_CACHE to a writable directory to keep it",
+        RuntimeWarning,
+        stacklevel=3,  # the caller of database()
+    )
 
 
 def loaded() -> bool:
