@@ -99,17 +99,17 @@ def position_index(home: np.ndarray) -> np.ndarray:
 def all_positions() -> np.ndarray:
     """(N_POSITIONS, 6) int64: every one-sided position (counts on points 1..6), row k the position
     of index k (the inverse of :func:`position_index`)."""
-    rows = []
-
-    def walk(prefix: list[int], left: int) -> None:
-        if len(prefix) == 6:
-            rows.append(prefix)
-            return
-        for c in range(left + 1):
-            walk(prefix + [c], left - c)
-
-    walk([], 15)
-    return np.array(rows, dtype=np.int64)
+    # Point by point, each row followed by its rows with 0, 1, .. checkers left on the next point:
+    # the positions in the order of their index (a walk of the counts, the lowest first).
+    rows = np.zeros((1, 0), dtype=np.int64)
+    left = np.array([15])
+    for _ in range(6):
+        choices = left + 1
+        ends = np.cumsum(choices)
+        counts = np.arange(ends[-1]) - np.repeat(ends - choices, choices)
+        rows = np.column_stack([np.repeat(rows, choices, axis=0), counts])
+        left = np.repeat(left, choices) - counts
+    return rows
 
 
 def _successors(positions: np.ndarray) -> np.ndarray:
