@@ -146,6 +146,24 @@ def test_a_positions_own_picture_is_a_lessons_diagram_without_names_score_or_sta
     assert [el.get("data-value") for el in root.iter() if el.get("data-die") is not None] == ["5", "2"]
 
 
+def test_an_exercises_board_names_the_sides_without_score_or_stakes(tmp_path):
+    """Issue 38: an exercise's board (no tools) said "Money game" and "score 0" to a learner;
+    Python's drawing and the view's say the names and the pips alone."""
+    state = board_arrays(Position.initial())
+    state.update(dice=[6, 5], cube={"value": 1, "owner": None}, names=["You", "Opponent"], score=[0, 0])
+    state.update(match_length=0, phase="move", human=[True, False], language="en", tools=False)
+    state.update(point_labels=point_labels(0))
+    js = run_node(
+        tmp_path,
+        'import { drawBoard } from "JS_SRC/draw.js";\n'
+        f"process.stdout.write(JSON.stringify(drawBoard({json.dumps(state)}, {{}}, 'ID')));\n",
+    )
+    for drawn in (render(state), js):
+        assert strip_words(drawn) == ["Opponent 167 pips", "You 167 pips On roll"], drawn
+        assert "data-score=" not in drawn and "data-match=" not in drawn
+    assert "Money game" in render({**state, "tools": True})
+
+
 def test_static_svg_money_game_and_crawford_words():
     assert strip_words(board_svg(Position.initial(), language="fr"))[-1] == "Partie d’argent"
     state = board_arrays(Position.initial())

@@ -336,11 +336,14 @@ function strip(state, seat) {
   const score = (state.score || [0, 0])[seat];
   const [, mid, lo] = COLORS.checker[seat];
   const st = S.strip;
+  const info = [];
+  if (pips !== undefined) info.push(`<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}`);
+  if (!lesson(state)) info.push(`${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan>`);
   let out =
     `<g data-seat-strip="${seat}">` +
     `<circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${marked ? COLORS.lit : lo}" stroke-width="${marked ? st.dot_width_on_roll : S.edge_width}"/>` +
     `<text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${marked ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text>` +
-    `<text x="${g.W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${pips === undefined ? "" : `<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}  ·  `}${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan></text>`;
+    `<text x="${g.W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${info.join("  ·  ")}</text>`;
   if (marked) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${g.HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
   }
@@ -369,8 +372,16 @@ function matchText(state) {
   return text;
 }
 
+/** An exercise's board (no tools): a lesson, with no score or stakes to show (as svg.py's).
+ * @param {ViewState} state
+ */
+function lesson(state) {
+  return state.tools === false;
+}
+
 /** @param {ViewState} state */
 function matchLabel(state) {
+  if (lesson(state)) return "";
   const text = matchText(state);
   const title = S.title;
   return `<text x="${g.W / 2}" y="${g.HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;

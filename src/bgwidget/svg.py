@@ -277,6 +277,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
     mid, lo = _C.checker[seat][1], _C.checker[seat][2]
     st = _S.strip
     diagram = state.get("diagram", False)  # a lesson's diagram: the pips alone, no name or score
+    lesson = diagram or state.get("tools") is False  # an exercise's board: no score either
     pips = f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}'
     score = (
         f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
@@ -293,7 +294,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
         )
     out += (
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
-        f"{pips}{'' if diagram else '  ·  ' + score}</text>"
+        f"{pips}{'' if lesson else '  ·  ' + score}</text>"
     )
     if on_turn:
         out += (
@@ -323,7 +324,7 @@ def _match_text(state: dict, language: str) -> str:
 
 
 def _match_label(state: dict, language: str) -> str:
-    if state.get("diagram"):
+    if state.get("diagram") or state.get("tools") is False:  # a lesson: no stakes (as draw.js's)
         return ""
     length = state.get("match_length", 0)
     text = _match_text(state, language)
@@ -371,8 +372,9 @@ def _defs(uid: str) -> str:
 def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
     ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
-    ``crawford``, ``phase``, ``result``, whose ``text`` is drawn across the board, and ``diagram``:
-    True draws neither the names, the score nor the stakes): the static half of the widget's drawing.
+    ``crawford``, ``phase``, ``result``, whose ``text`` is drawn across the board, ``diagram``:
+    True draws neither the names, the score nor the stakes, and ``tools``: False, an exercise's
+    board, draws the names but not the score or the stakes): the static half of the widget's drawing.
 
     Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
     """

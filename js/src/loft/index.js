@@ -324,7 +324,8 @@ class Loft {
   drawNames(state) {
     const lang = state.language;
     for (const seat of [0, 1]) {
-      const score = state.match_length ? ` · ${this.t(lang, "score")} ${state.score[seat]}/${state.match_length}` : ` · ${this.t(lang, "score")} ${state.score[seat]}`;
+      const scored = state.match_length ? `${state.score[seat]}/${state.match_length}` : `${state.score[seat]}`;
+      const score = state.tools === false ? "" : ` · ${this.t(lang, "score")} ${scored}`; // an exercise: no score
       const turn = onTurn(state, seat) ? " ◀" : "";
       const pips = state.pips[seat] === undefined ? "" : ` · ${state.pips[seat]} ${this.t(lang, "pips")}`; // none: hidden
       this.names[seat].textContent = `${state.names[seat]}${pips}${score}${turn}`;
