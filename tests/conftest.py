@@ -20,4 +20,7 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             return "browser" if nodeid.startswith("tests/browser/") else nodeid.partition("::")[0]
 
+    # The scopes in the order collected, the browser tests first (the longest group, so that it
+    # starts at once); xdist's default orders them by their number of tests.
+    config.option.loadscopereorder = False
     return Scheduling(config, log)

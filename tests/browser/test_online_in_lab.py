@@ -187,12 +187,13 @@ def sockets(page, port: int) -> list:
             # a socket of the document before a reload may tell its close after the reload cleared it
             socket.on("close", lambda _: socket in live and live.remove(socket))
 
-    def navigated(frame) -> None:
-        if frame == page.main_frame:
-            live.clear()  # the sockets of the document before (a reload) went with it
+    def loaded(_) -> None:
+        live.clear()  # the sockets of the document before (a reload) went with it
 
     page.on("websocket", opened)
-    page.on("framenavigated", navigated)
+    # A new document only: JupyterLab also changes the URL of a loaded page (framenavigated), which
+    # once came after the board's socket opened and cleared it (a busy CI machine).
+    page.on("domcontentloaded", loaded)
     return live
 
 
