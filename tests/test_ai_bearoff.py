@@ -1,5 +1,6 @@
 """The exact bear-off database against GNU Backgammon's (gnubg-nn) and hand-checked values."""
 
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -199,3 +200,16 @@ def test_loading_the_cache_says_nothing(db, tmp_path, monkeypatch, capsys):
     rolls, _ = bearoff.database.__wrapped__()
     assert capsys.readouterr().err == ""
     assert np.array_equal(rolls, db[0])
+
+
+def test_without_threads_the_cache_is_written_before_the_tables_return(db, tmp_path, monkeypatch):
+    """Pyodide (JupyterLite) starts no thread: the file is then written at once, not lost."""
+
+    def no_thread(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setenv("BGWIDGET_CACHE", str(tmp_path))
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    rolls, _ = bearoff.database.__wrapped__()
+    with np.load(bearoff.cache_path()) as cached:
+        assert np.array_equal(cached["rolls"], rolls) and np.array_equal(rolls, db[0])

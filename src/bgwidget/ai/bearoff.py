@@ -254,7 +254,11 @@ def database() -> tuple[np.ndarray, np.ndarray]:
     else:
         # Written while the caller goes on (a tenth of the time, which a first race evaluation
         # would wait for); the thread is not a daemon: the process finishes the file before it ends.
-        threading.Thread(target=_write, args=(archive, tmp, path, rolls, first_off), name="bgwidget-bearoff").start()
+        writing = threading.Thread(target=_write, args=(archive, tmp, path, rolls, first_off), name="bgwidget-bearoff")
+        try:
+            writing.start()
+        except RuntimeError:  # no threads here (Pyodide, in JupyterLite): written now
+            _write(archive, tmp, path, rolls, first_off)
     return rolls, first_off
 
 
