@@ -46,7 +46,7 @@ def roll_results(
     of :func:`~bgwidget.plays.result_boards`, each once. A roll that cannot be played (the mover
     dances or is blocked) has one result, the board as it was. ``sides``: (n,) ints 0..255, or
     None: when given, results of rows of different sides are told apart, and ``distinct`` is
-    (d, 51), each board with the side of the rows that reached it last. The inputs are not
+    (d, 51), each board with the side of the rows that reached it. The inputs are not
     checked: legal boards and dice, as the searches hold them.
     """
     boards = np.asarray(boards, dtype=np.uint8)
