@@ -698,8 +698,8 @@ export class View {
     this.faceNote.hidden = !this.faceNote.textContent;
     this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
-    // A refusal shown in the bubble is not in the status line (Python leaves it out there).
-    this.status.classList.toggle("bg-refused", !!s.refused && !(s.teaching && s.refusal?.point != null));
+    // Python puts a refusal first in the status line, unless the teaching bubble says it instead.
+    this.status.classList.toggle("bg-refused", !!s.refused && this.status.textContent.startsWith(s.refused));
     this.drawBusy(s.busy);
     this.drawKeyboard(s);
     this.drawEdit(s);

@@ -43,7 +43,9 @@ def test_a_french_board_says_why_a_click_is_refused(lab, page, artifacts):
     said = label("fr", "why.point-held", point=12, count=5)
     assert bubble_text(page) == said  # the bubble's lines, joined again
     assert page.locator(BUBBLE).get_attribute("data-at") == "13"
-    assert said not in page.locator('[data-testid="status"]').text_content()  # said once, in the bubble
+    status = page.locator('[data-testid="status"]')
+    assert said not in status.text_content()  # said once, in the bubble
+    assert "bg-refused" not in status.get_attribute("class")  # nor is the status line in a refusal's colour
     assert read_side(side, shown["revision"])["refusal"] == {"reason": "point-held", "text": said, "point": 13}
     assert inside_the_board(page)
     page.locator(ROOT).screenshot(path=str(artifacts / "teaching-fr.png"))
@@ -59,6 +61,13 @@ def test_a_french_board_says_why_a_click_is_refused(lab, page, artifacts):
     page.locator(f'{ROOT} [data-point="8"] [data-movable="true"]').last.click()
     click_and_wait(page, f'{ROOT} [data-point="5"]')
     assert page.locator(BUBBLE).count() == 0
+    # A typed play stands on no checker: its refusal leads the status line, in a refusal's colour.
+    page.locator('[data-testid="notation"]').fill("24/20")
+    before = root_state(page)["revision"]
+    page.locator('[data-testid="notation"]').press("Enter")
+    refused = read_side(side, wait_new_revision(page, before)["revision"])["refused"]
+    assert refused and status.text_content().startswith(refused) and page.locator(BUBBLE).count() == 0
+    assert "bg-refused" in status.get_attribute("class")
 
 
 def test_a_swedish_board_says_how_the_game_ended(lab, page, artifacts):

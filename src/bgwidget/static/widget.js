@@ -3040,7 +3040,7 @@ var View = class {
     this.faceNote.hidden = !this.faceNote.textContent;
     this.root.dataset.view = this.face ? "3d" : "2d";
     this.status.textContent = s.status ?? "";
-    this.status.classList.toggle("bg-refused", !!s.refused && !(s.teaching && s.refusal?.point != null));
+    this.status.classList.toggle("bg-refused", !!s.refused && this.status.textContent.startsWith(s.refused));
     this.drawBusy(s.busy);
     this.drawKeyboard(s);
     this.drawEdit(s);
