@@ -74,6 +74,9 @@ def test_a_loaded_match_opens_as_a_replay_of_all_its_games(gnubg_file):
         plays = [(SEAT[a["player"]], sorted(a["dice"]), a["board"]) for a in raw if a["action"] == "move" and a["move"]]
         ours = [(s["turn"], sorted(s["dice"]), s["position_id"]) for s in shown if s["phase"] == "move"]
         assert ours == plays
+        # A stop on a roll says who rolled what, the higher die first.
+        for s in (s for s in shown if s["phase"] == "move"):
+            assert f"{s['names'][s['turn']]} to play {max(s['dice'])}-{min(s['dice'])}" in s["status"], s["status"]
         # gnubg's Position ID and Match ID at every stop of its own navigation, in order, among
         # ours: but its stop on a dance's roll, which we show after the dance (the same board)
         ids = iter(s["gnubg_id"] for s in shown)

@@ -206,7 +206,7 @@ def test_fixture_states_are_what_they_claim(states):
         "lines": [[0, 2]],
         "text": "Replay: game 1 of 1",
     }
-    assert replay["status"] == "Replay: game 1 of 1"
+    assert replay["status"] == "Replay: game 1 of 1 · Bottom to play 3-1"  # a stop on the opening roll
 
 
 def test_golden_fixtures_are_current(states):

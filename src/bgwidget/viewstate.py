@@ -855,6 +855,8 @@ def status_of(session: Seen, state: ViewState) -> str:
         parts.append(state["replay"]["text"])
         if session.game.result is not None:
             parts.append(result_text(language, names, session.game.result, match_won=phase == "match-over"))
+        elif phase == "move":  # a stop on a roll, before its play: who rolled what
+            parts.append(say(language, names, ("toMove", {"seat": seat, "dice": roll_text(state["dice"])})))
     elif state["edit"]:
         parts.append(f"{label(language, 'positionId')}: {state['position_id']}")
     elif session.held:
