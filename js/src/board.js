@@ -24,6 +24,13 @@ export function onTurn(state, seat) {
   return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
 }
 
+/** An exercise's board (no tools): a lesson, with no score or stakes to show, in 2D and 3D (as svg.py's).
+ * @param {ViewState} state
+ */
+export function lesson(state) {
+  return state.tools === false;
+}
+
 /** The places ("bar" included) holding a checker that can move now.
  * @param {ViewState} state
  * @returns {Set<Place>} */

@@ -3,7 +3,7 @@
 // their sizes, colours and drawing details from src/bgwidget/look.json.
 import look from "../../src/bgwidget/look.json" with { type: "json" };
 import * as g from "./geometry.js";
-import { applyStep, boardOf, countAt, onTurn } from "./board.js";
+import { applyStep, boardOf, countAt, lesson, onTurn } from "./board.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./state.js").ViewState} ViewState */
@@ -370,13 +370,6 @@ function matchText(state) {
   let text = state.match_length ? t(lang, key, { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` · ${t(lang, "crawford")}`;
   return text;
-}
-
-/** An exercise's board (no tools): a lesson, with no score or stakes to show (as svg.py's).
- * @param {ViewState} state
- */
-function lesson(state) {
-  return state.tools === false;
 }
 
 /** @param {ViewState} state */

@@ -277,7 +277,6 @@ def _strip(state: dict, seat: int, language: str) -> str:
     mid, lo = _C.checker[seat][1], _C.checker[seat][2]
     st = _S.strip
     diagram = state.get("diagram", False)  # a lesson's diagram: the pips alone, no name or score
-    lesson = diagram or state.get("tools") is False  # an exercise's board: no score either
     pips = f'<tspan data-pips="{seat}" font-weight="bold">{_t(state["pips"][seat])}</tspan> {_word(language, "pips")}'
     score = (
         f'{_word(language, "score")} <tspan data-score="{seat}" font-weight="bold">{_t(state["score"][seat])}</tspan>'
@@ -294,7 +293,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
         )
     out += (
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
-        f"{pips}{'' if lesson else '  ·  ' + score}</text>"
+        f"{pips}{'' if _lesson(state) else '  ·  ' + score}</text>"
     )
     if on_turn:
         out += (
@@ -323,8 +322,14 @@ def _match_text(state: dict, language: str) -> str:
     return text
 
 
+def _lesson(state: dict) -> bool:
+    """A lesson's board, with no score or stakes: a diagram, or an exercise's board (no tools; as
+    board.js's ``lesson``)."""
+    return bool(state.get("diagram")) or state.get("tools") is False
+
+
 def _match_label(state: dict, language: str) -> str:
-    if state.get("diagram") or state.get("tools") is False:  # a lesson: no stakes (as draw.js's)
+    if _lesson(state):
         return ""
     length = state.get("match_length", 0)
     text = _match_text(state, language)

@@ -20,9 +20,9 @@ the usual assumption that each side plays to minimise its expected rolls.
 The tables are computed on first use, one pip count at a time in numpy (under a second), and
 cached as an ``.npz`` (:func:`cache_path`, written by a thread while the caller goes on) in the
 user cache directory (``platformdirs.user_cache_dir("bgwidget")``, or ``$BGWIDGET_CACHE`` when set
-and not empty), which later processes read in a tenth of that. A cache that cannot be written (a read-only directory, a
-browser's kernel) gives one :class:`RuntimeWarning`; the tables are then computed again in each
-new process. :func:`loaded` says whether this process has them yet, so that a board can say it
+and not empty), which later processes read in a tenth of that. A cache that cannot be written (a
+read-only directory, a browser's kernel) gives one :class:`RuntimeWarning`; the tables are then
+computed again in each new process. :func:`loaded` says whether this process has them yet, so that a board can say it
 is preparing them.
 """
 

@@ -127,7 +127,7 @@ def evaluate_boards(boards: np.ndarray, net: Net | None = None, *, inputs: np.nd
         if inputs is None:
             chances = net.probabilities(boards[rest])
         else:  # every row read in place when every board goes to the net
-            chances = net.outputs(inputs, None if live.all() and not race.any() else np.flatnonzero(rest))
+            chances = net.outputs(inputs, None if rest.all() else np.flatnonzero(rest))
         chances[left[rest, 1] < 15, 1:3] = 0.0  # the other side has borne off: no gammon to win
         chances[left[rest, 0] < 15, 3:5] = 0.0  # the side on roll has: none to lose
         out[rest] = chances

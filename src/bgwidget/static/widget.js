@@ -407,6 +407,9 @@ function personMoving(state) {
 function onTurn(state, seat) {
   return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
 }
+function lesson(state) {
+  return state.tools === false;
+}
 function movablePoints(state) {
   return new Set(personMoving(state) ? state.movable || [] : []);
 }
@@ -2105,9 +2108,6 @@ function matchText(state) {
   let text = state.match_length ? t(lang, key, { n: state.match_length }) : t(lang, "money");
   if (state.crawford) text += ` \xB7 ${t(lang, "crawford")}`;
   return text;
-}
-function lesson(state) {
-  return state.tools === false;
 }
 function matchLabel(state) {
   if (lesson(state)) return "";
