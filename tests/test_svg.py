@@ -146,22 +146,28 @@ def test_a_positions_own_picture_is_a_lessons_diagram_without_names_score_or_sta
     assert [el.get("data-value") for el in root.iter() if el.get("data-die") is not None] == ["5", "2"]
 
 
-def test_an_exercises_board_names_the_sides_without_score_or_stakes(tmp_path):
-    """Issue 38: an exercise's board (no tools) said "Money game" and "score 0" to a learner;
-    Python's drawing and the view's say the names and the pips alone."""
+def test_an_exercises_board_names_the_sides_without_a_score_and_a_match_drill_keeps_its_stakes(tmp_path):
+    """Issue 38: an exercise's board (no tools) said "score 0" to a learner; Python's drawing and the
+    view's say the names, the pips and the stakes. A drill card met in a match (no tools either)
+    keeps its score: it is part of the decision's stakes."""
     state = board_arrays(Position.initial())
     state.update(dice=[6, 5], cube={"value": 1, "owner": None}, names=["You", "Opponent"], score=[0, 0])
     state.update(match_length=0, phase="move", human=[True, False], language="en", tools=False)
     state.update(point_labels=point_labels(0))
+    drill = {**state, "match_length": 7, "score": [3, 5], "crawford": True}
     js = run_node(
         tmp_path,
         'import { drawBoard } from "JS_SRC/draw.js";\n'
-        f"process.stdout.write(JSON.stringify(drawBoard({json.dumps(state)}, {{}}, 'ID')));\n",
+        f"const states = {json.dumps([state, drill])};\n"
+        "process.stdout.write(JSON.stringify(states.map((s) => drawBoard(s, {}, 'ID'))));\n",
     )
-    for drawn in (render(state), js):
-        assert strip_words(drawn) == ["Opponent 167 pips", "You 167 pips On roll"], drawn
-        assert "data-score=" not in drawn and "data-match=" not in drawn
-    assert "Money game" in render({**state, "tools": True})
+    for drawn in (render(state), js[0]):
+        assert strip_words(drawn) == ["Opponent 167 pips", "You 167 pips On roll", "Money game"], drawn
+        assert "data-score=" not in drawn
+    for drawn in (render(drill), js[1]):
+        words = strip_words(drawn)
+        assert words == ["Opponent 167 pips · score 5", "You 167 pips · score 3 On roll", "7-point match · Crawford"]
+    assert "score" in " ".join(strip_words(render({**state, "tools": True})))
 
 
 def test_static_svg_money_game_and_crawford_words():

@@ -24,11 +24,13 @@ export function onTurn(state, seat) {
   return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
 }
 
-/** An exercise's board (no tools): a lesson, with no score or stakes to show, in 2D and 3D (as svg.py's).
+/** A board with no tools in money play (an exercise, or a drill card met in a money game): its
+ * score, a fresh session's, means nothing, and is not shown, in 2D and 3D (as svg.py's). A drill
+ * card met in a match keeps its score, part of its stakes.
  * @param {ViewState} state
  */
-export function lesson(state) {
-  return state.tools === false;
+export function scoreless(state) {
+  return state.tools === false && !state.match_length;
 }
 
 /** The places ("bar" included) holding a checker that can move now.

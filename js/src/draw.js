@@ -3,7 +3,7 @@
 // their sizes, colours and drawing details from src/bgwidget/look.json.
 import look from "../../src/bgwidget/look.json" with { type: "json" };
 import * as g from "./geometry.js";
-import { applyStep, boardOf, countAt, lesson, onTurn } from "./board.js";
+import { applyStep, boardOf, countAt, onTurn, scoreless } from "./board.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./state.js").ViewState} ViewState */
@@ -338,7 +338,7 @@ function strip(state, seat) {
   const st = S.strip;
   const info = [];
   if (pips !== undefined) info.push(`<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}`);
-  if (!lesson(state)) info.push(`${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan>`);
+  if (!scoreless(state)) info.push(`${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan>`);
   let out =
     `<g data-seat-strip="${seat}">` +
     `<circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${marked ? COLORS.lit : lo}" stroke-width="${marked ? st.dot_width_on_roll : S.edge_width}"/>` +
@@ -374,7 +374,6 @@ function matchText(state) {
 
 /** @param {ViewState} state */
 function matchLabel(state) {
-  if (lesson(state)) return "";
   const text = matchText(state);
   const title = S.title;
   return `<text x="${g.W / 2}" y="${g.HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;

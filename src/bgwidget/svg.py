@@ -293,7 +293,7 @@ def _strip(state: dict, seat: int, language: str) -> str:
         )
     out += (
         f'<text x="{W - st.margin}" y="{_n(cy + st.dy)}" text-anchor="end" font-size="{st.info_size}" fill="{_C.text}">'
-        f"{pips}{'' if _lesson(state) else '  ·  ' + score}</text>"
+        f"{pips}{'' if diagram or _scoreless(state) else '  ·  ' + score}</text>"
     )
     if on_turn:
         out += (
@@ -322,14 +322,15 @@ def _match_text(state: dict, language: str) -> str:
     return text
 
 
-def _lesson(state: dict) -> bool:
-    """A lesson's board, with no score or stakes: a diagram, or an exercise's board (no tools; as
-    board.js's ``lesson``)."""
-    return bool(state.get("diagram")) or state.get("tools") is False
+def _scoreless(state: dict) -> bool:
+    """A board with no tools in money play (an exercise, or a drill card met in a money game): its
+    score, a fresh session's, is not shown (as board.js's ``scoreless``). A drill card met in a match
+    keeps its score and stakes."""
+    return state.get("tools") is False and not state.get("match_length")
 
 
 def _match_label(state: dict, language: str) -> str:
-    if _lesson(state):
+    if state.get("diagram"):
         return ""
     length = state.get("match_length", 0)
     text = _match_text(state, language)
@@ -378,8 +379,8 @@ def render(state: dict) -> str:
     """The SVG of a view state (the dict :func:`board_arrays` starts, plus ``dice``, ``cube``,
     ``names``, ``score``, ``match_length``, and optionally ``language`` (default ``"en"``),
     ``crawford``, ``phase``, ``result``, whose ``text`` is drawn across the board, ``diagram``:
-    True draws neither the names, the score nor the stakes, and ``tools``: False, an exercise's
-    board, draws the names but not the score or the stakes): the static half of the widget's drawing.
+    True draws neither the names, the score nor the stakes, and ``tools``: False in money play, an
+    exercise's board, draws no score): the static half of the widget's drawing.
 
     Raises :class:`LanguageError` (a ``ValueError``) for a language not in :data:`LANGUAGES`.
     """

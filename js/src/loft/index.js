@@ -4,7 +4,7 @@
 // words come from the View's catalogue (`t`), so that this bundle does not carry a second copy.
 import * as THREE from "three";
 import { diceOf } from "../draw.js";
-import { boardOf, lesson, litPoints, movablePoints, onTurn } from "../board.js";
+import { boardOf, litPoints, movablePoints, onTurn, scoreless } from "../board.js";
 import { GAME_VIEW, START, between, eye, fovFor, look, orbitBy, orbitText, walk, walks, zoomBy, ROOM } from "./camera.js";
 import { RAIL, SURFACE, THICK, aimAt, checkers, counts, cubeSpot, diceSpots, numberSpots, placeAt, spot, stepArrows } from "./layout.js";
 import { BOARD_Y, Scene } from "./scene.js";
@@ -325,7 +325,7 @@ class Loft {
     const lang = state.language;
     for (const seat of [0, 1]) {
       const scored = state.match_length ? `${state.score[seat]}/${state.match_length}` : `${state.score[seat]}`;
-      const score = lesson(state) ? "" : ` · ${this.t(lang, "score")} ${scored}`;
+      const score = scoreless(state) ? "" : ` · ${this.t(lang, "score")} ${scored}`;
       const turn = onTurn(state, seat) ? " ◀" : "";
       const pips = state.pips[seat] === undefined ? "" : ` · ${state.pips[seat]} ${this.t(lang, "pips")}`; // none: hidden
       this.names[seat].textContent = `${state.names[seat]}${pips}${score}${turn}`;

@@ -407,8 +407,8 @@ function personMoving(state) {
 function onTurn(state, seat) {
   return state.turn === seat && !["opening", "game-over", "match-over"].includes(state.phase);
 }
-function lesson(state) {
-  return state.tools === false;
+function scoreless(state) {
+  return state.tools === false && !state.match_length;
 }
 function movablePoints(state) {
   return new Set(personMoving(state) ? state.movable || [] : []);
@@ -2088,7 +2088,7 @@ function strip(state, seat) {
   const st = S.strip;
   const info = [];
   if (pips !== void 0) info.push(`<tspan data-pips="${seat}" font-weight="bold">${pips}</tspan> ${esc(t(lang, "pips"))}`);
-  if (!lesson(state)) info.push(`${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan>`);
+  if (!scoreless(state)) info.push(`${esc(t(lang, "score"))} <tspan data-score="${seat}" font-weight="bold">${score}</tspan>`);
   let out = `<g data-seat-strip="${seat}"><circle cx="${st.dot_x}" cy="${cy}" r="${st.dot_r}" fill="${mid}" stroke="${marked ? COLORS.lit : lo}" stroke-width="${marked ? st.dot_width_on_roll : S.edge_width}"/><text x="${st.name_x}" y="${cy + st.dy}" font-size="${st.name_size}"${squeezed(name, state)} font-weight="${marked ? "bold" : "normal"}" fill="${COLORS.text}" data-name="${seat}">${esc(name)}</text><text x="${W - st.margin}" y="${cy + st.dy}" text-anchor="end" font-size="${st.info_size}" fill="${COLORS.text}">${info.join("  \xB7  ")}</text>`;
   if (marked) {
     out += `<rect x="0" y="${y0 + st.marker_inset}" width="${st.marker_w}" height="${HEAD - 2 * st.marker_inset}" rx="${st.marker_rx}" fill="${COLORS.lit}"><title>${esc(t(lang, "onRoll"))}</title></rect>`;
@@ -2110,7 +2110,6 @@ function matchText(state) {
   return text;
 }
 function matchLabel(state) {
-  if (lesson(state)) return "";
   const text = matchText(state);
   const title = S.title;
   return `<text x="${W / 2}" y="${HEAD / 2 + title.dy}" text-anchor="middle" font-size="${title.size}" fill="${COLORS.text}" opacity="${title.opacity}" data-match="${state.match_length || 0}">${esc(text)}</text>`;
