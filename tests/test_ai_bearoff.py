@@ -213,3 +213,15 @@ def test_without_threads_the_cache_is_written_before_the_tables_return(db, tmp_p
     rolls, _ = bearoff.database.__wrapped__()
     with np.load(bearoff.cache_path()) as cached:
         assert np.array_equal(cached["rolls"], rolls) and np.array_equal(rolls, db[0])
+
+
+@pytest.mark.parametrize("damage", ["empty", "cut short"])
+def test_a_damaged_cache_is_rebuilt(db, tmp_path, monkeypatch, damage):
+    """An empty file, or an archive cut short (a disk filled while another process wrote it), is
+    rebuilt, not an error (both raised through np.load before: EOFError, zipfile.BadZipFile)."""
+    monkeypatch.setenv("BGWIDGET_CACHE", str(tmp_path))
+    path = bearoff.cache_path()
+    np.savez_compressed(path, rolls=db[0], first_off=db[1])
+    path.write_bytes(b"" if damage == "empty" else path.read_bytes()[:200_000])
+    rolls, first_off = bearoff.database.__wrapped__()
+    assert np.array_equal(rolls, db[0]) and np.array_equal(first_off, db[1])

@@ -236,8 +236,8 @@ def database() -> tuple[np.ndarray, np.ndarray]:
         try:
             with np.load(path) as data:
                 return data["rolls"].astype(np.float64), data["first_off"].astype(np.float64)
-        except (OSError, ValueError, KeyError):
-            pass  # a damaged cache is rebuilt below
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            pass  # a damaged cache (empty, cut short, not an archive) is rebuilt below
     positions = all_positions()
     successors = _successors(positions)
     checkers = positions.sum(axis=1)
@@ -245,7 +245,7 @@ def database() -> tuple[np.ndarray, np.ndarray]:
     first_off = _solve(positions, successors, checkers < 15)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp.npz")  # each writer its own
         # an .npz as np.savez_compressed writes it, but at zlib's fastest level: the tables are
         # mostly zeros and random-looking bits, which the default level packs only 5% smaller, twice as slowly
         archive = zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=1)
