@@ -294,3 +294,14 @@ def test_a_match_finished_at_the_board_can_be_stepped_through():
     assert board.game.record == games[0].record and board.position == games[0].position
     board.intent({"type": "replay-play"})  # game 1's end: the next game comes
     assert board.intent({"type": "new-game"}) is None and len(board.match.games) == 2
+
+
+def test_a_match_file_with_an_empty_name_shows_the_seats_default_name():
+    """Galaxy exports an anonymous player as ``Player 2 ""``: every sentence of the replay names
+    that seat by the board's default ("Bottom"), not by a blank ("  to play 5-1")."""
+    match = from_mat(CORPUS / "galaxy-noname" / "galaxy-8474864.mat")
+    assert "" in match.names
+    board = BoardWidget.from_match(match, animation=0)
+    assert "" not in board.state["names"] and "Bottom" in board.state["names"]
+    for state in stops(board):
+        assert "  " not in state["status"] and not re.search(r"(^|· ) ?(to play|passes)", state["status"]), state

@@ -88,7 +88,12 @@ def board_match(
         if match_length or seed is not None or confirm or not cube:
             raise ValueError("a given match keeps its own rules and seed: no match_length, seed, confirm or cube")
         names = match.names if names is None else names
-    shown = (str(names[0]), str(names[1])) if names is not None else default_names(seats, language)
+    defaults = default_names(seats, language)
+
+    def named(name: object, default: str) -> str:  # a blank name (a match file's empty one) is the seat's default
+        return str(name) if str(name).strip() else default
+
+    shown = defaults if names is None else (named(names[0], defaults[0]), named(names[1], defaults[1]))
     if match is None:
         rules = Rules(match_length=match_length, auto_confirm=not confirm, cube=cube)
         return Match.with_rules(rules, seed, names=shown), names is not None
