@@ -51,7 +51,8 @@ def roll_results(
     """
     boards = np.asarray(boards, dtype=np.uint8)
     if not len(boards):
-        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros((0, 50), dtype=np.uint8)
+        width = 50 if sides is None else 51
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp), np.zeros((0, width), dtype=np.uint8)
     high, low = np.max(dice, axis=1), np.min(dice, axis=1)
     double = high == low
     parts = []
