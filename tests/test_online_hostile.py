@@ -339,6 +339,9 @@ def test_a_full_server_refuses_a_new_room_and_serves_the_others(tmp_path):
 
 
 def test_a_room_whose_log_is_full_refuses_more_actions(tmp_path):
+    def seq(room):  # the last event the client has seen
+        return room.connection.room.seq
+
     with start_server(db=str(tmp_path / "rooms.db"), limits=Limits(events=12)) as short:
         ticket = create_room(short.url)
         ann, bob = connect(short.url, ticket.room, ticket.tokens[0]), connect(short.url, ticket.room, ticket.tokens[1])
@@ -347,10 +350,12 @@ def test_a_room_whose_log_is_full_refuses_more_actions(tmp_path):
         other = bob if mover is ann else ann
         with pytest.raises(RoomError) as refused:
             while True:  # a resignation offered and declined until the log is full
+                # Each waits for the other's last event, not only its phase: acting on an older
+                # state is refused as stale (seen once on a CI run).
                 mover.resign(1)
-                other.wait_until(lambda r: r.game.phase == "cube")
+                other.wait_until(lambda r: r.game.phase == "cube" and seq(r) == seq(mover))
                 other.decline()
-                mover.wait_until(lambda r: r.game.phase != "cube")
+                mover.wait_until(lambda r: r.game.phase != "cube" and seq(r) == seq(other))
         assert refused.value.reason == "room-too-long" and refused.value.facts == {"count": 12}
         assert short.game_server.rooms[ticket.room].seq == 12 and short.game_server.failures == 0
 
